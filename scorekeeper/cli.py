@@ -1,0 +1,115 @@
+"""The `scorekeeper` command: score and explain games, print rules, run the app.
+
+Each subcommand imports only what it needs, so `score` and `rules` start fast: no Flask
+or WeasyPrint on their path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from .engine.describe import RuleSheet
+
+
+def _read_json(path: str) -> object:
+    if path == "-":
+        raw = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8") as file:
+            raw = file.read()
+    return json.loads(raw)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    """Score a game file and print the result as JSON."""
+    from .engine import ScoreError, load_game, result_to_json, score_game
+
+    try:
+        doc = _read_json(args.file)
+    except OSError as error:
+        return _fail(f"game: cannot read {args.file}: {error.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return _fail(f"game: not valid JSON: {error}")
+    try:
+        result = score_game(load_game(doc))
+    except ScoreError as error:
+        return _fail(str(error))
+    json.dump(result_to_json(result), sys.stdout, ensure_ascii=False, indent=2 if args.pretty else None)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """List the presets, or print one ruleset in words."""
+    from .engine import UnknownRuleset, all_rulesets, find_ruleset
+    from .engine.describe import describe
+
+    out: TextIO = sys.stdout
+    if not args.id:
+        for ruleset in all_rulesets():
+            out.write(f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.name}\n")
+        return 0
+    try:
+        ruleset = find_ruleset(args.id)
+    except UnknownRuleset:
+        return _fail(f"game: unknown ruleset {args.id!r} (see `scorekeeper rules`)")
+    out.write(describe_text(describe(ruleset)))
+    return 0
+
+
+def describe_text(sheet: RuleSheet) -> str:
+    """Lay a rule sheet out as plain text for a terminal."""
+    lines = [sheet.title, "=" * len(sheet.title), sheet.description, ""]
+    lines.append(f"Source: {sheet.source}")
+    if sheet.source_part:
+        lines.append(f"        {sheet.source_part}")
+    for group in sheet.groups:
+        title = group.title.render()
+        lines += ["", title, "-" * len(title)]
+        for rule in group.rules:
+            mark = {"stated": "", "changed": "  [changed for this game]"}.get(
+                rule.origin, "  [not stated by the source — our default]"
+            )
+            lines.append(f"- {rule.label.render()}: {rule.value.render()}{mark}")
+    if sheet.notes:
+        lines += ["", "How we read the source", "----------------------"]
+        lines += [f"- {note}" for note in sheet.notes]
+    return "\n".join(lines) + "\n"
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(message.replace("\n", " ") + "\n")
+    return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe the subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper", description="Score-keeping and referee companion for card games."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    score = commands.add_parser("score", help="score a game file and print the result as JSON")
+    score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
+    score.add_argument("--pretty", action="store_true", help="indent the JSON")
+    score.set_defaults(run=cmd_score)
+
+    rules = commands.add_parser("rules", help="list the presets, or print one ruleset in words")
+    rules.add_argument("id", nargs="?", metavar="ID", help="a preset id, e.g. yahoo-normal")
+    rules.set_defaults(run=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""The pure scoring engine: rulesets, hands, scoring, bid legality and outcome.
+
+Nothing here imports Flask, SQLite or WeasyPrint; the web app, the command line and the
+PDF all call these functions.
+"""
+
+from .errors import GameError, HandError, InvalidHand, ScoreError
+from .game import (
+    Game,
+    GameResult,
+    HandResult,
+    Line,
+    Outcome,
+    Side,
+    game_to_json,
+    load_game,
+    result_to_json,
+    score_game,
+)
+from .kinds import find_kind, kind_names
+from .ruleset import Origin, Ruleset, UnknownRuleset, all_rulesets, find_ruleset, preset_ids
+
+__all__ = [
+    "Game",
+    "GameError",
+    "GameResult",
+    "HandError",
+    "HandResult",
+    "InvalidHand",
+    "Line",
+    "Origin",
+    "Outcome",
+    "Ruleset",
+    "ScoreError",
+    "Side",
+    "UnknownRuleset",
+    "all_rulesets",
+    "find_kind",
+    "find_ruleset",
+    "game_to_json",
+    "kind_names",
+    "load_game",
+    "preset_ids",
+    "result_to_json",
+    "score_game",
+]

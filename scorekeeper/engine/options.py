@@ -1,0 +1,91 @@
+"""Generic handling of a game kind's options: frozen dataclasses of plain values.
+
+Every option is a bool, an int or a StrEnum, so an option can be read from a preset
+file, overridden from a game file or a form, compared and printed by one set of
+functions, whatever the game kind.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import typing
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from .text import N_, Text, text
+
+O = TypeVar("O")
+
+
+@functools.cache
+def option_types(cls: type) -> dict[str, type]:
+    """Return each option's name and type, in declaration order."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def coerce_option(cls: type, name: str, value: object) -> object:
+    """Check one option value against its declared type; raise ValueError with a Text."""
+    types = option_types(cls)
+    if name not in types:
+        raise OptionError(text(N_("unknown option '{name}'"), name=name))
+    kind = types[name]
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        raise OptionError(
+            text(N_("option '{name}' must be true or false, got {value!r}"), name=name, value=value)
+        )
+    if kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise OptionError(
+            text(N_("option '{name}' must be a whole number, got {value!r}"), name=name, value=value)
+        )
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        allowed = [member.value for member in kind]
+        if isinstance(value, str) and value in allowed:
+            return kind(value)
+        raise OptionError(
+            text(
+                N_("option '{name}' must be one of {allowed}, got {value!r}"),
+                name=name,
+                allowed=", ".join(allowed),
+                value=value,
+            )
+        )
+    raise TypeError(f"option {name} has an unsupported type {kind!r}")  # a bug, not bad input
+
+
+class OptionError(ValueError):
+    """An option name or value is not valid."""
+
+    def __init__(self, message: Text) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+def apply_options(options: O, overrides: Mapping[str, object]) -> O:
+    """Return `options` with `overrides` applied, checked and validated as a whole."""
+    changes = {name: coerce_option(type(options), name, value) for name, value in overrides.items()}
+    updated = dataclasses.replace(options, **changes)  # type: ignore[type-var]
+    validate = getattr(updated, "validate", None)
+    if validate is not None:
+        validate()
+    return updated
+
+
+def option_values(options: object) -> dict[str, Any]:
+    """Return the options as plain JSON-ready values."""
+    return {
+        name: (value.value if isinstance(value, enum.Enum) else value)
+        for name, value in ((f.name, getattr(options, f.name)) for f in dataclasses.fields(options))  # type: ignore[arg-type]
+    }
+
+
+def differences(a: object, b: object) -> list[str]:
+    """Return the names of the options whose values differ between two option sets."""
+    values_a, values_b = option_values(a), option_values(b)
+    return [name for name in values_a if values_a[name] != values_b.get(name)]

@@ -1,0 +1,85 @@
+"""Spades as a game kind: options, hand shape, scoring and end of game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import InvalidHand
+from ..game import HandResult, Outcome, Side
+from ..ruleset import Ruleset
+from ..text import N_, Text, text
+from . import describe, scoring
+from .bids import Bid, BidFormError, parse_bid
+from .options import SpadesOptions
+from .scoring import SpadesHand, SpadesState
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Spades:
+    """The Spades game kind."""
+
+    name = "spades"
+    options_type = SpadesOptions
+
+    def sides(self, options: SpadesOptions, players: Sequence[str]) -> tuple[Side, ...]:
+        """Partners sit opposite (seats 0+2 and 1+3); otherwise every player is a side."""
+        if options.partnership:
+            return (
+                Side(f"{players[0]} & {players[2]}", (0, 2)),
+                Side(f"{players[1]} & {players[3]}", (1, 3)),
+            )
+        return tuple(Side(name, (seat,)) for seat, name in enumerate(players))
+
+    def parse_hand(self, raw: object, options: SpadesOptions) -> SpadesHand:
+        """Read a hand's bids and tricks, checking their form and that the tricks add up."""
+        if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
+            raise InvalidHand(text(N_("a Spades hand needs 'bids' and 'tricks'")))
+        raw_bids, raw_tricks = raw["bids"], raw["tricks"]
+        seats = options.players
+        most = options.tricks_per_hand
+        for name, values in (("bids", raw_bids), ("tricks", raw_tricks)):
+            if not isinstance(values, list) or len(values) != seats:
+                raise InvalidHand(
+                    text(N_("'{name}' needs one entry for each of the {seats} seats"), name=name, seats=seats)
+                )
+        bids = []
+        for seat, raw_bid in enumerate(raw_bids):
+            try:
+                bids.append(parse_bid(raw_bid, most))
+            except BidFormError as error:
+                raise InvalidHand(text(N_("seat {seat}: {why}"), seat=seat, why=error.message), seat) from None
+        for seat, took in enumerate(raw_tricks):
+            if not _int(took) or not 0 <= took <= most:
+                raise InvalidHand(
+                    text(N_("seat {seat}: tricks {took!r} must be a whole number 0–{most}"), seat=seat, took=took, most=most),
+                    seat,
+                )
+        total = sum(raw_tricks)
+        if total != most:
+            raise InvalidHand(text(N_("tricks add up to {total}, expected {most}"), total=total, most=most))
+        return SpadesHand(tuple(bids), tuple(raw_tricks))
+
+    def hand_to_json(self, hand: SpadesHand) -> dict[str, Any]:
+        """Write a hand in its game-file form."""
+        return {"bids": [bid.to_json() for bid in hand.bids], "tricks": list(hand.tricks)}
+
+    def start(self, ruleset: Ruleset, players: Sequence[str]) -> SpadesState:
+        return scoring.start(ruleset, players, self.sides(ruleset.options, players))
+
+    def play(self, ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
+        return scoring.play(ruleset, state, hand)
+
+    def outcome(self, ruleset: Ruleset, state: SpadesState) -> Outcome:
+        return scoring.outcome(ruleset, state)
+
+    def describe(self, options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
+        return describe.describe(options)
+
+
+KIND = Spades()
+
+__all__ = ["KIND", "Bid", "SpadesHand", "SpadesOptions", "SpadesState"]

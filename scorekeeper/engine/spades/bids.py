@@ -1,0 +1,327 @@
+"""Spades bids: their forms, and which of them the rules allow before a hand.
+
+`bid_choices` answers the table's question "what may this seat bid now, and if not, why
+not?"; `check_bids` applies the same rules, plus the ones about the whole hand (team
+totals, minimum bids, Suicide, Mirror, Roulette), to the bids actually made.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..game import Side
+from ..text import N_, Text, text
+from .options import Contract, SpadesOptions
+
+
+class BidKind(StrEnum):
+    NUMBER = "number"
+    NIL = "nil"
+    BLIND_NIL = "blind_nil"
+    DOUBLE_BLIND_NIL = "double_blind_nil"
+    BLIND = "blind"
+    MOON = "moon"
+    BLIND_MOON = "blind_moon"
+
+
+NIL_KINDS = frozenset({BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL})
+# A blind N or a moon is the partnership's whole contract: the partner enters 0.
+WHOLE_CONTRACT_KINDS = frozenset({BidKind.BLIND, BidKind.MOON, BidKind.BLIND_MOON})
+_BLIND = re.compile(r"^blind (\d{1,2})$")
+
+
+@dataclass(frozen=True)
+class Bid:
+    """One seat's bid: a number, a kind of nil, a blind N or a moon."""
+
+    kind: BidKind
+    n: int = 0
+
+    def to_json(self) -> int | str:
+        """Write the bid as a game file holds it."""
+        if self.kind is BidKind.NUMBER:
+            return self.n
+        if self.kind is BidKind.BLIND:
+            return f"blind {self.n}"
+        return self.kind.value
+
+    def __str__(self) -> str:
+        return str(self.to_json())
+
+
+class BidFormError(ValueError):
+    """A bid is not of any form a game file allows."""
+
+    def __init__(self, message: Text) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
+    """Read a bid from its game-file form."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if 0 <= raw <= tricks_per_hand:
+            return Bid(BidKind.NUMBER, raw)
+        raise BidFormError(
+            text(N_("bid {bid} is outside 0–{most}"), bid=raw, most=tricks_per_hand)
+        )
+    if isinstance(raw, str):
+        match = _BLIND.match(raw)
+        if match:
+            return Bid(BidKind.BLIND, int(match.group(1)))
+        if raw in BidKind.__members__.values() and raw not in ("number", "blind"):
+            return Bid(BidKind(raw))
+    raise BidFormError(
+        text(
+            N_(
+                "bid {bid!r} is not a number or one of nil, blind_nil, double_blind_nil, "
+                "moon, blind_moon, 'blind N'"
+            ),
+            bid=raw,
+        )
+    )
+
+
+def is_nil(bid: Bid, options: SpadesOptions) -> bool:
+    """Say whether a bid is scored as a nil under these options."""
+    return bid.kind in NIL_KINDS or (
+        bid.kind is BidKind.NUMBER and bid.n == 0 and options.zero_is_nil
+    )
+
+
+def is_moon(bid: Bid, options: SpadesOptions) -> bool:
+    """Say whether a bid is a (sighted) moon: "moon", or all the tricks where that counts."""
+    return bid.kind is BidKind.MOON or (
+        options.moon
+        and options.thirteen_is_moon
+        and bid.kind is BidKind.NUMBER
+        and bid.n == options.tricks_per_hand
+    )
+
+
+def behind_by(totals: Sequence[int], side: int) -> int:
+    """How far a side is behind the best other side (negative when ahead)."""
+    others = [total for index, total in enumerate(totals) if index != side]
+    return max(others) - totals[side] if others else 0
+
+
+@dataclass(frozen=True)
+class BidChoice:
+    """Whether one kind of bid is open to a seat now, and why."""
+
+    kind: BidKind
+    open: bool
+    reason: Text
+    numbers: tuple[int, ...] = ()  # the numbers open, for NUMBER and BLIND
+
+
+def _margin_choice(kind: BidKind, enabled: bool, need: int, behind: int) -> BidChoice:
+    if not enabled:
+        return BidChoice(kind, False, text(N_("not allowed by these rules")))
+    if need <= 0:
+        return BidChoice(kind, True, text(N_("open at any score")))
+    if behind >= need:
+        return BidChoice(
+            kind, True, text(N_("open — {behind} behind, needs {need}"), behind=behind, need=need)
+        )
+    if behind > 0:
+        why = text(N_("needs the side to be {need} behind; it is {behind} behind"), need=need, behind=behind)
+    elif behind == 0:
+        why = text(N_("needs the side to be {need} behind; the scores are level"), need=need)
+    else:
+        why = text(N_("needs the side to be {need} behind; it is {ahead} ahead"), need=need, ahead=-behind)
+    return BidChoice(kind, False, why)
+
+
+def bid_choices(
+    options: SpadesOptions, sides: Sequence[Side], seat: int, totals: Sequence[int]
+) -> list[BidChoice]:
+    """List every kind of bid with whether `seat` may make it now, given the totals before the hand."""
+    side = next(index for index, s in enumerate(sides) if seat in s.seats)
+    behind = behind_by(totals, side)
+    most = options.tricks_per_hand
+    if options.roulette:
+        why = text(N_("Roulette: everybody bids blind nil"))
+        return [BidChoice(kind, kind is BidKind.BLIND_NIL, why) for kind in BidKind]
+    low = 0 if options.partnership else options.min_bid
+    numbers = tuple(range(low, most + 1))
+    if options.mirror:
+        number_reason = text(N_("Mirror: bid your number of spades"))
+    elif low:
+        number_reason = text(N_("at least {low}, or a nil"), low=low)
+    else:
+        number_reason = text(N_("0 to {most}"), most=most)
+    choices = [BidChoice(BidKind.NUMBER, True, number_reason, numbers)]
+    choices.append(
+        BidChoice(BidKind.NIL, True, text(N_("open at any score")))
+        if options.nil
+        else BidChoice(BidKind.NIL, False, text(N_("not allowed by these rules")))
+    )
+    choices.append(
+        _margin_choice(BidKind.BLIND_NIL, options.blind_nil, options.blind_nil_behind, behind)
+    )
+    choices.append(
+        _margin_choice(
+            BidKind.DOUBLE_BLIND_NIL,
+            options.double_blind_nil,
+            options.double_blind_nil_behind,
+            behind,
+        )
+    )
+    blind = _margin_choice(BidKind.BLIND, options.blind_bids, options.blind_behind, behind)
+    if blind.open:
+        blind = BidChoice(
+            BidKind.BLIND, True, blind.reason, tuple(range(options.blind_min, most + 1))
+        )
+    choices.append(blind)
+    choices.append(
+        BidChoice(BidKind.MOON, True, text(N_("all {most} tricks"), most=most))
+        if options.moon
+        else BidChoice(BidKind.MOON, False, text(N_("not allowed by these rules")))
+    )
+    choices.append(
+        _margin_choice(BidKind.BLIND_MOON, options.blind_moon, options.blind_moon_behind, behind)
+    )
+    return choices
+
+
+@dataclass(frozen=True)
+class BidProblem:
+    """A bid the rules forbid: the seat (if one seat is at fault) and what is wrong."""
+
+    seat: int | None
+    message: Text
+
+
+_KIND_NAMES = {
+    BidKind.NIL: N_("nil"),
+    BidKind.BLIND_NIL: N_("blind nil"),
+    BidKind.DOUBLE_BLIND_NIL: N_("double blind nil"),
+    BidKind.BLIND: N_("a blind bid"),
+    BidKind.MOON: N_("moon"),
+    BidKind.BLIND_MOON: N_("blind moon"),
+}
+
+
+def check_bids(
+    options: SpadesOptions,
+    sides: Sequence[Side],
+    players: Sequence[str],
+    bids: Sequence[Bid],
+    totals: Sequence[int],
+) -> list[BidProblem]:
+    """Return every rule the bids of one hand break, given the totals before it."""
+    problems: list[BidProblem] = []
+
+    def who(seat: int) -> str:
+        return f"{players[seat]} (seat {seat})"
+
+    for seat, bid in enumerate(bids):
+        choices = {c.kind: c for c in bid_choices(options, sides, seat, totals)}
+        choice = choices[bid.kind]
+        if not choice.open:
+            name = str(bid) if bid.kind is BidKind.NUMBER else _KIND_NAMES[bid.kind]
+            problems.append(
+                BidProblem(
+                    seat,
+                    text(N_("{who} bid {bid}: {why}"), who=who(seat), bid=name, why=choice.reason),
+                )
+            )
+        elif bid.kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers:
+            if bid.kind is BidKind.BLIND:
+                message = text(
+                    N_("{who} bid blind {n}: a blind bid is {low} to {most} tricks"),
+                    who=who(seat),
+                    n=bid.n,
+                    low=options.blind_min,
+                    most=options.tricks_per_hand,
+                )
+            else:
+                message = text(
+                    N_("{who} bid {n}: each bid must be at least {low} (or a nil)"),
+                    who=who(seat),
+                    n=bid.n,
+                    low=options.min_bid,
+                )
+            problems.append(BidProblem(seat, message))
+
+    if options.roulette:
+        return problems
+    if options.mirror:
+        total = sum(bid.n for bid in bids if bid.kind is BidKind.NUMBER)
+        if total != options.tricks_per_hand:
+            problems.append(
+                BidProblem(
+                    None,
+                    text(
+                        N_("Mirror bids must total {most} (every spade once); they total {total}"),
+                        most=options.tricks_per_hand,
+                        total=total,
+                    ),
+                )
+            )
+    if not options.partnership:
+        return problems
+    for side in sides:
+        problems.extend(_check_partnership(options, side, bids, who))
+    return problems
+
+
+def _check_partnership(
+    options: SpadesOptions, side: Side, bids: Sequence[Bid], who: object
+) -> list[BidProblem]:
+    problems: list[BidProblem] = []
+    seats = side.seats
+    whole = [s for s in seats if bids[s].kind in WHOLE_CONTRACT_KINDS or is_moon(bids[s], options)]
+    numbers = [s for s in seats if bids[s].kind is BidKind.NUMBER and not is_nil(bids[s], options)]
+    nils = [s for s in seats if is_nil(bids[s], options)]
+    if whole:
+        others = [s for s in seats if s not in whole and bids[s].kind is BidKind.NUMBER and bids[s].n]
+        if len(whole) > 1 or others:
+            problems.append(
+                BidProblem(
+                    whole[0],
+                    text(
+                        N_("{side}: a blind or moon bid is the partnership's whole contract; the partner enters 0"),
+                        side=side.name,
+                    ),
+                )
+            )
+        return problems
+    if options.contract is Contract.TEAM_TOTAL and sum(1 for s in numbers if bids[s].n) > 1:
+        problems.append(
+            BidProblem(
+                None,
+                text(
+                    N_("{side}: with a team total the team's number stands on one partner and the other enters 0"),
+                    side=side.name,
+                ),
+            )
+        )
+    contract = sum(bids[s].n for s in numbers)
+    if options.min_bid and contract < options.min_bid:
+        if numbers:
+            message = text(
+                N_("{side} bid {contract}; the partnership must bid at least {low}"),
+                side=side.name,
+                contract=contract,
+                low=options.min_bid,
+            )
+        else:
+            message = text(
+                N_("{side}: both partners bid nil, but the partnership must bid at least {low}"),
+                side=side.name,
+                low=options.min_bid,
+            )
+        problems.append(BidProblem(None, message))
+    if options.suicide and not nils:
+        problems.append(
+            BidProblem(
+                None,
+                text(N_("Suicide: {side} must include at least one nil bid"), side=side.name),
+            )
+        )
+    return problems

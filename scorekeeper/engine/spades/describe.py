@@ -1,0 +1,317 @@
+"""Spades options in plain words, grouped as a rule sheet shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..text import N_, Text, text
+from .options import SpadesOptions
+
+Words = Callable[[Any, SpadesOptions], Text]
+
+
+def _yes_no(value: bool, _: SpadesOptions) -> Text:
+    return text(N_("yes")) if value else text(N_("no"))
+
+
+def _points(value: int, _: SpadesOptions) -> Text:
+    return text(N_("{n} points"), n=value)
+
+
+def _number(value: int, _: SpadesOptions) -> Text:
+    return text(N_("{n}"), n=value)
+
+
+def _behind(value: int, _: SpadesOptions) -> Text:
+    return text(N_("at any score")) if value == 0 else text(N_("only when {n} or more behind"), n=value)
+
+
+def _cards(value: int, _: SpadesOptions) -> Text:
+    return text(N_("no exchange")) if value == 0 else text(N_("{n} cards with the partner"), n=value)
+
+
+def _choice(words: dict[str, str]) -> Words:
+    def render(value: Any, _: SpadesOptions) -> Text:
+        return text(words[value.value])
+
+    return render
+
+
+# option -> (group, label, words); the order here is the order on the sheet.
+SHEET: dict[str, tuple[str, str, Words]] = {
+    "players": (N_("Table and deck"), N_("Players"), _number),
+    "partnership": (
+        N_("Table and deck"),
+        N_("Partnerships"),
+        lambda v, o: text(N_("partners sit opposite (seats 0+2 against 1+3)"))
+        if v
+        else text(N_("none — every player scores alone (cutthroat)")),
+    ),
+    "tricks_per_hand": (N_("Table and deck"), N_("Tricks per hand"), _number),
+    "jokers": (
+        N_("Table and deck"),
+        N_("Jokers"),
+        _choice(
+            {
+                "none": N_("none; a standard 52-card deck"),
+                "remove_2c_2h": N_("Big and Little Joker added; 2♣ and 2♥ removed"),
+                "remove_2d_2h": N_("Big and Little Joker added; 2♦ and 2♥ removed"),
+            }
+        ),
+    ),
+    "trump_order": (
+        N_("Table and deck"),
+        N_("Trumps, high to low"),
+        _choice(
+            {
+                "standard": N_("A♠ K♠ Q♠ … 2♠"),
+                "jokers": N_("Big Joker, Little Joker, A♠ K♠ … 2♠"),
+                "jokers_deuce": N_("Big Joker, Little Joker, 2♠, A♠ K♠ … 3♠"),
+            }
+        ),
+    ),
+    "first_lead": (
+        N_("Play"),
+        N_("First lead"),
+        _choice(
+            {
+                "dealer_left": N_("the player left of the dealer"),
+                "two_of_clubs": N_("the holder of 2♣ leads it"),
+                "lowest_club_all": N_("everybody plays their lowest club to the first trick"),
+                "highest_bidder": N_("the highest bidder"),
+            }
+        ),
+    ),
+    "spades_lead": (
+        N_("Play"),
+        N_("Leading spades"),
+        _choice(
+            {
+                "broken": N_("only once a spade has been played (or the leader holds only spades)"),
+                "anytime": N_("at any time"),
+            }
+        ),
+    ),
+    "play_constraint": (
+        N_("Play"),
+        N_("Which card to play"),
+        _choice(
+            {
+                "none": N_("any legal card"),
+                "leftmost": N_("always the leftmost legal card of the sorted hand (Lefty)"),
+                "rightmost": N_("always the rightmost legal card of the sorted hand (Righty)"),
+            }
+        ),
+    ),
+    "contract": (
+        N_("Contract"),
+        N_("Partnership contract"),
+        _choice(
+            {
+                "sum": N_("each player bids; the contract is the sum of the partners' bids"),
+                "team_total": N_(
+                    "the later partner states the team's total (at least the partner's bid); "
+                    "a team may contract 0, which is not nil"
+                ),
+            }
+        ),
+    ),
+    "set_penalty": (
+        N_("Contract"),
+        N_("Contract set"),
+        _choice({"bid": N_("−10 × the contract"), "shortfall": N_("−10 × each missing trick")}),
+    ),
+    "overtricks": (
+        N_("Contract"),
+        N_("Each overtrick"),
+        _choice(
+            {
+                "plus_one": N_("+1 point, and it is a bag"),
+                "minus_one": N_("−1 point"),
+                "minus_ten": N_("−10 points"),
+            }
+        ),
+    ),
+    "exact_bid_bonus": (
+        N_("Contract"),
+        N_("Making the contract exactly"),
+        lambda v, o: text(N_("+{n} points"), n=v) if v else text(N_("no bonus")),
+    ),
+    "high_bid_bonus": (
+        N_("Contract"),
+        N_("High bids (7+) made"),
+        lambda v, o: text(N_("+10 per contracted trick above 6")) if v else text(N_("no bonus")),
+    ),
+    "small_bid_table": (
+        N_("Contract"),
+        N_("Small contracts made exactly"),
+        lambda v, o: text(N_("2 = 40, 1 = 60, 0 = 100 instead of the normal score"))
+        if v
+        else text(N_("normal score")),
+    ),
+    "ten_for": (
+        N_("Contract"),
+        N_("Contracts of 10 or more"),
+        _choice(
+            {
+                "none": N_("no special score"),
+                "bonus_200": N_("+200 when made, −200 when set"),
+                "exact_10_200": N_("+200 for exactly 10 bid and taken"),
+                "double": N_("contract points doubled when made (ten for two)"),
+                "bonus_100": N_("+100 when made, −100 when set"),
+            }
+        ),
+    ),
+    "all_tricks": (
+        N_("Contract"),
+        N_("One side takes every trick"),
+        _choice({"none": N_("nothing special"), "bonus_200": N_("+200"), "wins_game": N_("that side wins the game")}),
+    ),
+    "sandbagging": (
+        N_("Bags"),
+        N_("Sandbag penalty"),
+        lambda v, o: text(
+            N_("every time a side's bags reach {limit}: −{penalty}, and {limit} bags are taken off"),
+            limit=o.sandbag_limit,
+            penalty=o.sandbag_penalty + (o.sandbag_limit if o.sandbag_takes_back_bags else 0),
+        )
+        if v
+        else text(N_("none; bags are only counted")),
+    ),
+    "sandbag_limit": (N_("Bags"), N_("Bags that cost the penalty"), _number),
+    "sandbag_penalty": (N_("Bags"), N_("Penalty per rollover"), _points),
+    "sandbag_takes_back_bags": (
+        N_("Bags"),
+        N_("The bags' own points taken back too"),
+        _yes_no,
+    ),
+    "nil": (N_("Nil family"), N_("Nil (take no trick)"), lambda v, o: text(N_("allowed")) if v else text(N_("not allowed"))),
+    "nil_points": (N_("Nil family"), N_("Nil made / failed"), lambda v, o: text(N_("+{n} / −{n}"), n=v)),
+    "nil_exchange": (N_("Nil family"), N_("Card exchange for nil"), _cards),
+    "zero_is_nil": (
+        N_("Nil family"),
+        N_("A bid of 0"),
+        lambda v, o: text(N_("is a nil")) if v else text(N_("is a plain 0, not nil")),
+    ),
+    "blind_nil": (
+        N_("Nil family"),
+        N_("Blind nil (ダブルニル: nil before looking)"),
+        lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
+    ),
+    "blind_nil_behind": (N_("Nil family"), N_("Blind nil may be bid"), _behind),
+    "blind_nil_points": (N_("Nil family"), N_("Blind nil made"), lambda v, o: text(N_("+{n}"), n=v)),
+    "blind_nil_fail_points": (N_("Nil family"), N_("Blind nil failed"), lambda v, o: text(N_("−{n}"), n=v)),
+    "blind_nil_exchange": (N_("Nil family"), N_("Card exchange for blind nil"), _cards),
+    "double_blind_nil": (
+        N_("Nil family"),
+        N_("Double blind nil (never look; play from the top)"),
+        lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
+    ),
+    "double_blind_nil_points": (N_("Nil family"), N_("Double blind nil made / failed"), lambda v, o: text(N_("+{n} / −{n}"), n=v)),
+    "double_blind_nil_behind": (N_("Nil family"), N_("Double blind nil may be bid"), _behind),
+    "failed_nil_tricks": (
+        N_("Nil family"),
+        N_("A failed nil's tricks"),
+        _choice(
+            {
+                "count_for_team": N_("count toward the partner's contract, and as bags"),
+                "bags_only": N_("are bags only: no points, no help to the partner's contract"),
+            }
+        ),
+    ),
+    "min_bid": (
+        N_("Nil family"),
+        N_("Minimum bid"),
+        lambda v, o: text(N_("none"))
+        if not v
+        else text(N_("the partnership bids at least {n}, even beside a nil"), n=v)
+        if o.partnership
+        else text(N_("each numeric bid is at least {n} (nil is exempt)"), n=v),
+    ),
+    "suicide": (
+        N_("Nil family"),
+        N_("Suicide"),
+        lambda v, o: text(N_("each partnership must include at least one nil every hand")) if v else text(N_("no")),
+    ),
+    "roulette": (
+        N_("Nil family"),
+        N_("Roulette"),
+        lambda v, o: text(N_("everybody bids blind nil every hand")) if v else text(N_("no")),
+    ),
+    "mirror": (
+        N_("Nil family"),
+        N_("Mirror"),
+        lambda v, o: text(N_("everyone bids their number of spades; the bids total {n}"), n=o.tricks_per_hand)
+        if v
+        else text(N_("no")),
+    ),
+    "blind_bids": (
+        N_("Blind bids and moon"),
+        N_("Blind bids (blind N before looking)"),
+        lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
+    ),
+    "blind_min": (N_("Blind bids and moon"), N_("Smallest blind bid"), _number),
+    "blind_behind": (N_("Blind bids and moon"), N_("Blind bids may be made"), _behind),
+    "blind_reward": (
+        N_("Blind bids and moon"),
+        N_("Blind bid made"),
+        _choice({"double": N_("contract points doubled (set doubled too)"), "bonus_100": N_("+100 on top")}),
+    ),
+    "blind_set": (
+        N_("Blind bids and moon"),
+        N_("Blind bid set (with the +100 reward)"),
+        _choice({"normal": N_("the normal set score"), "double": N_("the set score doubled"), "penalty_100": N_("the normal set score and −100")}),
+    ),
+    "blind_exact": (
+        N_("Blind bids and moon"),
+        N_("Blind bid needs exactly N tricks"),
+        _yes_no,
+    ),
+    "moon": (N_("Blind bids and moon"), N_("Moon (bid every trick)"), lambda v, o: text(N_("allowed")) if v else text(N_("not allowed"))),
+    "moon_points": (N_("Blind bids and moon"), N_("Moon made / set"), lambda v, o: text(N_("+{n} / −{n}, no normal score"), n=v)),
+    "thirteen_is_moon": (N_("Blind bids and moon"), N_("A bid of every trick is a moon"), _yes_no),
+    "blind_moon": (N_("Blind bids and moon"), N_("Blind moon"), lambda v, o: text(N_("allowed")) if v else text(N_("not allowed"))),
+    "blind_moon_points": (N_("Blind bids and moon"), N_("Blind moon made / set"), lambda v, o: text(N_("+{n} / −{n}"), n=v)),
+    "blind_moon_behind": (N_("Blind bids and moon"), N_("Blind moon may be bid"), _behind),
+    "scoring": (
+        N_("End of game"),
+        N_("Winner decided by"),
+        _choice({"points": N_("points: highest total"), "error": N_("error: lowest accumulated |bid − tricks|")}),
+    ),
+    "target": (
+        N_("End of game"),
+        N_("Target"),
+        lambda v, o: text(N_("{n} points; if several sides reach it, the highest wins, a tie plays another hand"), n=v),
+    ),
+    "margin": (
+        N_("End of game"),
+        N_("Winning lead"),
+        lambda v, o: text(N_("a lead of {n} points also ends the game"), n=v) if v else text(N_("none")),
+    ),
+    "window_200": (
+        N_("End of game"),
+        N_("200 Limit"),
+        lambda v, o: text(N_("a side finishing a hand on 200–205 wins at once")) if v else text(N_("no")),
+    ),
+    "moon_wins": (N_("End of game"), N_("A moon made wins the game"), _yes_no),
+    "losing_score": (
+        N_("End of game"),
+        N_("Losing score"),
+        lambda v, o: text(N_("a side at {n} or below after a hand ends the game"), n=o.losing_limit) if v else text(N_("none")),
+    ),
+    "losing_limit": (N_("End of game"), N_("Losing score limit"), _number),
+    "hands_per_game": (
+        N_("End of game"),
+        N_("Hands per game (error scoring)"),
+        _number,
+    ),
+}
+
+
+def describe(options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
+    """Return the option groups in sheet order, each option as (name, label, value)."""
+    groups: dict[str, list[tuple[str, Text, Text]]] = {}
+    for name, (group, label, words) in SHEET.items():
+        groups.setdefault(group, []).append((name, text(label), words(getattr(options, name), options)))
+    return [(text(group), rules) for group, rules in groups.items()]

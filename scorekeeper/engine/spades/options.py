@@ -1,0 +1,244 @@
+"""Every Spades option dimension of RULES.md §1.1, as one frozen value.
+
+The defaults are the "most common" choices the catalog names for a silent source: sum
+contract, +1 overtricks, no sandbagging, nil allowed at ±100, no blind bids, target 500.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..options import OptionError
+from ..text import N_, text
+
+
+class Contract(StrEnum):
+    SUM = "sum"  # each player bids; the partnership's contract is the sum
+    TEAM_TOTAL = "team_total"  # the later partner states the team's total
+
+
+class SetPenalty(StrEnum):
+    BID = "bid"  # −10 × contract
+    SHORTFALL = "shortfall"  # −10 × missing tricks
+
+
+class Overtricks(StrEnum):
+    PLUS_ONE = "plus_one"
+    MINUS_ONE = "minus_one"
+    MINUS_TEN = "minus_ten"
+
+
+class TenFor(StrEnum):
+    NONE = "none"
+    BONUS_200 = "bonus_200"  # 10+ made +200, set −200
+    EXACT_10_200 = "exact_10_200"  # exactly 10 bid and taken +200
+    DOUBLE = "double"  # contract points doubled when 10+ made
+    BONUS_100 = "bonus_100"  # 10+ made +100, set −100
+
+
+class AllTricks(StrEnum):
+    NONE = "none"
+    BONUS_200 = "bonus_200"
+    WINS_GAME = "wins_game"
+
+
+class FailedNilTricks(StrEnum):
+    COUNT_FOR_TEAM = "count_for_team"  # help the partner's contract, and are bags
+    BAGS_ONLY = "bags_only"  # bags, no points, never help the partner
+
+
+class BlindReward(StrEnum):
+    DOUBLE = "double"  # contract points ×2, made and set
+    BONUS_100 = "bonus_100"  # +100 when made; when set see BlindSet
+
+
+class BlindSet(StrEnum):
+    NORMAL = "normal"
+    DOUBLE = "double"
+    PENALTY_100 = "penalty_100"
+
+
+class Scoring(StrEnum):
+    POINTS = "points"
+    ERROR = "error"  # Lefty / Righty: accumulated |bid − tricks|, lowest wins
+
+
+class Jokers(StrEnum):
+    NONE = "none"
+    REMOVE_2C_2H = "remove_2c_2h"
+    REMOVE_2D_2H = "remove_2d_2h"
+
+
+class TrumpOrder(StrEnum):
+    STANDARD = "standard"  # A♠ K♠ … 2♠
+    JOKERS = "jokers"  # Big Joker, Little Joker, A♠ … 2♠
+    JOKERS_DEUCE = "jokers_deuce"  # Big Joker, Little Joker, 2♠, A♠ … 3♠
+
+
+class FirstLead(StrEnum):
+    DEALER_LEFT = "dealer_left"
+    TWO_OF_CLUBS = "two_of_clubs"
+    LOWEST_CLUB_ALL = "lowest_club_all"  # everybody plays their lowest club to trick 1
+    HIGHEST_BIDDER = "highest_bidder"
+
+
+class SpadesLead(StrEnum):
+    BROKEN = "broken"  # not before a spade has been played (or only spades are left)
+    ANYTIME = "anytime"
+
+
+class PlayConstraint(StrEnum):
+    NONE = "none"
+    LEFTMOST = "leftmost"
+    RIGHTMOST = "rightmost"
+
+
+@dataclass(frozen=True)
+class SpadesOptions:
+    """One point in the Spades option space."""
+
+    # Table
+    players: int = 4
+    partnership: bool = True
+    tricks_per_hand: int = 13
+    contract: Contract = Contract.SUM
+    # Contract scoring
+    set_penalty: SetPenalty = SetPenalty.BID
+    overtricks: Overtricks = Overtricks.PLUS_ONE
+    sandbagging: bool = False
+    sandbag_limit: int = 10
+    sandbag_penalty: int = 100
+    sandbag_takes_back_bags: bool = False
+    exact_bid_bonus: int = 0
+    high_bid_bonus: bool = False
+    small_bid_table: bool = False
+    ten_for: TenFor = TenFor.NONE
+    all_tricks: AllTricks = AllTricks.NONE
+    # Nil family
+    nil: bool = True
+    nil_points: int = 100
+    nil_exchange: int = 0
+    zero_is_nil: bool = False
+    blind_nil: bool = False
+    blind_nil_behind: int = 0
+    blind_nil_points: int = 200
+    blind_nil_fail_points: int = 200
+    blind_nil_exchange: int = 0
+    double_blind_nil: bool = False
+    double_blind_nil_points: int = 400
+    double_blind_nil_behind: int = 0
+    failed_nil_tricks: FailedNilTricks = FailedNilTricks.COUNT_FOR_TEAM
+    min_bid: int = 0
+    suicide: bool = False
+    roulette: bool = False
+    mirror: bool = False
+    # Blind bids and moon
+    blind_bids: bool = False
+    blind_min: int = 7
+    blind_behind: int = 100
+    blind_reward: BlindReward = BlindReward.DOUBLE
+    blind_set: BlindSet = BlindSet.NORMAL
+    blind_exact: bool = False
+    moon: bool = False
+    moon_points: int = 200
+    thirteen_is_moon: bool = False
+    blind_moon: bool = False
+    blind_moon_points: int = 400
+    blind_moon_behind: int = 100
+    # End of game
+    scoring: Scoring = Scoring.POINTS
+    target: int = 500
+    margin: int = 0
+    window_200: bool = False
+    moon_wins: bool = False
+    losing_score: bool = False
+    losing_limit: int = -200
+    hands_per_game: int = 4
+    # Referee facts that do not change the arithmetic
+    jokers: Jokers = Jokers.NONE
+    trump_order: TrumpOrder = TrumpOrder.STANDARD
+    first_lead: FirstLead = FirstLead.DEALER_LEFT
+    spades_lead: SpadesLead = SpadesLead.BROKEN
+    play_constraint: PlayConstraint = PlayConstraint.NONE
+
+    @property
+    def sides_count(self) -> int:
+        return 2 if self.partnership else self.players
+
+    def validate(self) -> None:
+        """Reject combinations no table could play; raise OptionError."""
+        problems = [
+            (self.players not in (2, 3, 4), N_("players must be 2, 3 or 4")),
+            (
+                self.partnership and self.players != 4,
+                N_("a partnership game needs 4 players (partners sit opposite)"),
+            ),
+            (
+                self.tricks_per_hand not in (13, 17),
+                N_("tricks_per_hand must be 13 (2 or 4 players) or 17 (3 players)"),
+            ),
+            (
+                self.tricks_per_hand != (17 if self.players == 3 else 13),
+                N_("3 players play 17 tricks a hand; 2 and 4 players play 13"),
+            ),
+            (
+                self.contract is Contract.TEAM_TOTAL and not self.partnership,
+                N_("contract 'team_total' needs a partnership game"),
+            ),
+            (
+                self.sandbag_limit < 1 or self.sandbag_penalty < 0,
+                N_("sandbag_limit must be at least 1 and sandbag_penalty not negative"),
+            ),
+            (
+                min(
+                    self.nil_points,
+                    self.blind_nil_points,
+                    self.blind_nil_fail_points,
+                    self.double_blind_nil_points,
+                    self.moon_points,
+                    self.blind_moon_points,
+                    self.exact_bid_bonus,
+                )
+                < 0,
+                N_("bonus and penalty points are written as positive numbers"),
+            ),
+            (
+                min(
+                    self.blind_nil_behind,
+                    self.double_blind_nil_behind,
+                    self.blind_behind,
+                    self.blind_moon_behind,
+                    self.margin,
+                )
+                < 0,
+                N_("'behind by' margins are written as positive numbers"),
+            ),
+            (
+                not {self.nil_exchange, self.blind_nil_exchange} <= {0, 1, 2, 3},
+                N_("a card exchange is 0 to 3 cards"),
+            ),
+            (
+                not 0 <= self.min_bid <= self.tricks_per_hand,
+                N_("min_bid must lie between 0 and the tricks per hand"),
+            ),
+            (
+                self.blind_bids and not 1 <= self.blind_min <= self.tricks_per_hand,
+                N_("blind_min must lie between 1 and the tricks per hand"),
+            ),
+            (self.target < 1, N_("target must be at least 1")),
+            (self.hands_per_game < 1, N_("hands_per_game must be at least 1")),
+            (self.suicide and not self.partnership, N_("suicide needs a partnership game")),
+            (
+                self.suicide and not (self.nil or self.blind_nil or self.double_blind_nil),
+                N_("suicide needs nil bids to be allowed"),
+            ),
+            (self.roulette and not self.blind_nil, N_("roulette needs blind nil to be allowed")),
+            (
+                self.scoring is Scoring.ERROR and self.partnership,
+                N_("error scoring (Lefty/Righty) is for individual games"),
+            ),
+        ]
+        for failed, message in problems:
+            if failed:
+                raise OptionError(text(message))

@@ -1,0 +1,385 @@
+"""Scoring one Spades hand for every side, and deciding the end of the game.
+
+Each side's score is built as explanation lines that add up to its points, so what the
+table reads is exactly what was added. RULES.md §1.4 pins the interpretations used here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..errors import InvalidHand
+from ..game import HandResult, Line, Outcome, Side
+from ..ruleset import Ruleset
+from ..text import N_, Text, signed, text
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_moon, is_nil
+from .options import (
+    AllTricks,
+    BlindReward,
+    BlindSet,
+    FailedNilTricks,
+    Overtricks,
+    Scoring,
+    SetPenalty,
+    SpadesOptions,
+    TenFor,
+)
+
+SMALL_BID_TABLE = {2: 40, 1: 60, 0: 100}
+
+
+@dataclass(frozen=True)
+class SpadesHand:
+    """One hand as the table enters it: a bid and the tricks taken, per seat."""
+
+    bids: tuple[Bid, ...]
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SpadesState:
+    """Everything the next hand needs: totals, bags, and a sudden win if one happened."""
+
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    hands: int = 0
+    sudden_winner: int | None = None
+    sudden_reason: Text | None = None
+
+
+@dataclass
+class _SideScore:
+    lines: list[Line] = field(default_factory=list)
+    bags: int = 0
+    markers: list[str] = field(default_factory=list)
+    wins_game: Text | None = None
+
+    def add(self, rule: str, message: Text, points: int = 0) -> None:
+        self.lines.append(Line(rule, message, points))
+
+    @property
+    def points(self) -> int:
+        return sum(line.points for line in self.lines)
+
+
+_NIL_RULES = {
+    BidKind.NIL: ("nil_points", N_("nil")),
+    BidKind.BLIND_NIL: ("blind_nil_points", N_("blind nil")),
+    BidKind.DOUBLE_BLIND_NIL: ("double_blind_nil_points", N_("double blind nil")),
+}
+
+
+def _nil_points(options: SpadesOptions, kind: BidKind) -> tuple[int, int]:
+    if kind is BidKind.BLIND_NIL:
+        return options.blind_nil_points, options.blind_nil_fail_points
+    if kind is BidKind.DOUBLE_BLIND_NIL:
+        return options.double_blind_nil_points, options.double_blind_nil_points
+    return options.nil_points, options.nil_points
+
+
+def score_side(
+    options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
+) -> _SideScore:
+    """Score one side's hand, bags before any sandbag rollover."""
+    score = _SideScore()
+    bids, tricks = hand.bids, hand.tricks
+    whole = [s for s in side.seats if bids[s].kind not in NIL_KINDS | {BidKind.NUMBER} or is_moon(bids[s], options)]
+    # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
+    nil_seats = [
+        s
+        for s in side.seats
+        if is_nil(bids[s], options) and not (whole and bids[s].kind is BidKind.NUMBER)
+    ]
+    contract_seats = [s for s in side.seats if s not in nil_seats]
+
+    nil_tricks = 0
+    for seat in nil_seats:
+        kind = bids[seat].kind if bids[seat].kind in NIL_KINDS else BidKind.NIL
+        rule, name = _NIL_RULES[kind]
+        made_points, failed_points = _nil_points(options, kind)
+        took = tricks[seat]
+        nil_tricks += took
+        if took == 0:
+            score.add(
+                rule,
+                text(N_("{player}: {nil} made, {points}"), player=players[seat], nil=Text(name), points=signed(made_points)),
+                made_points,
+            )
+            score.markers.append("nil_made")
+        else:
+            score.add(
+                rule,
+                text(
+                    N_("{player}: {nil} failed ({took} tricks), {points}"),
+                    player=players[seat],
+                    nil=Text(name),
+                    took=took,
+                    points=signed(-failed_points),
+                ),
+                -failed_points,
+            )
+            score.markers.append("nil_failed")
+
+    counted = sum(tricks[s] for s in contract_seats)
+    if nil_tricks:
+        if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
+            score.bags += nil_tricks
+            score.add(
+                "failed_nil_tricks",
+                text(N_("{n} tricks of the failed nil: bags only, no points"), n=nil_tricks),
+            )
+        elif contract_seats:
+            counted += nil_tricks
+            score.add(
+                "failed_nil_tricks",
+                text(N_("{n} tricks of the failed nil count toward the contract"), n=nil_tricks),
+            )
+
+    if not contract_seats:
+        # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
+        if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and nil_tricks:
+            _contract(options, score, contract=0, took=nil_tricks, label=text(N_("No contract (nil)")))
+    elif whole:
+        _whole_contract(options, score, bids[whole[0]], counted)
+    else:
+        contract = sum(bids[s].n for s in contract_seats)
+        _contract(options, score, contract=contract, took=counted, label=text(N_("Contract {c}"), c=contract))
+
+    side_took = sum(tricks[s] for s in side.seats)
+    if side_took == options.tricks_per_hand and options.all_tricks is not AllTricks.NONE:
+        score.markers.append("all_tricks")
+        if options.all_tricks is AllTricks.BONUS_200:
+            score.add("all_tricks", text(N_("All {n} tricks: +200"), n=side_took), 200)
+        else:
+            score.wins_game = text(N_("took all {n} tricks"), n=side_took)
+            score.add("all_tricks", text(N_("All {n} tricks: wins the game"), n=side_took))
+    return score
+
+
+def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: int) -> None:
+    most = options.tricks_per_hand
+    if bid.kind is BidKind.BLIND:
+        _contract(options, score, contract=bid.n, took=took, label=text(N_("Blind {c}"), c=bid.n), blind=True)
+        return
+    blind = bid.kind is BidKind.BLIND_MOON
+    points = options.blind_moon_points if blind else options.moon_points
+    rule = "blind_moon_points" if blind else "moon_points"
+    name = Text(N_("Blind moon")) if blind else Text(N_("Moon"))
+    if took == most:
+        score.add(rule, text(N_("{moon}: took all {most}, {points}"), moon=name, most=most, points=signed(points)), points)
+        score.markers.append("moon_made")
+        if options.moon_wins:
+            score.wins_game = text(N_("made a moon"))
+    else:
+        score.add(
+            rule,
+            text(N_("{moon} set: took {took} of {most}, {points}"), moon=name, took=took, most=most, points=signed(-points)),
+            -points,
+        )
+        score.markers.append("set")
+
+
+def _contract(
+    options: SpadesOptions,
+    score: _SideScore,
+    *,
+    contract: int,
+    took: int,
+    label: Text,
+    blind: bool = False,
+) -> None:
+    made = took >= contract and not (blind and options.blind_exact and took != contract)
+    doubled_blind = blind and options.blind_reward is BlindReward.DOUBLE
+    ten = contract >= 10
+    if not made:
+        score.markers.append("set")
+        if options.set_penalty is SetPenalty.SHORTFALL and took < contract:
+            base = -10 * (contract - took)
+            message = text(N_("{label}, took {took}: set, {short} short × −10 = {points}"), short=contract - took)
+        else:
+            base = -10 * contract
+            message = text(N_("{label}, took {took}: set, −{c} × 10 = {points}"), c=contract)
+        score.add("set_penalty", _with(message, label=label, took=took, points=signed(base)), base)
+        if doubled_blind or (blind and options.blind_set is BlindSet.DOUBLE):
+            score.add("blind_reward", text(N_("Blind bid doubles the set: {points}"), points=signed(base)), base)
+        if blind and options.blind_reward is BlindReward.BONUS_100 and options.blind_set is BlindSet.PENALTY_100:
+            score.add("blind_set", text(N_("Blind bid set: −100")), -100)
+        if ten and options.ten_for is TenFor.BONUS_200:
+            score.add("ten_for", text(N_("Ten-for: {c} set, −200"), c=contract), -200)
+        if ten and options.ten_for is TenFor.BONUS_100:
+            score.add("ten_for", text(N_("Ten-for: {c} set, −100"), c=contract), -100)
+        return
+
+    over = took - contract
+    score.markers.append("made")
+    if options.small_bid_table and not blind and took == contract and contract in SMALL_BID_TABLE:
+        points = SMALL_BID_TABLE[contract]
+        score.add(
+            "small_bid_table",
+            text(N_("{label} made exactly: small-bid table, {points}"), label=label, points=signed(points)),
+            points,
+        )
+    else:
+        base = 10 * contract
+        if over == 0:
+            message = text(N_("{label}, took {took}: {c} × 10 = {points}"))
+            points = base
+        elif options.overtricks is Overtricks.PLUS_ONE:
+            message = text(N_("{label}, took {took}: {c} × 10 + {over} overtricks = {points}"))
+            points = base + over
+        elif options.overtricks is Overtricks.MINUS_ONE:
+            message = text(N_("{label}, took {took}: {c} × 10 − {over} overtricks = {points}"))
+            points = base - over
+        else:
+            message = text(N_("{label}, took {took}: {c} × 10 − {over} overtricks × 10 = {points}"))
+            points = base - 10 * over
+        rule = "overtricks" if over else "contract"
+        score.add(rule, _with(message, label=label, took=took, c=contract, over=over, points=signed(points)), points)
+        if doubled_blind:
+            score.add("blind_reward", text(N_("Blind bid doubles the contract: {points}"), points=signed(base)), base)
+        if ten and options.ten_for is TenFor.DOUBLE:
+            score.add("ten_for", text(N_("Ten for 2: {c} made, contract doubled, {points}"), c=contract, points=signed(base)), base)
+    score.bags += over
+    if blind and options.blind_reward is BlindReward.BONUS_100:
+        score.add("blind_reward", text(N_("Blind bid made: +100")), 100)
+    if options.exact_bid_bonus and contract > 0 and took == contract:
+        bonus = options.exact_bid_bonus
+        score.add("exact_bid_bonus", text(N_("Exact bid: {points}"), points=signed(bonus)), bonus)
+    if options.high_bid_bonus and contract >= 7:
+        bonus = 10 * (contract - 6)
+        score.add("high_bid_bonus", text(N_("High bid {c} made: {n} × 10 = {points}"), c=contract, n=contract - 6, points=signed(bonus)), bonus)
+    if ten and options.ten_for is TenFor.BONUS_200:
+        score.add("ten_for", text(N_("Ten-for: {c} made, +200"), c=contract), 200)
+    if ten and options.ten_for is TenFor.BONUS_100:
+        score.add("ten_for", text(N_("Ten-for: {c} made, +100"), c=contract), 100)
+    if options.ten_for is TenFor.EXACT_10_200 and contract == 10 and took == 10:
+        score.add("ten_for", text(N_("Exactly 10 bid and taken: +200")), 200)
+
+
+def _with(message: Text, **params: object) -> Text:
+    return Text(message.template, {**params, **message.params})
+
+
+def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
+    """Add this hand's bags to the count; apply the rollover penalty; return bags carried."""
+    after = before + score.bags
+    if not options.sandbagging:
+        return after
+    if not score.bags:
+        return after
+    limit = options.sandbag_limit
+    rollovers = after // limit
+    carried = after - rollovers * limit
+    if not rollovers:
+        score.add("sandbagging", text(N_("Bags {before} + {n} = {after}"), before=before, n=score.bags, after=after))
+        return after
+    penalty = options.sandbag_penalty + (limit if options.sandbag_takes_back_bags else 0)
+    points = -penalty * rollovers
+    if rollovers == 1:
+        message = text(N_("Bags {before} + {n} = {after} → {limit} bags cost {points}, {carried} carried"))
+    else:
+        message = text(N_("Bags {before} + {n} = {after} → {times} × {limit} bags cost {points}, {carried} carried"))
+    score.add(
+        "sandbagging",
+        _with(message, before=before, n=score.bags, after=after, limit=limit, times=rollovers, points=signed(points), carried=carried),
+        points,
+    )
+    score.markers.append("bagged_out")
+    return carried
+
+
+def start(ruleset: Ruleset, players: Sequence[str], sides: tuple[Side, ...]) -> SpadesState:
+    """Return the state before the first hand."""
+    zeros = tuple(0 for _ in sides)
+    return SpadesState(tuple(players), sides, zeros, zeros)
+
+
+def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
+    """Score one hand from `state`; raise InvalidHand when the rules forbid its bids."""
+    options: SpadesOptions = ruleset.options
+    problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
+    if problems:
+        raise InvalidHand(problems[0].message, problems[0].seat)
+    if options.scoring is Scoring.ERROR:
+        scores = [_error_side(options, side, state.players, hand) for side in state.sides]
+    else:
+        scores = [score_side(options, side, state.players, hand) for side in state.sides]
+    bags = tuple(
+        _sandbag(options, score, before) if options.scoring is Scoring.POINTS else before + score.bags
+        for score, before in zip(scores, state.bags, strict=True)
+    )
+    points = tuple(score.points for score in scores)
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    sudden = next(((i, s.wins_game) for i, s in enumerate(scores) if s.wins_game), None)
+    new_state = SpadesState(
+        state.players,
+        state.sides,
+        totals,
+        bags,
+        state.hands + 1,
+        sudden[0] if sudden else None,
+        sudden[1] if sudden else None,
+    )
+    return HandResult(
+        points=points,
+        totals=totals,
+        bags=bags,
+        explanation=tuple(tuple(score.lines) for score in scores),
+        markers=tuple(tuple(score.markers) for score in scores),
+        state=new_state,
+    )
+
+
+def _error_side(options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand) -> _SideScore:
+    """Lefty / Righty: the error |bid − tricks| is the score (nil counts as 0)."""
+    score = _SideScore()
+    for seat in side.seats:
+        bid = 0 if is_nil(hand.bids[seat], options) else hand.bids[seat].n
+        took = hand.tricks[seat]
+        error = abs(bid - took)
+        score.add("scoring", text(N_("Bid {bid}, took {took}: error {error}"), bid=bid, took=took, error=error), error)
+        score.bags += max(0, took - bid)
+    return score
+
+
+def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
+    """Apply the end-of-game rules to the state after the last hand."""
+    options: SpadesOptions = ruleset.options
+    totals, sides = state.totals, state.sides
+    if options.scoring is Scoring.ERROR:
+        if state.hands < options.hands_per_game:
+            return Outcome(False)
+        return _best(totals, sides, range(len(sides)), lowest=True, why=text(N_("lowest error after {n} hands"), n=state.hands))
+    if state.sudden_winner is not None:
+        return Outcome(True, state.sudden_winner, text(N_("{side} {why}"), side=sides[state.sudden_winner].name, why=state.sudden_reason))
+    if state.hands == 0:
+        return Outcome(False)
+    if options.losing_score and min(totals) <= options.losing_limit:
+        return _best(totals, sides, range(len(sides)), lowest=False, why=text(N_("a side fell to {limit} or below"), limit=options.losing_limit))
+    reached = []
+    for index, total in enumerate(totals):
+        others = max((t for i, t in enumerate(totals) if i != index), default=0)
+        if (
+            total >= options.target
+            or (options.margin and total - others >= options.margin)
+            or (options.window_200 and 200 <= total <= 205)
+        ):
+            reached.append(index)
+    if not reached:
+        return Outcome(False)
+    return _best(totals, sides, reached, lowest=False, why=text(N_("reached the end of the game")))
+
+
+def _best(
+    totals: Sequence[int], sides: Sequence[Side], among: Sequence[int] | range, *, lowest: bool, why: Text
+) -> Outcome:
+    pick = min if lowest else max
+    best = pick(totals[i] for i in among)
+    top = [i for i in among if totals[i] == best]
+    if len(top) > 1:
+        names = ", ".join(sides[i].name for i in top)
+        return Outcome(False, None, text(N_("tie at {best} between {names} — play another hand"), best=best, names=names), tie=True)
+    return Outcome(True, top[0], text(N_("{side} wins with {best}: {why}"), side=sides[top[0]].name, best=best, why=why))
