@@ -39,7 +39,9 @@ def cmd_score(args: argparse.Namespace) -> int:
         result = score_game(load_game(doc))
     except ScoreError as error:
         return _fail(str(error))
-    json.dump(result_to_json(result), sys.stdout, ensure_ascii=False, indent=2 if args.pretty else None)
+    json.dump(
+        result_to_json(result), sys.stdout, ensure_ascii=False, indent=2 if args.pretty else None
+    )
     sys.stdout.write("\n")
     return 0
 

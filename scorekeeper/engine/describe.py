@@ -45,7 +45,10 @@ def describe(ruleset: Ruleset) -> RuleSheet:
         groups.append(
             RuleGroup(
                 title,
-                tuple(RuleLine(name, label, value, ruleset.origin(name).value) for name, label, value in rules),
+                tuple(
+                    RuleLine(name, label, value, ruleset.origin(name).value)
+                    for name, label, value in rules
+                ),
             )
         )
     return RuleSheet(

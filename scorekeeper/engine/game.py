@@ -14,7 +14,7 @@ from .errors import GameError, HandError, InvalidHand
 from .kinds import GameKind, find_kind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset
-from .text import N_, Text, signed, text
+from .text import N_, Text, text
 
 FORMAT = "scorekeeper-game/1"
 
@@ -136,7 +136,9 @@ def load_game(doc: object) -> Game:
         raise GameError(N_("the file must hold one JSON object"))
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:
-        raise GameError(text(N_("unknown format {fmt!r}, expected {expected!r}"), fmt=fmt, expected=FORMAT))
+        raise GameError(
+            text(N_("unknown format {fmt!r}, expected {expected!r}"), fmt=fmt, expected=FORMAT)
+        )
     ruleset = _ruleset(doc)
     players = _players(doc.get("players"), ruleset)
     kind = find_kind(ruleset.game)
@@ -237,8 +239,3 @@ def result_to_json(result: GameResult, gettext: Any = None) -> dict[str, Any]:
     if result.outcome.reason is not None:
         doc["outcome"] = result.outcome.reason.render(gettext)
     return doc
-
-
-def explain_points(line: Line) -> str:
-    """Render a line with its points, e.g. for a terminal."""
-    return f"{line.render()} [{signed(line.points)}]"

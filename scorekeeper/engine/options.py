@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from .text import N_, Text, text
 
-O = TypeVar("O")
+Options = TypeVar("Options")
 
 
 @functools.cache
@@ -36,13 +36,17 @@ def coerce_option(cls: type, name: str, value: object) -> object:
         if isinstance(value, bool):
             return value
         raise OptionError(
-            text(N_("option '{name}' must be true or false, got {value!r}"), name=name, value=value)
+            text(
+                N_("option '{name}' must be true or false, got {value!r}"), name=name, value=value
+            )
         )
     if kind is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         raise OptionError(
-            text(N_("option '{name}' must be a whole number, got {value!r}"), name=name, value=value)
+            text(
+                N_("option '{name}' must be a whole number, got {value!r}"), name=name, value=value
+            )
         )
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         allowed = [member.value for member in kind]
@@ -67,9 +71,11 @@ class OptionError(ValueError):
         super().__init__(str(message))
 
 
-def apply_options(options: O, overrides: Mapping[str, object]) -> O:
+def apply_options(options: Options, overrides: Mapping[str, object]) -> Options:
     """Return `options` with `overrides` applied, checked and validated as a whole."""
-    changes = {name: coerce_option(type(options), name, value) for name, value in overrides.items()}
+    changes = {
+        name: coerce_option(type(options), name, value) for name, value in overrides.items()
+    }
     updated = dataclasses.replace(options, **changes)  # type: ignore[type-var]
     validate = getattr(updated, "validate", None)
     if validate is not None:
@@ -81,7 +87,9 @@ def option_values(options: object) -> dict[str, Any]:
     """Return the options as plain JSON-ready values."""
     return {
         name: (value.value if isinstance(value, enum.Enum) else value)
-        for name, value in ((f.name, getattr(options, f.name)) for f in dataclasses.fields(options))  # type: ignore[arg-type]
+        for name, value in (
+            (f.name, getattr(options, f.name)) for f in dataclasses.fields(options)
+        )  # type: ignore[arg-type]
     }
 
 

@@ -44,23 +44,36 @@ class Spades:
         for name, values in (("bids", raw_bids), ("tricks", raw_tricks)):
             if not isinstance(values, list) or len(values) != seats:
                 raise InvalidHand(
-                    text(N_("'{name}' needs one entry for each of the {seats} seats"), name=name, seats=seats)
+                    text(
+                        N_("'{name}' needs one entry for each of the {seats} seats"),
+                        name=name,
+                        seats=seats,
+                    )
                 )
         bids = []
         for seat, raw_bid in enumerate(raw_bids):
             try:
                 bids.append(parse_bid(raw_bid, most))
             except BidFormError as error:
-                raise InvalidHand(text(N_("seat {seat}: {why}"), seat=seat, why=error.message), seat) from None
+                raise InvalidHand(
+                    text(N_("seat {seat}: {why}"), seat=seat, why=error.message), seat
+                ) from None
         for seat, took in enumerate(raw_tricks):
             if not _int(took) or not 0 <= took <= most:
                 raise InvalidHand(
-                    text(N_("seat {seat}: tricks {took!r} must be a whole number 0–{most}"), seat=seat, took=took, most=most),
+                    text(
+                        N_("seat {seat}: tricks {took!r} must be a whole number 0–{most}"),
+                        seat=seat,
+                        took=took,
+                        most=most,
+                    ),
                     seat,
                 )
         total = sum(raw_tricks)
         if total != most:
-            raise InvalidHand(text(N_("tricks add up to {total}, expected {most}"), total=total, most=most))
+            raise InvalidHand(
+                text(N_("tricks add up to {total}, expected {most}"), total=total, most=most)
+            )
         return SpadesHand(tuple(bids), tuple(raw_tricks))
 
     def hand_to_json(self, hand: SpadesHand) -> dict[str, Any]:

@@ -128,11 +128,17 @@ def _margin_choice(kind: BidKind, enabled: bool, need: int, behind: int) -> BidC
             kind, True, text(N_("open — {behind} behind, needs {need}"), behind=behind, need=need)
         )
     if behind > 0:
-        why = text(N_("needs the side to be {need} behind; it is {behind} behind"), need=need, behind=behind)
+        why = text(
+            N_("needs the side to be {need} behind; it is {behind} behind"),
+            need=need,
+            behind=behind,
+        )
     elif behind == 0:
         why = text(N_("needs the side to be {need} behind; the scores are level"), need=need)
     else:
-        why = text(N_("needs the side to be {need} behind; it is {ahead} ahead"), need=need, ahead=-behind)
+        why = text(
+            N_("needs the side to be {need} behind; it is {ahead} ahead"), need=need, ahead=-behind
+        )
     return BidChoice(kind, False, why)
 
 
@@ -279,13 +285,17 @@ def _check_partnership(
     numbers = [s for s in seats if bids[s].kind is BidKind.NUMBER and not is_nil(bids[s], options)]
     nils = [s for s in seats if is_nil(bids[s], options)]
     if whole:
-        others = [s for s in seats if s not in whole and bids[s].kind is BidKind.NUMBER and bids[s].n]
+        others = [
+            s for s in seats if s not in whole and bids[s].kind is BidKind.NUMBER and bids[s].n
+        ]
         if len(whole) > 1 or others:
             problems.append(
                 BidProblem(
                     whole[0],
                     text(
-                        N_("{side}: a blind or moon bid is the partnership's whole contract; the partner enters 0"),
+                        N_(
+                            "{side}: a blind or moon bid is the partnership's whole contract; the partner enters 0"
+                        ),
                         side=side.name,
                     ),
                 )
@@ -296,7 +306,9 @@ def _check_partnership(
             BidProblem(
                 None,
                 text(
-                    N_("{side}: with a team total the team's number stands on one partner and the other enters 0"),
+                    N_(
+                        "{side}: with a team total the team's number stands on one partner and the other enters 0"
+                    ),
                     side=side.name,
                 ),
             )

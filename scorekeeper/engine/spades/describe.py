@@ -24,11 +24,17 @@ def _number(value: int, _: SpadesOptions) -> Text:
 
 
 def _behind(value: int, _: SpadesOptions) -> Text:
-    return text(N_("at any score")) if value == 0 else text(N_("only when {n} or more behind"), n=value)
+    return (
+        text(N_("at any score"))
+        if value == 0
+        else text(N_("only when {n} or more behind"), n=value)
+    )
 
 
 def _cards(value: int, _: SpadesOptions) -> Text:
-    return text(N_("no exchange")) if value == 0 else text(N_("{n} cards with the partner"), n=value)
+    return (
+        text(N_("no exchange")) if value == 0 else text(N_("{n} cards with the partner"), n=value)
+    )
 
 
 def _choice(words: dict[str, str]) -> Words:
@@ -44,9 +50,11 @@ SHEET: dict[str, tuple[str, str, Words]] = {
     "partnership": (
         N_("Table and deck"),
         N_("Partnerships"),
-        lambda v, o: text(N_("partners sit opposite (seats 0+2 against 1+3)"))
-        if v
-        else text(N_("none — every player scores alone (cutthroat)")),
+        lambda v, o: (
+            text(N_("partners sit opposite (seats 0+2 against 1+3)"))
+            if v
+            else text(N_("none — every player scores alone (cutthroat)"))
+        ),
     ),
     "tricks_per_hand": (N_("Table and deck"), N_("Tricks per hand"), _number),
     "jokers": (
@@ -88,7 +96,9 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         N_("Leading spades"),
         _choice(
             {
-                "broken": N_("only once a spade has been played (or the leader holds only spades)"),
+                "broken": N_(
+                    "only once a spade has been played (or the leader holds only spades)"
+                ),
                 "anytime": N_("at any time"),
             }
         ),
@@ -146,9 +156,11 @@ SHEET: dict[str, tuple[str, str, Words]] = {
     "small_bid_table": (
         N_("Contract"),
         N_("Small contracts made exactly"),
-        lambda v, o: text(N_("2 = 40, 1 = 60, 0 = 100 instead of the normal score"))
-        if v
-        else text(N_("normal score")),
+        lambda v, o: (
+            text(N_("2 = 40, 1 = 60, 0 = 100 instead of the normal score"))
+            if v
+            else text(N_("normal score"))
+        ),
     ),
     "ten_for": (
         N_("Contract"),
@@ -166,18 +178,28 @@ SHEET: dict[str, tuple[str, str, Words]] = {
     "all_tricks": (
         N_("Contract"),
         N_("One side takes every trick"),
-        _choice({"none": N_("nothing special"), "bonus_200": N_("+200"), "wins_game": N_("that side wins the game")}),
+        _choice(
+            {
+                "none": N_("nothing special"),
+                "bonus_200": N_("+200"),
+                "wins_game": N_("that side wins the game"),
+            }
+        ),
     ),
     "sandbagging": (
         N_("Bags"),
         N_("Sandbag penalty"),
-        lambda v, o: text(
-            N_("every time a side's bags reach {limit}: −{penalty}, and {limit} bags are taken off"),
-            limit=o.sandbag_limit,
-            penalty=o.sandbag_penalty + (o.sandbag_limit if o.sandbag_takes_back_bags else 0),
-        )
-        if v
-        else text(N_("none; bags are only counted")),
+        lambda v, o: (
+            text(
+                N_(
+                    "every time a side's bags reach {limit}: −{penalty}, and {limit} bags are taken off"
+                ),
+                limit=o.sandbag_limit,
+                penalty=o.sandbag_penalty + (o.sandbag_limit if o.sandbag_takes_back_bags else 0),
+            )
+            if v
+            else text(N_("none; bags are only counted"))
+        ),
     ),
     "sandbag_limit": (N_("Bags"), N_("Bags that cost the penalty"), _number),
     "sandbag_penalty": (N_("Bags"), N_("Penalty per rollover"), _points),
@@ -186,8 +208,16 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         N_("The bags' own points taken back too"),
         _yes_no,
     ),
-    "nil": (N_("Nil family"), N_("Nil (take no trick)"), lambda v, o: text(N_("allowed")) if v else text(N_("not allowed"))),
-    "nil_points": (N_("Nil family"), N_("Nil made / failed"), lambda v, o: text(N_("+{n} / −{n}"), n=v)),
+    "nil": (
+        N_("Nil family"),
+        N_("Nil (take no trick)"),
+        lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
+    ),
+    "nil_points": (
+        N_("Nil family"),
+        N_("Nil made / failed"),
+        lambda v, o: text(N_("+{n} / −{n}"), n=v),
+    ),
     "nil_exchange": (N_("Nil family"), N_("Card exchange for nil"), _cards),
     "zero_is_nil": (
         N_("Nil family"),
@@ -200,15 +230,27 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
     ),
     "blind_nil_behind": (N_("Nil family"), N_("Blind nil may be bid"), _behind),
-    "blind_nil_points": (N_("Nil family"), N_("Blind nil made"), lambda v, o: text(N_("+{n}"), n=v)),
-    "blind_nil_fail_points": (N_("Nil family"), N_("Blind nil failed"), lambda v, o: text(N_("−{n}"), n=v)),
+    "blind_nil_points": (
+        N_("Nil family"),
+        N_("Blind nil made"),
+        lambda v, o: text(N_("+{n}"), n=v),
+    ),
+    "blind_nil_fail_points": (
+        N_("Nil family"),
+        N_("Blind nil failed"),
+        lambda v, o: text(N_("−{n}"), n=v),
+    ),
     "blind_nil_exchange": (N_("Nil family"), N_("Card exchange for blind nil"), _cards),
     "double_blind_nil": (
         N_("Nil family"),
         N_("Double blind nil (never look; play from the top)"),
         lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
     ),
-    "double_blind_nil_points": (N_("Nil family"), N_("Double blind nil made / failed"), lambda v, o: text(N_("+{n} / −{n}"), n=v)),
+    "double_blind_nil_points": (
+        N_("Nil family"),
+        N_("Double blind nil made / failed"),
+        lambda v, o: text(N_("+{n} / −{n}"), n=v),
+    ),
     "double_blind_nil_behind": (N_("Nil family"), N_("Double blind nil may be bid"), _behind),
     "failed_nil_tricks": (
         N_("Nil family"),
@@ -223,16 +265,22 @@ SHEET: dict[str, tuple[str, str, Words]] = {
     "min_bid": (
         N_("Nil family"),
         N_("Minimum bid"),
-        lambda v, o: text(N_("none"))
-        if not v
-        else text(N_("the partnership bids at least {n}, even beside a nil"), n=v)
-        if o.partnership
-        else text(N_("each numeric bid is at least {n} (nil is exempt)"), n=v),
+        lambda v, o: (
+            text(N_("none"))
+            if not v
+            else text(N_("the partnership bids at least {n}, even beside a nil"), n=v)
+            if o.partnership
+            else text(N_("each numeric bid is at least {n} (nil is exempt)"), n=v)
+        ),
     ),
     "suicide": (
         N_("Nil family"),
         N_("Suicide"),
-        lambda v, o: text(N_("each partnership must include at least one nil every hand")) if v else text(N_("no")),
+        lambda v, o: (
+            text(N_("each partnership must include at least one nil every hand"))
+            if v
+            else text(N_("no"))
+        ),
     ),
     "roulette": (
         N_("Nil family"),
@@ -242,9 +290,13 @@ SHEET: dict[str, tuple[str, str, Words]] = {
     "mirror": (
         N_("Nil family"),
         N_("Mirror"),
-        lambda v, o: text(N_("everyone bids their number of spades; the bids total {n}"), n=o.tricks_per_hand)
-        if v
-        else text(N_("no")),
+        lambda v, o: (
+            text(
+                N_("everyone bids their number of spades; the bids total {n}"), n=o.tricks_per_hand
+            )
+            if v
+            else text(N_("no"))
+        ),
     ),
     "blind_bids": (
         N_("Blind bids and moon"),
@@ -256,49 +308,94 @@ SHEET: dict[str, tuple[str, str, Words]] = {
     "blind_reward": (
         N_("Blind bids and moon"),
         N_("Blind bid made"),
-        _choice({"double": N_("contract points doubled (set doubled too)"), "bonus_100": N_("+100 on top")}),
+        _choice(
+            {
+                "double": N_("contract points doubled (set doubled too)"),
+                "bonus_100": N_("+100 on top"),
+            }
+        ),
     ),
     "blind_set": (
         N_("Blind bids and moon"),
         N_("Blind bid set (with the +100 reward)"),
-        _choice({"normal": N_("the normal set score"), "double": N_("the set score doubled"), "penalty_100": N_("the normal set score and −100")}),
+        _choice(
+            {
+                "normal": N_("the normal set score"),
+                "double": N_("the set score doubled"),
+                "penalty_100": N_("the normal set score and −100"),
+            }
+        ),
     ),
     "blind_exact": (
         N_("Blind bids and moon"),
         N_("Blind bid needs exactly N tricks"),
         _yes_no,
     ),
-    "moon": (N_("Blind bids and moon"), N_("Moon (bid every trick)"), lambda v, o: text(N_("allowed")) if v else text(N_("not allowed"))),
-    "moon_points": (N_("Blind bids and moon"), N_("Moon made / set"), lambda v, o: text(N_("+{n} / −{n}, no normal score"), n=v)),
+    "moon": (
+        N_("Blind bids and moon"),
+        N_("Moon (bid every trick)"),
+        lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
+    ),
+    "moon_points": (
+        N_("Blind bids and moon"),
+        N_("Moon made / set"),
+        lambda v, o: text(N_("+{n} / −{n}, no normal score"), n=v),
+    ),
     "thirteen_is_moon": (N_("Blind bids and moon"), N_("A bid of every trick is a moon"), _yes_no),
-    "blind_moon": (N_("Blind bids and moon"), N_("Blind moon"), lambda v, o: text(N_("allowed")) if v else text(N_("not allowed"))),
-    "blind_moon_points": (N_("Blind bids and moon"), N_("Blind moon made / set"), lambda v, o: text(N_("+{n} / −{n}"), n=v)),
+    "blind_moon": (
+        N_("Blind bids and moon"),
+        N_("Blind moon"),
+        lambda v, o: text(N_("allowed")) if v else text(N_("not allowed")),
+    ),
+    "blind_moon_points": (
+        N_("Blind bids and moon"),
+        N_("Blind moon made / set"),
+        lambda v, o: text(N_("+{n} / −{n}"), n=v),
+    ),
     "blind_moon_behind": (N_("Blind bids and moon"), N_("Blind moon may be bid"), _behind),
     "scoring": (
         N_("End of game"),
         N_("Winner decided by"),
-        _choice({"points": N_("points: highest total"), "error": N_("error: lowest accumulated |bid − tricks|")}),
+        _choice(
+            {
+                "points": N_("points: highest total"),
+                "error": N_("error: lowest accumulated |bid − tricks|"),
+            }
+        ),
     ),
     "target": (
         N_("End of game"),
         N_("Target"),
-        lambda v, o: text(N_("{n} points; if several sides reach it, the highest wins, a tie plays another hand"), n=v),
+        lambda v, o: text(
+            N_(
+                "{n} points; if several sides reach it, the highest wins, a tie plays another hand"
+            ),
+            n=v,
+        ),
     ),
     "margin": (
         N_("End of game"),
         N_("Winning lead"),
-        lambda v, o: text(N_("a lead of {n} points also ends the game"), n=v) if v else text(N_("none")),
+        lambda v, o: (
+            text(N_("a lead of {n} points also ends the game"), n=v) if v else text(N_("none"))
+        ),
     ),
     "window_200": (
         N_("End of game"),
         N_("200 Limit"),
-        lambda v, o: text(N_("a side finishing a hand on 200–205 wins at once")) if v else text(N_("no")),
+        lambda v, o: (
+            text(N_("a side finishing a hand on 200–205 wins at once")) if v else text(N_("no"))
+        ),
     ),
     "moon_wins": (N_("End of game"), N_("A moon made wins the game"), _yes_no),
     "losing_score": (
         N_("End of game"),
         N_("Losing score"),
-        lambda v, o: text(N_("a side at {n} or below after a hand ends the game"), n=o.losing_limit) if v else text(N_("none")),
+        lambda v, o: (
+            text(N_("a side at {n} or below after a hand ends the game"), n=o.losing_limit)
+            if v
+            else text(N_("none"))
+        ),
     ),
     "losing_limit": (N_("End of game"), N_("Losing score limit"), _number),
     "hands_per_game": (
@@ -313,5 +410,7 @@ def describe(options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, T
     """Return the option groups in sheet order, each option as (name, label, value)."""
     groups: dict[str, list[tuple[str, Text, Text]]] = {}
     for name, (group, label, words) in SHEET.items():
-        groups.setdefault(group, []).append((name, text(label), words(getattr(options, name), options)))
+        groups.setdefault(group, []).append(
+            (name, text(label), words(getattr(options, name), options))
+        )
     return [(text(group), rules) for group, rules in groups.items()]

@@ -86,7 +86,11 @@ def score_side(
     """Score one side's hand, bags before any sandbag rollover."""
     score = _SideScore()
     bids, tricks = hand.bids, hand.tricks
-    whole = [s for s in side.seats if bids[s].kind not in NIL_KINDS | {BidKind.NUMBER} or is_moon(bids[s], options)]
+    whole = [
+        s
+        for s in side.seats
+        if bids[s].kind not in NIL_KINDS | {BidKind.NUMBER} or is_moon(bids[s], options)
+    ]
     # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
     nil_seats = [
         s
@@ -105,7 +109,12 @@ def score_side(
         if took == 0:
             score.add(
                 rule,
-                text(N_("{player}: {nil} made, {points}"), player=players[seat], nil=Text(name), points=signed(made_points)),
+                text(
+                    N_("{player}: {nil} made, {points}"),
+                    player=players[seat],
+                    nil=Text(name),
+                    points=signed(made_points),
+                ),
                 made_points,
             )
             score.markers.append("nil_made")
@@ -141,12 +150,20 @@ def score_side(
     if not contract_seats:
         # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
         if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and nil_tricks:
-            _contract(options, score, contract=0, took=nil_tricks, label=text(N_("No contract (nil)")))
+            _contract(
+                options, score, contract=0, took=nil_tricks, label=text(N_("No contract (nil)"))
+            )
     elif whole:
         _whole_contract(options, score, bids[whole[0]], counted)
     else:
         contract = sum(bids[s].n for s in contract_seats)
-        _contract(options, score, contract=contract, took=counted, label=text(N_("Contract {c}"), c=contract))
+        _contract(
+            options,
+            score,
+            contract=contract,
+            took=counted,
+            label=text(N_("Contract {c}"), c=contract),
+        )
 
     side_took = sum(tricks[s] for s in side.seats)
     if side_took == options.tricks_per_hand and options.all_tricks is not AllTricks.NONE:
@@ -162,21 +179,43 @@ def score_side(
 def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: int) -> None:
     most = options.tricks_per_hand
     if bid.kind is BidKind.BLIND:
-        _contract(options, score, contract=bid.n, took=took, label=text(N_("Blind {c}"), c=bid.n), blind=True)
+        _contract(
+            options,
+            score,
+            contract=bid.n,
+            took=took,
+            label=text(N_("Blind {c}"), c=bid.n),
+            blind=True,
+        )
         return
     blind = bid.kind is BidKind.BLIND_MOON
     points = options.blind_moon_points if blind else options.moon_points
     rule = "blind_moon_points" if blind else "moon_points"
     name = Text(N_("Blind moon")) if blind else Text(N_("Moon"))
     if took == most:
-        score.add(rule, text(N_("{moon}: took all {most}, {points}"), moon=name, most=most, points=signed(points)), points)
+        score.add(
+            rule,
+            text(
+                N_("{moon}: took all {most}, {points}"),
+                moon=name,
+                most=most,
+                points=signed(points),
+            ),
+            points,
+        )
         score.markers.append("moon_made")
         if options.moon_wins:
             score.wins_game = text(N_("made a moon"))
     else:
         score.add(
             rule,
-            text(N_("{moon} set: took {took} of {most}, {points}"), moon=name, took=took, most=most, points=signed(-points)),
+            text(
+                N_("{moon} set: took {took} of {most}, {points}"),
+                moon=name,
+                took=took,
+                most=most,
+                points=signed(-points),
+            ),
             -points,
         )
         score.markers.append("set")
@@ -198,14 +237,25 @@ def _contract(
         score.markers.append("set")
         if options.set_penalty is SetPenalty.SHORTFALL and took < contract:
             base = -10 * (contract - took)
-            message = text(N_("{label}, took {took}: set, {short} short × −10 = {points}"), short=contract - took)
+            message = text(
+                N_("{label}, took {took}: set, {short} short × −10 = {points}"),
+                short=contract - took,
+            )
         else:
             base = -10 * contract
             message = text(N_("{label}, took {took}: set, −{c} × 10 = {points}"), c=contract)
         score.add("set_penalty", _with(message, label=label, took=took, points=signed(base)), base)
         if doubled_blind or (blind and options.blind_set is BlindSet.DOUBLE):
-            score.add("blind_reward", text(N_("Blind bid doubles the set: {points}"), points=signed(base)), base)
-        if blind and options.blind_reward is BlindReward.BONUS_100 and options.blind_set is BlindSet.PENALTY_100:
+            score.add(
+                "blind_reward",
+                text(N_("Blind bid doubles the set: {points}"), points=signed(base)),
+                base,
+            )
+        if (
+            blind
+            and options.blind_reward is BlindReward.BONUS_100
+            and options.blind_set is BlindSet.PENALTY_100
+        ):
             score.add("blind_set", text(N_("Blind bid set: −100")), -100)
         if ten and options.ten_for is TenFor.BONUS_200:
             score.add("ten_for", text(N_("Ten-for: {c} set, −200"), c=contract), -200)
@@ -219,7 +269,11 @@ def _contract(
         points = SMALL_BID_TABLE[contract]
         score.add(
             "small_bid_table",
-            text(N_("{label} made exactly: small-bid table, {points}"), label=label, points=signed(points)),
+            text(
+                N_("{label} made exactly: small-bid table, {points}"),
+                label=label,
+                points=signed(points),
+            ),
             points,
         )
     else:
@@ -234,14 +288,32 @@ def _contract(
             message = text(N_("{label}, took {took}: {c} × 10 − {over} overtricks = {points}"))
             points = base - over
         else:
-            message = text(N_("{label}, took {took}: {c} × 10 − {over} overtricks × 10 = {points}"))
+            message = text(
+                N_("{label}, took {took}: {c} × 10 − {over} overtricks × 10 = {points}")
+            )
             points = base - 10 * over
         rule = "overtricks" if over else "contract"
-        score.add(rule, _with(message, label=label, took=took, c=contract, over=over, points=signed(points)), points)
+        score.add(
+            rule,
+            _with(message, label=label, took=took, c=contract, over=over, points=signed(points)),
+            points,
+        )
         if doubled_blind:
-            score.add("blind_reward", text(N_("Blind bid doubles the contract: {points}"), points=signed(base)), base)
+            score.add(
+                "blind_reward",
+                text(N_("Blind bid doubles the contract: {points}"), points=signed(base)),
+                base,
+            )
         if ten and options.ten_for is TenFor.DOUBLE:
-            score.add("ten_for", text(N_("Ten for 2: {c} made, contract doubled, {points}"), c=contract, points=signed(base)), base)
+            score.add(
+                "ten_for",
+                text(
+                    N_("Ten for 2: {c} made, contract doubled, {points}"),
+                    c=contract,
+                    points=signed(base),
+                ),
+                base,
+            )
     score.bags += over
     if blind and options.blind_reward is BlindReward.BONUS_100:
         score.add("blind_reward", text(N_("Blind bid made: +100")), 100)
@@ -250,7 +322,16 @@ def _contract(
         score.add("exact_bid_bonus", text(N_("Exact bid: {points}"), points=signed(bonus)), bonus)
     if options.high_bid_bonus and contract >= 7:
         bonus = 10 * (contract - 6)
-        score.add("high_bid_bonus", text(N_("High bid {c} made: {n} × 10 = {points}"), c=contract, n=contract - 6, points=signed(bonus)), bonus)
+        score.add(
+            "high_bid_bonus",
+            text(
+                N_("High bid {c} made: {n} × 10 = {points}"),
+                c=contract,
+                n=contract - 6,
+                points=signed(bonus),
+            ),
+            bonus,
+        )
     if ten and options.ten_for is TenFor.BONUS_200:
         score.add("ten_for", text(N_("Ten-for: {c} made, +200"), c=contract), 200)
     if ten and options.ten_for is TenFor.BONUS_100:
@@ -274,17 +355,35 @@ def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
     rollovers = after // limit
     carried = after - rollovers * limit
     if not rollovers:
-        score.add("sandbagging", text(N_("Bags {before} + {n} = {after}"), before=before, n=score.bags, after=after))
+        score.add(
+            "sandbagging",
+            text(N_("Bags {before} + {n} = {after}"), before=before, n=score.bags, after=after),
+        )
         return after
     penalty = options.sandbag_penalty + (limit if options.sandbag_takes_back_bags else 0)
     points = -penalty * rollovers
     if rollovers == 1:
-        message = text(N_("Bags {before} + {n} = {after} → {limit} bags cost {points}, {carried} carried"))
+        message = text(
+            N_("Bags {before} + {n} = {after} → {limit} bags cost {points}, {carried} carried")
+        )
     else:
-        message = text(N_("Bags {before} + {n} = {after} → {times} × {limit} bags cost {points}, {carried} carried"))
+        message = text(
+            N_(
+                "Bags {before} + {n} = {after} → {times} × {limit} bags cost {points}, {carried} carried"
+            )
+        )
     score.add(
         "sandbagging",
-        _with(message, before=before, n=score.bags, after=after, limit=limit, times=rollovers, points=signed(points), carried=carried),
+        _with(
+            message,
+            before=before,
+            n=score.bags,
+            after=after,
+            limit=limit,
+            times=rollovers,
+            points=signed(points),
+            carried=carried,
+        ),
         points,
     )
     score.markers.append("bagged_out")
@@ -308,7 +407,9 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     else:
         scores = [score_side(options, side, state.players, hand) for side in state.sides]
     bags = tuple(
-        _sandbag(options, score, before) if options.scoring is Scoring.POINTS else before + score.bags
+        _sandbag(options, score, before)
+        if options.scoring is Scoring.POINTS
+        else before + score.bags
         for score, before in zip(scores, state.bags, strict=True)
     )
     points = tuple(score.points for score in scores)
@@ -333,14 +434,20 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     )
 
 
-def _error_side(options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand) -> _SideScore:
+def _error_side(
+    options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
+) -> _SideScore:
     """Lefty / Righty: the error |bid − tricks| is the score (nil counts as 0)."""
     score = _SideScore()
     for seat in side.seats:
         bid = 0 if is_nil(hand.bids[seat], options) else hand.bids[seat].n
         took = hand.tricks[seat]
         error = abs(bid - took)
-        score.add("scoring", text(N_("Bid {bid}, took {took}: error {error}"), bid=bid, took=took, error=error), error)
+        score.add(
+            "scoring",
+            text(N_("Bid {bid}, took {took}: error {error}"), bid=bid, took=took, error=error),
+            error,
+        )
         score.bags += max(0, took - bid)
     return score
 
@@ -352,13 +459,31 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     if options.scoring is Scoring.ERROR:
         if state.hands < options.hands_per_game:
             return Outcome(False)
-        return _best(totals, sides, range(len(sides)), lowest=True, why=text(N_("lowest error after {n} hands"), n=state.hands))
+        return _best(
+            totals,
+            sides,
+            range(len(sides)),
+            lowest=True,
+            why=text(N_("lowest error after {n} hands"), n=state.hands),
+        )
     if state.sudden_winner is not None:
-        return Outcome(True, state.sudden_winner, text(N_("{side} {why}"), side=sides[state.sudden_winner].name, why=state.sudden_reason))
+        return Outcome(
+            True,
+            state.sudden_winner,
+            text(
+                N_("{side} {why}"), side=sides[state.sudden_winner].name, why=state.sudden_reason
+            ),
+        )
     if state.hands == 0:
         return Outcome(False)
     if options.losing_score and min(totals) <= options.losing_limit:
-        return _best(totals, sides, range(len(sides)), lowest=False, why=text(N_("a side fell to {limit} or below"), limit=options.losing_limit))
+        return _best(
+            totals,
+            sides,
+            range(len(sides)),
+            lowest=False,
+            why=text(N_("a side fell to {limit} or below"), limit=options.losing_limit),
+        )
     reached = []
     for index, total in enumerate(totals):
         others = max((t for i, t in enumerate(totals) if i != index), default=0)
@@ -374,12 +499,26 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
 
 
 def _best(
-    totals: Sequence[int], sides: Sequence[Side], among: Sequence[int] | range, *, lowest: bool, why: Text
+    totals: Sequence[int],
+    sides: Sequence[Side],
+    among: Sequence[int] | range,
+    *,
+    lowest: bool,
+    why: Text,
 ) -> Outcome:
     pick = min if lowest else max
     best = pick(totals[i] for i in among)
     top = [i for i in among if totals[i] == best]
     if len(top) > 1:
         names = ", ".join(sides[i].name for i in top)
-        return Outcome(False, None, text(N_("tie at {best} between {names} — play another hand"), best=best, names=names), tie=True)
-    return Outcome(True, top[0], text(N_("{side} wins with {best}: {why}"), side=sides[top[0]].name, best=best, why=why))
+        return Outcome(
+            False,
+            None,
+            text(N_("tie at {best} between {names} — play another hand"), best=best, names=names),
+            tie=True,
+        )
+    return Outcome(
+        True,
+        top[0],
+        text(N_("{side} wins with {best}: {why}"), side=sides[top[0]].name, best=best, why=why),
+    )
