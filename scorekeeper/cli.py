@@ -67,6 +67,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
 def describe_text(sheet: RuleSheet) -> str:
     """Lay a rule sheet out as plain text for a terminal."""
     lines = [sheet.title, "=" * len(sheet.title), sheet.description, ""]
+    lines.append(
+        f'Preset id: {sheet.id}  (a game file\'s "options" may change any name = value below)'
+    )
     lines.append(f"Source: {sheet.source}")
     if sheet.source_part:
         lines.append(f"        {sheet.source_part}")
@@ -77,7 +80,9 @@ def describe_text(sheet: RuleSheet) -> str:
             mark = {"stated": "", "changed": "  [changed for this game]"}.get(
                 rule.origin, "  [not stated by the source — our default]"
             )
+            raw = json.dumps(rule.raw, ensure_ascii=False)
             lines.append(f"- {rule.label.render()}: {rule.value.render()}{mark}")
+            lines.append(f"    {rule.option} = {raw}")
     if sheet.notes:
         lines += ["", "How we read the source", "----------------------"]
         lines += [f"- {note}" for note in sheet.notes]

@@ -54,7 +54,7 @@ CASES = [
     (
         "boolean tricks",
         bad_hand_at_3(hand([3, 3, 3, 3], [True, 4, 4, 4])),
-        "hand 3: seat 0: tricks True",
+        "hand 3: seat 0: tricks true",
     ),
     (
         "bid of 14",
@@ -64,7 +64,7 @@ CASES = [
     (
         "unknown bid word",
         bad_hand_at_3(hand(["pass", 3, 3, 3], [4, 3, 3, 3])),
-        "hand 3: seat 0: bid 'pass' is not a number",
+        'hand 3: seat 0: bid "pass" is not a number',
     ),
     (
         "nil where nil is off",
@@ -165,7 +165,7 @@ CASES = [
     (
         "option of the wrong type",
         game_file("yahoo-normal", [], options={"target": "500"}),
-        "game: option 'target' must be a whole number, got '500'",
+        "game: option 'target' must be a whole number, got \"500\"",
     ),
     (
         "option outside its choices",
@@ -185,12 +185,12 @@ CASES = [
     (
         "wrong format",
         {**game_file("yahoo-normal", []), "format": "scorekeeper-game/9"},
-        "game: unknown format 'scorekeeper-game/9'",
+        'game: unknown format "scorekeeper-game/9"',
     ),
     (
         "game kind does not match the ruleset",
         {**game_file("yahoo-normal", []), "game": "hearts"},
-        "game: ruleset 'yahoo-normal' is for spades, not 'hearts'",
+        "game: ruleset 'yahoo-normal' is for spades, not \"hearts\"",
     ),
     (
         "hands not a list",

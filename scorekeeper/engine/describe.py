@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .kinds import find_kind
+from .options import option_values
 from .ruleset import Ruleset
 from .text import Text
 
@@ -17,6 +18,7 @@ class RuleLine:
     label: Text
     value: Text
     origin: str  # an Origin value
+    raw: object  # the value as a game file's "options" writes it
 
 
 @dataclass(frozen=True)
@@ -40,13 +42,14 @@ class RuleSheet:
 
 def describe(ruleset: Ruleset) -> RuleSheet:
     """Describe every option of a ruleset in words, grouped as players think of them."""
+    raw = option_values(ruleset.options)
     groups = []
     for title, rules in find_kind(ruleset.game).describe(ruleset.options):
         groups.append(
             RuleGroup(
                 title,
                 tuple(
-                    RuleLine(name, label, value, ruleset.origin(name).value)
+                    RuleLine(name, label, value, ruleset.origin(name).value, raw[name])
                     for name, label, value in rules
                 ),
             )

@@ -14,7 +14,7 @@ from .errors import GameError, HandError, InvalidHand
 from .kinds import GameKind, find_kind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset
-from .text import N_, Text, text
+from .text import N_, Text, Translations, shown, text
 
 FORMAT = "scorekeeper-game/1"
 
@@ -35,9 +35,9 @@ class Line:
     text: Text
     points: int = 0
 
-    def render(self, gettext: Any = None) -> str:
+    def render(self, translations: Translations | None = None) -> str:
         """Render the line for players."""
-        return self.text.render(gettext)
+        return self.text.render(translations)
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,11 @@ def load_game(doc: object) -> Game:
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:
         raise GameError(
-            text(N_("unknown format {fmt!r}, expected {expected!r}"), fmt=fmt, expected=FORMAT)
+            text(
+                N_("unknown format {fmt}, expected {expected}"),
+                fmt=shown(fmt),
+                expected=shown(FORMAT),
+            )
         )
     ruleset = _ruleset(doc)
     players = _players(doc.get("players"), ruleset)
@@ -166,10 +170,10 @@ def _ruleset(doc: Mapping[str, Any]) -> Ruleset:
     if game != ruleset.game:
         raise GameError(
             text(
-                N_("ruleset {id!r} is for {kind}, not {game!r}"),
+                N_("ruleset {id!r} is for {kind}, not {game}"),
                 id=ruleset_id,
                 kind=ruleset.game,
-                game=game,
+                game=shown(game),
             )
         )
     overrides = doc.get("options") or {}
@@ -214,7 +218,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def result_to_json(result: GameResult, gettext: Any = None) -> dict[str, Any]:
+def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:
     """Write a scored game as `scorekeeper score` prints it."""
     with_bags = result.game.ruleset.game == "spades"
     hands = []
@@ -222,7 +226,9 @@ def result_to_json(result: GameResult, gettext: Any = None) -> dict[str, Any]:
         row: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
         if with_bags and hand.bags is not None:
             row["bags"] = list(hand.bags)
-        row["explanation"] = [[line.render(gettext) for line in side] for side in hand.explanation]
+        row["explanation"] = [
+            [line.render(translations) for line in side] for side in hand.explanation
+        ]
         row["markers"] = [list(side) for side in hand.markers]
         hands.append(row)
     doc: dict[str, Any] = {
@@ -237,5 +243,5 @@ def result_to_json(result: GameResult, gettext: Any = None) -> dict[str, Any]:
     doc["finished"] = result.outcome.finished
     doc["winner"] = result.outcome.winner
     if result.outcome.reason is not None:
-        doc["outcome"] = result.outcome.reason.render(gettext)
+        doc["outcome"] = result.outcome.reason.render(translations)
     return doc

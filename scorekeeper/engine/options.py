@@ -9,21 +9,24 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import typing
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from .text import N_, Text, text
+from .text import N_, Text, shown, text
 
 Options = TypeVar("Options")
 
 
-@functools.cache
+_TYPES: dict[type, dict[str, type]] = {}
+
+
 def option_types(cls: type) -> dict[str, type]:
     """Return each option's name and type, in declaration order."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    if cls not in _TYPES:
+        hints = typing.get_type_hints(cls)
+        _TYPES[cls] = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    return _TYPES[cls]
 
 
 def coerce_option(cls: type, name: str, value: object) -> object:
@@ -37,7 +40,9 @@ def coerce_option(cls: type, name: str, value: object) -> object:
             return value
         raise OptionError(
             text(
-                N_("option '{name}' must be true or false, got {value!r}"), name=name, value=value
+                N_("option '{name}' must be true or false, got {value}"),
+                name=name,
+                value=shown(value),
             )
         )
     if kind is int:
@@ -45,7 +50,9 @@ def coerce_option(cls: type, name: str, value: object) -> object:
             return value
         raise OptionError(
             text(
-                N_("option '{name}' must be a whole number, got {value!r}"), name=name, value=value
+                N_("option '{name}' must be a whole number, got {value}"),
+                name=name,
+                value=shown(value),
             )
         )
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -54,10 +61,10 @@ def coerce_option(cls: type, name: str, value: object) -> object:
             return kind(value)
         raise OptionError(
             text(
-                N_("option '{name}' must be one of {allowed}, got {value!r}"),
+                N_("option '{name}' must be one of {allowed}, got {value}"),
                 name=name,
                 allowed=", ".join(allowed),
-                value=value,
+                value=shown(value),
             )
         )
     raise TypeError(f"option {name} has an unsupported type {kind!r}")  # a bug, not bad input
@@ -83,17 +90,16 @@ def apply_options(options: Options, overrides: Mapping[str, object]) -> Options:
     return updated
 
 
-def option_values(options: object) -> dict[str, Any]:
+def option_values(options: Any) -> dict[str, Any]:
     """Return the options as plain JSON-ready values."""
-    return {
-        name: (value.value if isinstance(value, enum.Enum) else value)
-        for name, value in (
-            (f.name, getattr(options, f.name)) for f in dataclasses.fields(options)
-        )  # type: ignore[arg-type]
-    }
+    values = {}
+    for name in option_types(type(options)):
+        value = getattr(options, name)
+        values[name] = value.value if isinstance(value, enum.Enum) else value
+    return values
 
 
-def differences(a: object, b: object) -> list[str]:
+def differences(a: Any, b: Any) -> list[str]:
     """Return the names of the options whose values differ between two option sets."""
     values_a, values_b = option_values(a), option_values(b)
     return [name for name in values_a if values_a[name] != values_b.get(name)]

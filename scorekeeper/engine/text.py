@@ -1,20 +1,34 @@
 """Translatable text: a message template with its parameters, rendered late.
 
 The engine must not import Flask-Babel, yet every line it writes is shown to players in
-English or Japanese. So it keeps the English template (marked with `N_` for extraction)
-and the values apart, and the caller renders them with whatever translator it has.
+English or Japanese. So it keeps the English template (marked with `N_` or `Nn_` for
+extraction) and the values apart, and the caller renders them with whatever
+translations it has (anything with `gettext` and `ngettext`, e.g. gettext.NullTranslations
+or Babel's Translations).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+
+class Translations(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
 
 def N_(template: str) -> str:
     """Mark a template for translation without translating it here."""
     return template
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural template pair for translation."""
+    return singular, plural
 
 
 def signed(points: int) -> str:
@@ -26,18 +40,34 @@ def signed(points: int) -> str:
     return "0"
 
 
+def shown(value: object) -> str:
+    """Show a value from a game file as the file writes it (true, "nil", 3.5)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 @dataclass(frozen=True)
 class Text:
-    """A sentence for players: a template and its parameters."""
+    """A sentence for players: a template (or a plural pair) and its parameters."""
 
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # with `plural`, params["n"] picks the form
 
-    def render(self, gettext: Callable[[str], str] | None = None) -> str:
-        """Render in English, or through `gettext` when one is given."""
-        template = gettext(self.template) if gettext else self.template
+    def render(self, translations: Translations | None = None) -> str:
+        """Render in English, or through `translations` when given."""
+        if self.plural is not None:
+            n = self.params["n"]
+            if translations is None:
+                template = self.template if n == 1 else self.plural
+            else:
+                template = translations.ngettext(self.template, self.plural, n)
+        else:
+            template = translations.gettext(self.template) if translations else self.template
         params = {
-            name: value.render(gettext) if isinstance(value, Text) else value
+            name: value.render(translations) if isinstance(value, Text) else value
             for name, value in self.params.items()
         }
         return template.format(**params)
@@ -49,3 +79,8 @@ class Text:
 def text(template: str, **params: Any) -> Text:
     """Build a Text from a template marked elsewhere with N_."""
     return Text(template, params)
+
+
+def ntext(forms: tuple[str, str], n: int, **params: Any) -> Text:
+    """Build a plural Text from a pair marked with Nn_; `n` chooses the form."""
+    return Text(forms[0], {"n": n, **params}, forms[1])

@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import InvalidHand
 from ..game import HandResult, Outcome, Side
 from ..ruleset import Ruleset
-from ..text import N_, Text, text
+from ..text import N_, Text, shown, text
 from . import describe, scoring
 from .bids import Bid, BidFormError, parse_bid
 from .options import SpadesOptions
@@ -62,9 +62,9 @@ class Spades:
             if not _int(took) or not 0 <= took <= most:
                 raise InvalidHand(
                     text(
-                        N_("seat {seat}: tricks {took!r} must be a whole number 0–{most}"),
+                        N_("seat {seat}: tricks {took} must be a whole number 0–{most}"),
                         seat=seat,
-                        took=took,
+                        took=shown(took),
                         most=most,
                     ),
                     seat,

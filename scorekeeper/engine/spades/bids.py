@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..game import Side
-from ..text import N_, Text, text
+from ..text import N_, Text, shown, text
 from .options import Contract, SpadesOptions
 
 
@@ -77,10 +77,10 @@ def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
     raise BidFormError(
         text(
             N_(
-                "bid {bid!r} is not a number or one of nil, blind_nil, double_blind_nil, "
+                "bid {bid} is not a number or one of nil, blind_nil, double_blind_nil, "
                 "moon, blind_moon, 'blind N'"
             ),
-            bid=raw,
+            bid=shown(raw),
         )
     )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..errors import InvalidHand
 from ..game import HandResult, Line, Outcome, Side
 from ..ruleset import Ruleset
-from ..text import N_, Text, signed, text
+from ..text import N_, Nn_, Text, ntext, signed, text
 from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_moon, is_nil
 from .options import (
     AllTricks,
@@ -121,11 +121,14 @@ def score_side(
         else:
             score.add(
                 rule,
-                text(
-                    N_("{player}: {nil} failed ({took} tricks), {points}"),
+                ntext(
+                    Nn_(
+                        "{player}: {nil} failed ({n} trick), {points}",
+                        "{player}: {nil} failed ({n} tricks), {points}",
+                    ),
+                    took,
                     player=players[seat],
                     nil=Text(name),
-                    took=took,
                     points=signed(-failed_points),
                 ),
                 -failed_points,
@@ -138,13 +141,25 @@ def score_side(
             score.bags += nil_tricks
             score.add(
                 "failed_nil_tricks",
-                text(N_("{n} tricks of the failed nil: bags only, no points"), n=nil_tricks),
+                ntext(
+                    Nn_(
+                        "{n} trick of the failed nil: a bag only, no points",
+                        "{n} tricks of the failed nil: bags only, no points",
+                    ),
+                    nil_tricks,
+                ),
             )
         elif contract_seats:
             counted += nil_tricks
             score.add(
                 "failed_nil_tricks",
-                text(N_("{n} tricks of the failed nil count toward the contract"), n=nil_tricks),
+                ntext(
+                    Nn_(
+                        "{n} trick of the failed nil counts toward the contract",
+                        "{n} tricks of the failed nil count toward the contract",
+                    ),
+                    nil_tricks,
+                ),
             )
 
     if not contract_seats:
@@ -282,20 +297,36 @@ def _contract(
             message = text(N_("{label}, took {took}: {c} × 10 = {points}"))
             points = base
         elif options.overtricks is Overtricks.PLUS_ONE:
-            message = text(N_("{label}, took {took}: {c} × 10 + {over} overtricks = {points}"))
+            message = ntext(
+                Nn_(
+                    "{label}, took {took}: {c} × 10 + {n} overtrick = {points}",
+                    "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
+                ),
+                over,
+            )
             points = base + over
         elif options.overtricks is Overtricks.MINUS_ONE:
-            message = text(N_("{label}, took {took}: {c} × 10 − {over} overtricks = {points}"))
+            message = ntext(
+                Nn_(
+                    "{label}, took {took}: {c} × 10 − {n} overtrick = {points}",
+                    "{label}, took {took}: {c} × 10 − {n} overtricks = {points}",
+                ),
+                over,
+            )
             points = base - over
         else:
-            message = text(
-                N_("{label}, took {took}: {c} × 10 − {over} overtricks × 10 = {points}")
+            message = ntext(
+                Nn_(
+                    "{label}, took {took}: {c} × 10 − {n} overtrick × 10 = {points}",
+                    "{label}, took {took}: {c} × 10 − {n} overtricks × 10 = {points}",
+                ),
+                over,
             )
             points = base - 10 * over
         rule = "overtricks" if over else "contract"
         score.add(
             rule,
-            _with(message, label=label, took=took, c=contract, over=over, points=signed(points)),
+            _with(message, label=label, took=took, c=contract, points=signed(points)),
             points,
         )
         if doubled_blind:
@@ -341,7 +372,7 @@ def _contract(
 
 
 def _with(message: Text, **params: object) -> Text:
-    return Text(message.template, {**params, **message.params})
+    return Text(message.template, {**params, **message.params}, message.plural)
 
 
 def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
