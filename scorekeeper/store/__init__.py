@@ -1,0 +1,44 @@
+"""Storage of games over SQLite (sqlite-utils): games, their hand logs, their history.
+
+The hand log is the truth; totals and outcome are derived by the engine. Every write
+re-validates the whole log through the engine first and happens in one transaction.
+"""
+
+from .db import migrations, open_database
+from .games import (
+    Conflict,
+    GameNotFound,
+    StoredGame,
+    add_hand,
+    change_options,
+    clear_bids,
+    create_game,
+    delete_last_hand,
+    export_game,
+    game_history,
+    get_game,
+    import_game,
+    list_games,
+    replace_hand,
+    set_bids,
+)
+
+__all__ = [
+    "Conflict",
+    "GameNotFound",
+    "StoredGame",
+    "add_hand",
+    "change_options",
+    "clear_bids",
+    "create_game",
+    "delete_last_hand",
+    "export_game",
+    "game_history",
+    "get_game",
+    "import_game",
+    "list_games",
+    "migrations",
+    "open_database",
+    "replace_hand",
+    "set_bids",
+]

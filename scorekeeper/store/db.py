@@ -1,0 +1,77 @@
+"""Opening the database and its numbered migrations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_games_hands_history(db: Database) -> None:
+    """Create games, their hand logs and their history."""
+    db.execute(
+        """
+        CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            ruleset TEXT NOT NULL,
+            options TEXT NOT NULL DEFAULT '{}',
+            players TEXT NOT NULL,
+            first_dealer INTEGER NOT NULL DEFAULT 0,
+            pending_bids TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            hand_count INTEGER NOT NULL DEFAULT 0,
+            finished INTEGER NOT NULL DEFAULT 0,
+            winner INTEGER,
+            totals TEXT NOT NULL DEFAULT '[]',
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE hands (
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, number)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE history (
+            id INTEGER PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            action TEXT NOT NULL,
+            hand INTEGER,
+            detail TEXT NOT NULL DEFAULT '{}'
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX history_game ON history(game_id, id)")
+    db.execute("CREATE INDEX games_updated ON games(updated_at)")
+
+
+def open_database(path: str | Path) -> Database:
+    """Open (creating if needed) the database, with the settings every connection needs."""
+    db = Database(str(path))
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA busy_timeout = 5000")
+    if str(path) != ":memory:":
+        db.enable_wal()
+        # A hand the app confirmed must survive a crash of the process or the machine.
+        db.execute("PRAGMA synchronous = FULL")
+    return db
+
+
+def migrate(db: Database) -> None:
+    """Apply any pending migrations (a no-op when the schema is current)."""
+    migrations.apply(db)

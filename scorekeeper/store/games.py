@@ -1,0 +1,365 @@
+"""Games and their hand logs: every write validated by the engine, one transaction each.
+
+A write first claims the game row by bumping its version (`UPDATE … WHERE version = ?`),
+which takes SQLite's write lock before anything is read, so two phones writing the same
+game are serialised and the later one, holding a stale version, gets a Conflict instead
+of silently overwriting.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..engine import FORMAT, Game, GameResult, Ruleset, load_game, score_game
+from ..engine.errors import GameError
+
+Body = dict[str, Any]
+
+
+class GameNotFound(LookupError):
+    """No game has this id."""
+
+
+class Conflict(RuntimeError):
+    """The game changed since the writer last saw it (another phone wrote first)."""
+
+    def __init__(self, current_version: int) -> None:
+        self.current_version = current_version
+        super().__init__(f"the game changed (now at version {current_version})")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its log of hand bodies (game-file form) and its metadata."""
+
+    id: str
+    kind: str
+    ruleset_id: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    first_dealer: int
+    hands: tuple[Body, ...]
+    pending_bids: list[Any] | None
+    version: int
+    created_at: str
+    updated_at: str
+    finished: bool
+    winner: int | None
+    totals: tuple[int, ...] = field(default=())
+    hand_count: int = 0
+
+    def document(self) -> dict[str, Any]:
+        """Return the game in the game file format (plus the first dealer)."""
+        return {
+            "format": FORMAT,
+            "game": self.kind,
+            "ruleset": self.ruleset_id,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "hands": [dict(hand) for hand in self.hands],
+        }
+
+    def game(self) -> Game:
+        """Parse the stored log into the engine's Game."""
+        return load_game(self.document())
+
+    def score(self) -> GameResult:
+        """Replay the log through the engine."""
+        return score_game(self.game())
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.game().ruleset
+
+    def dealer(self, hand_number: int) -> int:
+        """The seat that deals hand `hand_number` (1-based); the deal passes to the left."""
+        return (self.first_dealer + hand_number - 1) % len(self.players)
+
+
+def _row_to_game(row: Mapping[str, Any], hands: Sequence[Body]) -> StoredGame:
+    return StoredGame(
+        id=row["id"],
+        kind=row["kind"],
+        ruleset_id=row["ruleset"],
+        options=json.loads(row["options"]),
+        players=tuple(json.loads(row["players"])),
+        first_dealer=row["first_dealer"],
+        hands=tuple(hands),
+        pending_bids=json.loads(row["pending_bids"]) if row["pending_bids"] else None,
+        version=row["version"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        finished=bool(row["finished"]),
+        winner=row["winner"],
+        totals=tuple(json.loads(row["totals"])),
+        hand_count=row["hand_count"],
+    )
+
+
+def get_game(db: Database, game_id: str) -> StoredGame:
+    """Load a game and its hand log; raise GameNotFound."""
+    rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+    if not rows:
+        raise GameNotFound(game_id)
+    hands = [
+        json.loads(row["body"])
+        for row in db.query("SELECT body FROM hands WHERE game_id = ? ORDER BY number", [game_id])
+    ]
+    return _row_to_game(rows[0], hands)
+
+
+def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGame]:
+    """List games, newest first, without their hands (optionally only these ids)."""
+    sql = "SELECT * FROM games"
+    params: list[Any] = []
+    if ids is not None:
+        sql += f" WHERE id IN ({', '.join('?' for _ in ids)})"
+        params = list(ids)
+    sql += " ORDER BY created_at DESC, rowid DESC"
+    return [_row_to_game(row, ()) for row in db.query(sql, params)]
+
+
+def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:
+    """The game's history, oldest first: what changed and when."""
+    return [
+        {**row, "detail": json.loads(row["detail"])}
+        for row in db.query(
+            "SELECT at, action, hand, detail FROM history WHERE game_id = ? ORDER BY id", [game_id]
+        )
+    ]
+
+
+def _log(
+    db: Database, game_id: str, action: str, hand: int | None, detail: Mapping[str, Any]
+) -> None:
+    db.execute(
+        "INSERT INTO history (game_id, at, action, hand, detail) VALUES (?, ?, ?, ?, ?)",
+        [game_id, _now(), action, hand, json.dumps(detail, ensure_ascii=False)],
+    )
+
+
+def _claim(db: Database, game_id: str, version: int | None) -> StoredGame:
+    """Take the write lock on a game (bumping its version) and return it as it was."""
+    if version is None:
+        cursor = db.execute("UPDATE games SET version = version + 1 WHERE id = ?", [game_id])
+    else:
+        cursor = db.execute(
+            "UPDATE games SET version = version + 1 WHERE id = ? AND version = ?",
+            [game_id, version],
+        )
+    if cursor.rowcount == 0:
+        current = list(db.query("SELECT version FROM games WHERE id = ?", [game_id]))
+        if not current:
+            raise GameNotFound(game_id)
+        raise Conflict(current[0]["version"])
+    return get_game(db, game_id)
+
+
+def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> None:
+    sql = (
+        "UPDATE games SET hand_count = ?, finished = ?, winner = ?, totals = ?, updated_at = ?"
+        + (", pending_bids = NULL" if bids_cleared else "")
+        + " WHERE id = ?"
+    )
+    db.execute(
+        sql,
+        [
+            len(result.hands),
+            int(result.outcome.finished),
+            result.outcome.winner,
+            json.dumps(list(result.totals)),
+            _now(),
+            game_id,
+        ],
+    )
+
+
+def create_game(
+    db: Database,
+    ruleset_id: str,
+    players: Sequence[str],
+    *,
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+    hands: Sequence[Body] = (),
+    action: str = "created",
+) -> str:
+    """Store a new game (validated by the engine) and return its unguessable id."""
+    bodies = [dict(hand) for hand in hands]
+    doc = {
+        "format": FORMAT,
+        "ruleset": ruleset_id,
+        "options": dict(options or {}),
+        "players": list(players),
+        "hands": bodies,
+    }
+    game = load_game(doc)
+    if not 0 <= first_dealer < len(players):
+        raise GameError(f"first dealer must be a seat from 0 to {len(players) - 1}")
+    result = score_game(game)
+    game_id = secrets.token_urlsafe(12)
+    now = _now()
+    with db.atomic():
+        db.execute(
+            "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                game_id,
+                game.ruleset.game,
+                ruleset_id,
+                json.dumps(dict(options or {}), ensure_ascii=False),
+                json.dumps(list(players), ensure_ascii=False),
+                first_dealer,
+                now,
+                now,
+            ],
+        )
+        for number, body in enumerate(bodies, start=1):
+            _insert_hand(db, game_id, number, body)
+        _save_summary(db, game_id, result, bids_cleared=True)
+        _log(db, game_id, action, None, {"ruleset": ruleset_id, "hands": len(bodies)})
+    return game_id
+
+
+def _insert_hand(db: Database, game_id: str, number: int, body: Body) -> None:
+    now = _now()
+    db.execute(
+        "INSERT INTO hands (game_id, number, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+        [game_id, number, json.dumps(body, ensure_ascii=False), now, now],
+    )
+
+
+def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None) -> None:
+    """Keep the bids of the hand being played until its tricks are entered."""
+    with db.atomic():
+        _claim(db, game_id, version)
+        db.execute(
+            "UPDATE games SET pending_bids = ?, updated_at = ? WHERE id = ?",
+            [json.dumps(bids, ensure_ascii=False), _now(), game_id],
+        )
+
+
+def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
+    """Forget the bids of the hand being played (to enter them again)."""
+    with db.atomic():
+        _claim(db, game_id, version)
+        db.execute(
+            "UPDATE games SET pending_bids = NULL, updated_at = ? WHERE id = ?", [_now(), game_id]
+        )
+
+
+def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> GameResult:
+    """Append a hand after checking the whole log with it; return the new result."""
+    with db.atomic():
+        stored = _claim(db, game_id, version)
+        doc = stored.document()
+        doc["hands"].append(body)
+        result = score_game(load_game(doc))
+        number = len(doc["hands"])
+        _insert_hand(db, game_id, number, body)
+        _save_summary(db, game_id, result, bids_cleared=True)
+        _log(db, game_id, "hand_added", number, {"after": body})
+    return result
+
+
+def replace_hand(
+    db: Database, game_id: str, number: int, body: Body, *, version: int | None
+) -> GameResult:
+    """Change a past hand; every later hand is re-scored (and must still be valid)."""
+    with db.atomic():
+        stored = _claim(db, game_id, version)
+        if not 1 <= number <= len(stored.hands):
+            raise GameNotFound(f"{game_id} hand {number}")
+        doc = stored.document()
+        before = doc["hands"][number - 1]
+        doc["hands"][number - 1] = body
+        result = score_game(load_game(doc))
+        db.execute(
+            "UPDATE hands SET body = ?, updated_at = ? WHERE game_id = ? AND number = ?",
+            [json.dumps(body, ensure_ascii=False), _now(), game_id, number],
+        )
+        _save_summary(db, game_id, result, bids_cleared=False)
+        _log(db, game_id, "hand_edited", number, {"before": before, "after": body})
+    return result
+
+
+def delete_last_hand(db: Database, game_id: str, *, version: int | None) -> GameResult:
+    """Remove the last hand of the log."""
+    with db.atomic():
+        stored = _claim(db, game_id, version)
+        if not stored.hands:
+            raise GameNotFound(f"{game_id} has no hand to delete")
+        number = len(stored.hands)
+        doc = stored.document()
+        before = doc["hands"].pop()
+        result = score_game(load_game(doc))
+        db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
+        _save_summary(db, game_id, result, bids_cleared=False)
+        _log(db, game_id, "hand_deleted", number, {"before": before})
+    return result
+
+
+def change_options(
+    db: Database, game_id: str, changes: Mapping[str, Any], *, version: int | None
+) -> GameResult:
+    """Change options of a game in progress; the whole log is re-scored under them."""
+    with db.atomic():
+        stored = _claim(db, game_id, version)
+        doc = stored.document()
+        ruleset = stored.ruleset
+        current = {name: getattr(ruleset.options, name) for name in changes}
+        before = {name: getattr(value, "value", value) for name, value in current.items()}
+        overrides = {**doc["options"], **changes}
+        doc["options"] = overrides
+        game = load_game(doc)
+        result = score_game(game)
+        # Keep only what differs from the preset, so the game file stays minimal.
+        kept = {name: overrides[name] for name in game.ruleset.changed()}
+        db.execute(
+            "UPDATE games SET options = ? WHERE id = ?",
+            [json.dumps(kept, ensure_ascii=False), game_id],
+        )
+        _save_summary(db, game_id, result, bids_cleared=False)
+        _log(
+            db,
+            game_id,
+            "options_changed",
+            len(stored.hands) + 1,
+            {"before": before, "after": dict(changes)},
+        )
+    return result
+
+
+def export_game(db: Database, game_id: str) -> dict[str, Any]:
+    """The game as a game file."""
+    return get_game(db, game_id).document()
+
+
+def import_game(db: Database, doc: object) -> str:
+    """Store a game file as a new game (validated by the engine first); return its id."""
+    game = load_game(doc)  # raises GameError / HandError with the file's own wording
+    assert isinstance(doc, dict)
+    first_dealer = doc.get("first_dealer", 0)
+    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
+        raise GameError("'first_dealer' must be a seat number")
+    return create_game(
+        db,
+        game.ruleset.id,
+        game.players,
+        options=doc.get("options") or {},
+        first_dealer=first_dealer,
+        hands=doc.get("hands", []),
+        action="imported",
+    )

@@ -1,0 +1,168 @@
+"""The store: migrations, one transaction per write, refused writes change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.engine import GameError, HandError
+from scorekeeper.store.db import migrate, open_database
+
+from .conftest import run_cli
+
+NAMES = ["Ann", "Ben", "Cho", "Dee"]
+HAND = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = open_database(tmp_path / "test.db")
+    migrate(database)
+    yield database
+    database.close()
+
+
+def dump(db) -> list[str]:
+    return list(db.conn.iterdump())
+
+
+def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
+    applied = [m.name for m in store.migrations.applied(db)]
+    assert applied == ["m001_games_hands_history"]
+    before = dump(db)
+    migrate(db)
+    assert dump(db) == before
+
+
+def test_every_connection_enforces_foreign_keys_and_uses_wal(db):
+    assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_hand_log_is_the_truth(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    store.add_hand(db, game_id, HAND, version=0)
+    store.add_hand(db, game_id, HAND, version=1)
+    stored = store.get_game(db, game_id)
+    assert stored.hands == (HAND, HAND)
+    assert stored.score().totals == (122, 120) == stored.totals
+    assert stored.version == 2
+
+
+def test_stale_version_is_a_conflict_and_writes_nothing(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    store.add_hand(db, game_id, HAND, version=0)
+    before = dump(db)
+    with pytest.raises(store.Conflict) as caught:
+        store.add_hand(db, game_id, HAND, version=0)
+    assert caught.value.current_version == 1
+    assert dump(db) == before
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 2]},
+        {"bids": ["moon", 3, 0, 3], "tricks": [13, 0, 0, 0]},
+        {"tricks": [4, 3, 3, 3]},
+        {"bids": [3, 3, 3, 3], "tricks": [-1, 5, 5, 4]},
+    ],
+)
+def test_refused_hand_leaves_the_database_byte_for_byte_unchanged(db, bad):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    store.add_hand(db, game_id, HAND, version=0)
+    before = dump(db)
+    with pytest.raises(HandError) as caught:
+        store.add_hand(db, game_id, bad, version=1)
+    assert caught.value.hand == 2
+    assert dump(db) == before
+
+
+def test_edit_rescores_and_keeps_history(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    store.add_hand(db, game_id, HAND, version=0)
+    store.add_hand(db, game_id, HAND, version=1)
+    store.replace_hand(db, game_id, 1, {"bids": [3, 3, 3, 3], "tricks": [1, 6, 1, 5]}, version=2)
+    assert store.get_game(db, game_id).totals == (-60 + 61, 65 + 60)
+    edit = store.game_history(db, game_id)[-1]
+    assert edit["action"] == "hand_edited" and edit["detail"]["before"] == HAND
+
+
+def test_edit_that_breaks_a_later_hand_is_refused_whole(db):
+    game_id = store.create_game(db, "pagat-standard", NAMES)
+    store.add_hand(db, game_id, {"bids": [3, 5, 3, 5], "tricks": [1, 5, 2, 5]}, version=0)
+    store.add_hand(
+        db, game_id, {"bids": ["blind_nil", 5, 3, 5], "tricks": [0, 5, 3, 5]}, version=1
+    )
+    before = dump(db)
+    with pytest.raises(HandError) as caught:
+        store.replace_hand(
+            db, game_id, 1, {"bids": [3, 5, 3, 5], "tricks": [3, 2, 3, 5]}, version=2
+        )
+    assert caught.value.hand == 2
+    assert dump(db) == before
+
+
+def test_change_options_rescores_and_logs(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    store.add_hand(db, game_id, {"bids": ["nil", 3, 4, 3], "tricks": [0, 4, 5, 4]}, version=0)
+    store.change_options(db, game_id, {"nil_points": 50}, version=1)
+    stored = store.get_game(db, game_id)
+    assert stored.options == {"nil_points": 50}
+    assert stored.totals[0] == 50 + 41
+    logged = store.game_history(db, game_id)[-1]
+    assert logged == {**logged, "action": "options_changed", "hand": 2}
+    assert logged["detail"] == {"before": {"nil_points": 100}, "after": {"nil_points": 50}}
+
+
+def test_import_export_round_trip(db):
+    doc = {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "ruleset": "pagat-standard",
+        "options": {"target": 300},
+        "players": NAMES,
+        "first_dealer": 2,
+        "hands": [{"bids": ["nil", 5, 3, 5], "tricks": [1, 5, 2, 5]}],
+    }
+    game_id = store.import_game(db, doc)
+    assert store.export_game(db, game_id) == doc
+
+
+def test_import_refuses_a_bad_file_and_stores_nothing(db):
+    with pytest.raises(GameError):
+        store.import_game(db, {"ruleset": "nope", "players": NAMES})
+    assert store.list_games(db) == []
+
+
+def test_cli_import_prints_the_url_and_export_prints_the_file(tmp_path):
+    env_dir = tmp_path / "instance"
+    doc = {"ruleset": "yahoo-normal", "players": NAMES, "hands": [HAND]}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    imported = run_cli(
+        "import",
+        str(path),
+        "--base-url",
+        "http://table.local:8000",
+        env={"SCOREKEEPER_INSTANCE": str(env_dir)},
+    )
+    assert imported.returncode == 0, imported.stderr
+    url = imported.stdout.strip()
+    assert url.startswith("http://table.local:8000/g/")
+    game_id = url.rsplit("/", 1)[1]
+    exported = run_cli("export", game_id, env={"SCOREKEEPER_INSTANCE": str(env_dir)})
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["hands"] == [HAND]
+    missing = run_cli("export", "nope", env={"SCOREKEEPER_INSTANCE": str(env_dir)})
+    assert (missing.returncode, missing.stdout) == (2, "")
+    assert missing.stderr.startswith("game: no game with id 'nope'")
+    bad = run_cli(
+        "import",
+        "-",
+        stdin='{"ruleset": "yahoo-normal", "players": ["a"]}',
+        env={"SCOREKEEPER_INSTANCE": str(env_dir)},
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("game: 1 players given")
