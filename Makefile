@@ -2,38 +2,42 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip --quiet --disable-pip-version-check
+APP := $(VENV)/.installed-app
+TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+$(APP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $@
 
-run: $(STAMP)
+$(TEST): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test]'
+	touch $(APP) $@
+
+# Serve the app on every interface of this machine and print the URL phones should open.
+run: $(APP)
 	$(BIN)/scorekeeper serve
 
-test: $(STAMP)
+# Lint, type-check and run the whole suite (browser tests need Debian's chromium).
+test: $(TEST)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(TEST)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-format: $(STAMP)
+format: $(TEST)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-bench: $(STAMP)
-	$(BIN)/python bench/run.py
-
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

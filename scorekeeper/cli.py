@@ -89,6 +89,59 @@ def describe_text(sheet: RuleSheet) -> str:
     return "\n".join(lines) + "\n"
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the app with the production server."""
+    from .serve import serve
+
+    serve(args.host, args.port, args.threads)
+    return 0
+
+
+def _database() -> object:
+    from .paths import database_path
+    from .store.db import migrate, open_database
+
+    path = database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = open_database(path)
+    migrate(db)
+    return db
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Print a stored game as a game file."""
+    from .store import GameNotFound, export_game
+
+    try:
+        doc = export_game(_database(), args.game_id)  # type: ignore[arg-type]
+    except GameNotFound:
+        return _fail(f"game: no game with id {args.game_id!r}")
+    json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Store a game file as a new game and print the URL that opens it."""
+    from .engine import ScoreError
+    from .serve import DEFAULT_PORT, urls
+    from .store import import_game
+
+    try:
+        doc = _read_json(args.file)
+    except OSError as error:
+        return _fail(f"game: cannot read {args.file}: {error.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return _fail(f"game: not valid JSON: {error}")
+    try:
+        game_id = import_game(_database(), doc)  # type: ignore[arg-type]
+    except ScoreError as error:
+        return _fail(str(error))
+    base = args.base_url or urls("0.0.0.0", DEFAULT_PORT)[0]
+    print(f"{base.rstrip('/')}/g/{game_id}")
+    return 0
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(message.replace("\n", " ") + "\n")
     return 2
@@ -109,6 +162,21 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="list the presets, or print one ruleset in words")
     rules.add_argument("id", nargs="?", metavar="ID", help="a preset id, e.g. yahoo-normal")
     rules.set_defaults(run=cmd_rules)
+
+    serve = commands.add_parser("serve", help="run the table app for phones on this network")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+    serve.set_defaults(run=cmd_serve)
+
+    export = commands.add_parser("export", help="print a stored game as a game file")
+    export.add_argument("game_id", metavar="GAME_ID")
+    export.set_defaults(run=cmd_export)
+
+    imp = commands.add_parser("import", help="store a game file and print the URL that opens it")
+    imp.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
+    imp.add_argument("--base-url", help="the app's address, e.g. http://192.168.1.20:8000")
+    imp.set_defaults(run=cmd_import)
     return parser
 
 

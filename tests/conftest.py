@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -44,7 +45,10 @@ def score(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_cli(
-    *args: str, stdin: str | None = None, cwd: Path | None = None
+    *args: str,
+    stdin: str | None = None,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """Run the real `scorekeeper` command in a subprocess."""
     return subprocess.run(
@@ -54,6 +58,7 @@ def run_cli(
         text=True,
         cwd=cwd,
         check=False,
+        env={**os.environ, **(env or {})},
     )
 
 

@@ -6,6 +6,7 @@ PDF all call these functions.
 
 from .errors import GameError, HandError, InvalidHand, ScoreError
 from .game import (
+    FORMAT,
     Game,
     GameResult,
     HandResult,
@@ -19,8 +20,10 @@ from .game import (
 )
 from .kinds import find_kind, kind_names
 from .ruleset import Origin, Ruleset, UnknownRuleset, all_rulesets, find_ruleset, preset_ids
+from .text import Text
 
 __all__ = [
+    "FORMAT",
     "Game",
     "GameError",
     "GameResult",
@@ -33,6 +36,7 @@ __all__ = [
     "Ruleset",
     "ScoreError",
     "Side",
+    "Text",
     "UnknownRuleset",
     "all_rulesets",
     "find_kind",

@@ -243,5 +243,7 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
     doc["finished"] = result.outcome.finished
     doc["winner"] = result.outcome.winner
     if result.outcome.reason is not None:
-        doc["outcome"] = result.outcome.reason.render(translations)
+        reason = result.outcome.reason.render(translations)
+        winner = result.outcome.winner
+        doc["outcome"] = f"{result.sides[winner].name}: {reason}" if winner is not None else reason
     return doc

@@ -6,7 +6,7 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import InvalidHand
@@ -186,7 +186,7 @@ def score_side(
         if options.all_tricks is AllTricks.BONUS_200:
             score.add("all_tricks", text(N_("All {n} tricks: +200"), n=side_took), 200)
         else:
-            score.wins_game = text(N_("took all {n} tricks"), n=side_took)
+            score.wins_game = text(N_("took all {n} tricks, which wins the game"), n=side_took)
             score.add("all_tricks", text(N_("All {n} tricks: wins the game"), n=side_took))
     return score
 
@@ -220,7 +220,7 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
         )
         score.markers.append("moon_made")
         if options.moon_wins:
-            score.wins_game = text(N_("made a moon"))
+            score.wins_game = text(N_("made a moon, which wins the game"))
     else:
         score.add(
             rule,
@@ -495,16 +495,12 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
             sides,
             range(len(sides)),
             lowest=True,
-            why=text(N_("lowest error after {n} hands"), n=state.hands),
-        )
-    if state.sudden_winner is not None:
-        return Outcome(
-            True,
-            state.sudden_winner,
-            text(
-                N_("{side} {why}"), side=sides[state.sudden_winner].name, why=state.sudden_reason
+            why=lambda best: text(
+                N_("lowest accumulated error ({best}) after {n} hands"), best=best, n=state.hands
             ),
         )
+    if state.sudden_winner is not None:
+        return Outcome(True, state.sudden_winner, state.sudden_reason)
     if state.hands == 0:
         return Outcome(False)
     if options.losing_score and min(totals) <= options.losing_limit:
@@ -513,20 +509,40 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
             sides,
             range(len(sides)),
             lowest=False,
-            why=text(N_("a side fell to {limit} or below"), limit=options.losing_limit),
+            why=lambda best: text(
+                N_("a side fell to {limit} or below; the highest total ({best}) wins"),
+                limit=options.losing_limit,
+                best=best,
+            ),
         )
-    reached = []
+    reasons: dict[int, Text] = {}
     for index, total in enumerate(totals):
-        others = max((t for i, t in enumerate(totals) if i != index), default=0)
-        if (
-            total >= options.target
-            or (options.margin and total - others >= options.margin)
-            or (options.window_200 and 200 <= total <= 205)
-        ):
-            reached.append(index)
-    if not reached:
+        lead = total - max((t for i, t in enumerate(totals) if i != index), default=0)
+        if total >= options.target:
+            reasons[index] = text(
+                N_("reached the target of {target} with {total}"),
+                target=options.target,
+                total=total,
+            )
+        elif options.margin and lead >= options.margin:
+            reasons[index] = text(
+                N_("leads by {lead}, at least the winning lead of {margin}"),
+                lead=lead,
+                margin=options.margin,
+            )
+        elif options.window_200 and 200 <= total <= 205:
+            reasons[index] = text(
+                N_("finished a hand on {total}, inside the 200–205 window"), total=total
+            )
+    if not reasons:
         return Outcome(False)
-    return _best(totals, sides, reached, lowest=False, why=text(N_("reached the end of the game")))
+    return _best(
+        totals,
+        sides,
+        list(reasons),
+        lowest=False,
+        why=lambda best: reasons[next(i for i in reasons if totals[i] == best)],
+    )
 
 
 def _best(
@@ -535,7 +551,7 @@ def _best(
     among: Sequence[int] | range,
     *,
     lowest: bool,
-    why: Text,
+    why: Callable[[int], Text],
 ) -> Outcome:
     pick = min if lowest else max
     best = pick(totals[i] for i in among)
@@ -548,8 +564,4 @@ def _best(
             text(N_("tie at {best} between {names} — play another hand"), best=best, names=names),
             tie=True,
         )
-    return Outcome(
-        True,
-        top[0],
-        text(N_("{side} wins with {best}: {why}"), side=sides[top[0]].name, best=best, why=why),
-    )
+    return Outcome(True, top[0], why(best))

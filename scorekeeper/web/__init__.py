@@ -1,0 +1,62 @@
+"""The table app: a Flask app factory and its blueprints."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from ..paths import PROJECT_ROOT, database_path, instance_path
+
+
+def _secret_key(instance: Path) -> str:
+    """Read the instance's secret key, generating it on first start (never committed)."""
+    path = instance / "secret_key"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the app."""
+    instance = instance_path()
+    if test_config and "INSTANCE_PATH" in test_config:
+        instance = Path(test_config["INSTANCE_PATH"])
+    instance.mkdir(parents=True, exist_ok=True)
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SECRET_KEY=None,
+        DATABASE=str(database_path(instance)),
+        # A phone may sit on the bids screen through a long hand; a token that expired
+        # anyway is answered by showing the form again with everything kept.
+        WTF_CSRF_TIME_LIMIT=12 * 3600,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        BABEL_DEFAULT_LOCALE="en",
+        LANGUAGES=("en", "ja"),
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    from . import db, errors, games, hands, i18n
+
+    db.init_app(app)
+    i18n.init_app(app)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    errors.init_app(app)
+    return app

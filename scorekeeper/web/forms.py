@@ -1,0 +1,91 @@
+"""Forms: the new-game form built from a ruleset's options, import, and the small forms."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..engine.options import option_types
+
+NAME_MAX = 40
+
+
+class VersionForm(FlaskForm):
+    """Every write carries the CSRF token and the game version the phone saw."""
+
+    version = HiddenField()
+
+    def seen_version(self) -> int | None:
+        value = self.version.data
+        return int(value) if value and str(value).isdigit() else None
+
+
+class TargetForm(VersionForm):
+    target = IntegerField(
+        _l("New target"), validators=[InputRequired(), NumberRange(min=1, max=100000)]
+    )
+
+
+class ImportForm(FlaskForm):
+    file = FileField(_l("Game file"))
+    text = TextAreaField(_l("…or paste the game file here"), validators=[Optional()])
+
+
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+def option_field(name: str, kind: type, label: Any) -> Field:
+    """The form field for one option, by its type."""
+    if kind is bool:
+        return BooleanField(label)
+    if kind is int:
+        return IntegerField(
+            label, validators=[InputRequired(), NumberRange(min=-100000, max=100000)]
+        )
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return SelectField(label, choices=[SelectChoice(member.value) for member in kind])
+    raise TypeError(f"option {name} has an unsupported type")
+
+
+def new_game_form(options_type: type, labels: dict[str, Any], seats: int) -> FlaskForm:
+    """A form with a name per seat, the first dealer, and a field per option."""
+
+    class NewGameForm(FlaskForm):
+        pass
+
+    for seat in range(4):
+        setattr(
+            NewGameForm,
+            f"player_{seat}",
+            StringField(
+                _l("Seat %(n)s", n=seat + 1),
+                filters=[_strip],
+                validators=[Optional(), Length(max=NAME_MAX)],
+            ),
+        )
+    NewGameForm.first_dealer = RadioField(
+        _l("Deals first"),
+        choices=[SelectChoice(str(seat)) for seat in range(seats)],
+        default="0",
+        validators=[InputRequired()],
+    )
+    for name, kind in option_types(options_type).items():
+        setattr(NewGameForm, f"opt_{name}", option_field(name, kind, labels.get(name, name)))
+    return NewGameForm()

@@ -1,0 +1,238 @@
+"""Games: home, starting a game, the scoresheet, export and import, history."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store
+from ..engine import (
+    GameError,
+    HandError,
+    Origin,
+    ScoreError,
+    UnknownRuleset,
+    all_rulesets,
+    find_kind,
+    find_ruleset,
+    kind_names,
+)
+from ..engine.describe import describe
+from ..engine.options import OptionError, option_values
+from .db import get_db
+from .forms import ImportForm, TargetForm, new_game_form
+from .i18n import render_text
+from .scoresheet import next_hand, rows
+
+bp = Blueprint("games", __name__)
+
+
+def load_game_or_404(game_id: str) -> store.StoredGame:
+    """The stored game, or a 404 page."""
+    try:
+        return store.get_game(get_db(), game_id)
+    except store.GameNotFound:
+        abort(404, _("There is no game at this address."))
+
+
+@bp.route("/")
+def home() -> str:
+    """Show the games in progress and the finished ones, newest first."""
+    games = store.list_games(get_db())
+    rulesets = {r.id: r for r in all_rulesets()}
+    playing = [g for g in games if not g.finished]
+    finished = [g for g in games if g.finished]
+    return render_template("home.html", playing=playing, finished=finished, rulesets=rulesets)
+
+
+@bp.route("/new")
+def new() -> BaseResponse | str:
+    """Choose the game kind and the preset."""
+    chosen = request.args.get("ruleset")
+    if chosen:
+        return redirect(url_for("games.setup", ruleset_id=chosen))
+    kinds = {kind: all_rulesets(kind) for kind in kind_names()}
+    return render_template("new.html", kinds=kinds)
+
+
+@bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
+def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Enter the players in seat order, the first dealer, and review every option."""
+    try:
+        preset = find_ruleset(ruleset_id)
+    except UnknownRuleset:
+        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    kind = find_kind(preset.game)
+    sheet = describe(preset)
+    labels = {
+        rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
+    }
+    seats = preset.options.players
+    form = new_game_form(kind.options_type, labels, 4)
+    preset_values = option_values(preset.options)
+    if request.method == "GET":
+        for name, value in preset_values.items():
+            getattr(form, f"opt_{name}").data = value
+        form.first_dealer.data = "0"
+    errors: list[Any] = []
+    if request.method == "POST":
+        changes, option_errors = _read_options(form, preset_values)
+        errors += option_errors
+        ruleset = preset
+        if not option_errors:
+            try:
+                ruleset = preset.with_options(changes)
+            except OptionError as error:
+                errors.append(error.message)
+        seats = ruleset.options.players
+        names = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
+        form_ok = form.validate()
+        if getattr(form, "csrf_token", None) is not None and form.csrf_token.errors:
+            errors.append(
+                _(
+                    "This form had expired. Everything you typed is still here: check it and start again."
+                )
+            )
+        if any(not name for name in names):
+            errors.append(_("Enter a name for each of the %(n)s players.", n=seats))
+        if form_ok and not errors:
+            dealer = int(form.first_dealer.data or 0)
+            try:
+                game_id = store.create_game(
+                    get_db(),
+                    ruleset.id,
+                    names,
+                    options=changes,
+                    first_dealer=min(dealer, seats - 1),
+                )
+            except ScoreError as error:
+                errors.append(str(error))
+            else:
+                return redirect(url_for("games.game", game_id=game_id), 303)
+    page = render_template(
+        "setup.html",
+        form=form,
+        preset=preset,
+        sheet=sheet,
+        seats=seats,
+        errors=errors,
+        Origin=Origin,
+    )
+    return (page, 400) if errors or form.errors else page
+
+
+def _read_options(form: Any, preset_values: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """The options the table changed from the preset, and any field errors."""
+    changes: dict[str, Any] = {}
+    errors: list[Any] = []
+    for name, preset_value in preset_values.items():
+        field = getattr(form, f"opt_{name}")
+        if not field.validate(form):
+            errors.append(f"{field.label.text}: {'; '.join(str(e) for e in field.errors)}")
+            continue
+        if field.data != preset_value:
+            changes[name] = field.data
+    return changes, errors
+
+
+@bp.route("/g/<game_id>")
+def game(game_id: str) -> str:
+    """Show the scoresheet: totals, every hand, what comes next."""
+    stored = load_game_or_404(game_id)
+    result = stored.score()
+    ruleset = result.game.ruleset
+    return render_template(
+        "game.html",
+        stored=stored,
+        result=result,
+        ruleset=ruleset,
+        rows=rows(stored, result),
+        upcoming=next_hand(stored),
+        changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
+        target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100),
+    )
+
+
+@bp.route("/g/<game_id>/target", methods=["POST"])
+def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
+    """Raise the target of a finished game so play can go on (logged in the history)."""
+    stored = load_game_or_404(game_id)
+    form = TargetForm()
+    current = stored.ruleset.options.target
+    if not form.validate_on_submit():
+        flash(_("The target was not changed: enter a whole number."), "error")
+        return redirect(url_for("games.game", game_id=game_id), 303)
+    if form.target.data is None or form.target.data <= current:
+        flash(_("The new target must be above %(n)s.", n=current), "error")
+        return redirect(url_for("games.game", game_id=game_id), 303)
+    try:
+        store.change_options(
+            get_db(), game_id, {"target": form.target.data}, version=form.seen_version()
+        )
+    except store.Conflict:
+        flash(_("Someone else changed this game first; here it is as it is now."), "error")
+    except ScoreError as error:
+        flash(str(error), "error")
+    else:
+        flash(_("Target raised from %(old)s to %(new)s.", old=current, new=form.target.data))
+    return redirect(url_for("games.game", game_id=game_id), 303)
+
+
+@bp.route("/g/<game_id>/history")
+def history(game_id: str) -> str:
+    """Show what changed in the game and when."""
+    stored = load_game_or_404(game_id)
+    return render_template(
+        "history.html", stored=stored, events=store.game_history(get_db(), game_id)
+    )
+
+
+@bp.route("/g/<game_id>/export")
+def export(game_id: str) -> Response:
+    """Download the game as a game file."""
+    stored = load_game_or_404(game_id)
+    body = json.dumps(stored.document(), ensure_ascii=False, indent=2) + "\n"
+    filename = f"scorekeeper-{stored.ruleset_id}-{stored.created_at[:10]}.json"
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_file() -> BaseResponse | str | tuple[str, int]:
+    """Store a game file as a new game."""
+    form = ImportForm()
+    error = None
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            error = _("This form had expired. Paste or choose the file again.")
+        else:
+            upload = form.file.data
+            raw = upload.read() if upload else (form.text.data or "").encode()
+            try:
+                doc = json.loads(raw.decode("utf-8"))
+                game_id = store.import_game(get_db(), doc)
+            except (UnicodeDecodeError, json.JSONDecodeError) as problem:
+                error = _("This is not a game file (not valid JSON): %(why)s", why=problem)
+            except (GameError, HandError) as problem:
+                error = str(problem)
+            else:
+                flash(_("Game imported."))
+                return redirect(url_for("games.game", game_id=game_id), 303)
+    page = render_template("import.html", form=form, error=error)
+    return (page, 400) if error else page

@@ -1,0 +1,287 @@
+"""Hands: bids, then tricks, then the result; editing any past hand; deleting the last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store
+from ..engine import HandError, Text
+from ..engine.text import N_, text
+from .db import get_db
+from .forms import VersionForm
+from .games import load_game_or_404
+from .scoresheet import next_hand, rows
+from .spades_entry import (
+    bid_pickers,
+    read_bids,
+    read_tricks,
+    trick_pickers,
+    values_from_hand,
+)
+
+bp = Blueprint("hands", __name__)
+
+EXPIRED = N_(
+    "This form had expired. Everything you chose is still here: check it and send it again."
+)
+CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
+
+
+def _conflict(game_id: str) -> BaseResponse:
+    flash(_(CONFLICT), "error")
+    return redirect(url_for("games.game", game_id=game_id), 303)
+
+
+def _spades_only(stored: store.StoredGame) -> None:
+    if stored.kind != "spades":
+        abort(404)
+
+
+def _hand_error(error: HandError, number: int) -> Text:
+    """Say which hand an engine error is about when it is not the one being entered."""
+    if error.hand == number:
+        return error.message if isinstance(error.message, Text) else text(str(error.message))
+    return text(
+        N_("This change would make hand {hand} invalid: {why}"), hand=error.hand, why=error.message
+    )
+
+
+@bp.route("/g/<game_id>/bids", methods=["GET", "POST"])
+def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Enter the bids of the next hand, in bidding order."""
+    stored = load_game_or_404(game_id)
+    _spades_only(stored)
+    result = stored.score()
+    if result.outcome.finished:
+        flash(_("The game is over."), "error")
+        return redirect(url_for("games.game", game_id=game_id), 303)
+    options = result.game.ruleset.options
+    upcoming = next_hand(stored)
+    dealer = stored.dealer(upcoming.number)
+    form = VersionForm()
+    values: dict[str, str] = {}
+    if stored.pending_bids:
+        values = values_from_hand(
+            {"bids": stored.pending_bids, "tricks": []}, options, result.sides, dealer
+        )
+    errors: dict[str, Text] = {}
+    form_errors: list[Any] = []
+    version: int | None = stored.version
+    if request.method == "POST":
+        values = request.form.to_dict()
+        version = form.seen_version() if form.seen_version() is not None else stored.version
+        if not form.validate_on_submit():
+            form_errors.append(text(EXPIRED))
+        else:
+            chosen, errors, form_errors = read_bids(
+                options, result.sides, stored.players, result.totals, dealer, values
+            )
+            if chosen is not None:
+                try:
+                    store.set_bids(get_db(), game_id, chosen, version=form.seen_version())
+                except store.Conflict:
+                    return _conflict(game_id)
+                return redirect(url_for("hands.tricks", game_id=game_id), 303)
+    pickers = bid_pickers(
+        options, result.sides, stored.players, result.totals, dealer, values, errors
+    )
+    page = render_template(
+        "bids.html",
+        form=form,
+        stored=stored,
+        result=result,
+        upcoming=upcoming,
+        pickers=pickers,
+        form_errors=form_errors,
+        version=version,
+    )
+    return (page, 400) if errors or form_errors else page
+
+
+@bp.route("/g/<game_id>/tricks", methods=["GET", "POST"])
+def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Enter the tricks of the hand being played, then score it."""
+    stored = load_game_or_404(game_id)
+    _spades_only(stored)
+    if not stored.pending_bids:
+        return redirect(url_for("hands.bids", game_id=game_id), 303)
+    result = stored.score()
+    options = result.game.ruleset.options
+    upcoming = next_hand(stored)
+    dealer = stored.dealer(upcoming.number)
+    by_team = request.values.get("by") == "team"
+    form = VersionForm()
+    values: dict[str, str] = {}
+    errors: dict[str, Text] = {}
+    form_errors: list[Any] = []
+    version: int | None = stored.version
+    if request.method == "POST":
+        values = request.form.to_dict()
+        version = form.seen_version() if form.seen_version() is not None else stored.version
+        if not form.validate_on_submit():
+            form_errors.append(text(EXPIRED))
+        else:
+            body, errors, form_errors = read_tricks(
+                options, result.sides, stored.pending_bids, dealer, values, by_team
+            )
+            if body is not None:
+                try:
+                    store.add_hand(get_db(), game_id, body, version=form.seen_version())
+                except store.Conflict:
+                    return _conflict(game_id)
+                except HandError as error:
+                    form_errors.append(_hand_error(error, upcoming.number))
+                else:
+                    return redirect(
+                        url_for("hands.hand", game_id=game_id, number=upcoming.number), 303
+                    )
+    pickers = trick_pickers(
+        options, result.sides, stored.players, stored.pending_bids, dealer, values, errors, by_team
+    )
+    page = render_template(
+        "tricks.html",
+        form=form,
+        stored=stored,
+        result=result,
+        upcoming=upcoming,
+        pickers=pickers,
+        form_errors=form_errors,
+        version=version,
+        by_team=by_team,
+        can_team=options.partnership,
+        tricks_per_hand=options.tricks_per_hand,
+    )
+    return (page, 400) if errors or form_errors else page
+
+
+@bp.route("/g/<game_id>/hands/<int:number>")
+def hand(game_id: str, number: int) -> str:
+    """Show one hand's result: every side's lines, totals, bags and markers."""
+    stored = load_game_or_404(game_id)
+    if not 1 <= number <= len(stored.hands):
+        abort(404, _("This game has no hand %(n)s.", n=number))
+    result = stored.score()
+    return render_template(
+        "hand.html",
+        stored=stored,
+        result=result,
+        row=rows(stored, result)[number - 1],
+        number=number,
+        is_last=number == len(stored.hands),
+        upcoming=next_hand(stored),
+    )
+
+
+@bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
+    """Change a past hand's bids or tricks; every later hand is re-scored."""
+    stored = load_game_or_404(game_id)
+    _spades_only(stored)
+    if not 1 <= number <= len(stored.hands):
+        abort(404, _("This game has no hand %(n)s.", n=number))
+    result = stored.score()
+    options = result.game.ruleset.options
+    sides = result.sides
+    body = stored.hands[number - 1]
+    dealer = stored.dealer(number)
+    totals_before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in sides)
+    by_team = request.values.get("by", "team" if body.get("team_tricks") else "") == "team"
+    form = VersionForm()
+    values = values_from_hand(body, options, sides, dealer)
+    errors: dict[str, Text] = {}
+    form_errors: list[Any] = []
+    version: int | None = stored.version
+    bids_for_tricks = body["bids"]
+    if request.method == "POST":
+        values = request.form.to_dict()
+        version = form.seen_version() if form.seen_version() is not None else stored.version
+        if not form.validate_on_submit():
+            form_errors.append(text(EXPIRED))
+        else:
+            chosen, errors, form_errors = read_bids(
+                options, sides, stored.players, totals_before, dealer, values
+            )
+            if chosen is not None:
+                bids_for_tricks = chosen
+                new_body, trick_errors, trick_form_errors = read_tricks(
+                    options, sides, chosen, dealer, values, by_team
+                )
+                errors.update(trick_errors)
+                form_errors += trick_form_errors
+                if new_body is not None:
+                    saved = _save_edit(game_id, number, new_body, form, form_errors)
+                    if saved is not None:
+                        return saved
+    page = render_template(
+        "edit.html",
+        form=form,
+        stored=stored,
+        number=number,
+        bid_pickers=bid_pickers(
+            options, sides, stored.players, totals_before, dealer, values, errors
+        ),
+        trick_pickers=trick_pickers(
+            options, sides, stored.players, bids_for_tricks, dealer, values, errors, by_team
+        ),
+        form_errors=form_errors,
+        version=version,
+        by_team=by_team,
+        can_team=options.partnership,
+    )
+    return (page, 400) if errors or form_errors else page
+
+
+def _save_edit(
+    game_id: str, number: int, body: dict[str, Any], form: VersionForm, form_errors: list[Any]
+) -> BaseResponse | None:
+    """Store the edited hand and redirect to it; on an engine error add it and return None."""
+    try:
+        store.replace_hand(get_db(), game_id, number, body, version=form.seen_version())
+    except store.Conflict:
+        return _conflict(game_id)
+    except HandError as error:
+        form_errors.append(_hand_error(error, number))
+        return None
+    later = len(store.get_game(get_db(), game_id).hands) - number
+    if later:
+        flash(
+            _(
+                "Hand %(n)s changed; the %(later)s hands after it were scored again.",
+                n=number,
+                later=later,
+            )
+        )
+    else:
+        flash(_("Hand %(n)s changed.", n=number))
+    return redirect(url_for("hands.hand", game_id=game_id, number=number), 303)
+
+
+@bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete(game_id: str, number: int) -> BaseResponse | str:
+    """Delete the last hand, after a confirmation."""
+    stored = load_game_or_404(game_id)
+    if number != len(stored.hands):
+        abort(404, _("Only the last hand can be deleted."))
+    form = VersionForm(version=stored.version)
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            flash(_(EXPIRED), "error")
+            return redirect(url_for("hands.delete", game_id=game_id, number=number), 303)
+        try:
+            store.delete_last_hand(get_db(), game_id, version=form.seen_version())
+        except store.Conflict:
+            return _conflict(game_id)
+        flash(_("Hand %(n)s deleted.", n=number))
+        return redirect(url_for("games.game", game_id=game_id), 303)
+    result = stored.score()
+    return render_template(
+        "delete.html",
+        stored=stored,
+        number=number,
+        row=rows(stored, result)[number - 1],
+        form=form,
+    )

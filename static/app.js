@@ -1,0 +1,33 @@
+// Small progressive enhancement: the pages work without it.
+// On the tricks form: show the running sum, and keep "the rest" for the last player.
+(function () {
+  "use strict";
+  function setup(form) {
+    var total = parseInt(form.getAttribute("data-tricks"), 10);
+    var sum = form.querySelector("[data-sum]");
+    if (!sum || !total) return;
+    var pickers = Array.prototype.slice.call(form.querySelectorAll("[data-picker^=tricks_], [data-picker^=team_tricks_]"));
+    if (!pickers.length) return;
+    sum.hidden = false;
+    function value(picker) {
+      var checked = picker.querySelector("input:checked");
+      return checked ? checked.value : null;
+    }
+    function update() {
+      var known = 0, rest = null;
+      pickers.forEach(function (p) {
+        var v = value(p);
+        if (v === "rest") rest = p;
+        else if (v !== null) known += parseInt(v, 10);
+      });
+      var shown = rest ? total : known;
+      sum.querySelector("output").textContent = rest ? known + " + " + Math.max(total - known, 0) : String(known);
+      sum.classList.toggle("off", rest ? known > total : shown !== total);
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
+  });
+})();

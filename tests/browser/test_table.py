@@ -1,0 +1,141 @@
+"""A whole Spades game at a (virtual) kitchen table, on a 390×844 phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{page.url} scrolls sideways ({width} px)"
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    no_sideways_scroll(page)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def bid(page: Page, seat: int, value: str) -> None:
+    page.locator(f"[data-picker=bid_{seat}] label:has(input[value='{value}'])").click()
+
+
+def took(page: Page, seat: int, value: str) -> None:
+    page.locator(f"[data-picker=tricks_{seat}] label:has(input[value='{value}'])").click()
+
+
+def totals(page: Page) -> list[str]:
+    return page.locator(".totals .big").all_inner_texts()
+
+
+def play_hand(page: Page, bids: dict[int, str], tricks: dict[int, str]) -> None:
+    page.get_by_role("link", name="Enter bids").first.click()
+    for seat, value in bids.items():
+        bid(page, seat, value)
+    page.get_by_role("button", name="Bids done — play the hand").click()
+    for seat, value in tricks.items():
+        took(page, seat, value)
+    page.get_by_role("button", name="Score the hand").click()
+
+
+def test_a_whole_game_from_a_phone(phone: Page, screenshots: Path):
+    page = phone
+    page.goto(page.base_url + "/")  # type: ignore[attr-defined]
+    shot(page, screenshots, "01-home")
+    page.get_by_role("link", name="New game").click()
+    page.locator("label.preset:has(input[value='yahoo-normal'])").click()
+    page.get_by_role("button", name="Next: players").click()
+    for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
+        page.fill(f"#player_{seat}", name)
+    page.locator("details.options", has_text="End of game").locator("summary").click()
+    page.fill("#opt_target", "250")
+    shot(page, screenshots, "02-setup")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_text("Hand 1: Ann deals, Ben bids first.")).to_be_visible()
+
+    # Hand 1: Ben's nil is made. Ann is last to bid, so "the rest" is hers.
+    page.get_by_role("link", name="Enter bids").first.click()
+    shot(page, screenshots, "03-bids")
+    for seat, value in {1: "nil", 2: "4", 3: "3", 0: "4"}.items():
+        bid(page, seat, value)
+    page.get_by_role("button", name="Bids done — play the hand").click()
+    for seat, value in {1: "0", 2: "5", 3: "3"}.items():
+        took(page, seat, value)
+    expect(page.locator("[data-sum] output")).to_have_text("8 + 5")
+    shot(page, screenshots, "04-tricks")
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.get_by_text("Ben: nil made, +100")).to_be_visible()
+    expect(page.get_by_text("Contract 8, took 10: 8 × 10 + 2 overtricks = +82")).to_be_visible()
+    expect(page.get_by_text("Next: hand 2 — Ben deals, Cho bids first.")).to_be_visible()
+    shot(page, screenshots, "05-result")
+
+    # Hand 2: Ben & Dee are set; Ann & Cho collect bags.
+    play_hand(page, {2: "2", 3: "4", 0: "3", 1: "4"}, {2: "3", 3: "0", 0: "6"})
+    expect(page.get_by_text("Contract 8, took 4: set, −8 × 10 = −80")).to_be_visible()
+
+    # Hand 3: first a mistake — the tricks add up to 12 — then the fix.
+    page.get_by_role("link", name="Enter bids").first.click()
+    for seat, value in {3: "3", 0: "2", 1: "3", 2: "2"}.items():
+        bid(page, seat, value)
+    page.get_by_role("button", name="Bids done — play the hand").click()
+    for seat, value in {3: "3", 0: "4", 1: "2", 2: "3"}.items():
+        took(page, seat, value)
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.get_by_text("Tricks add up to 12; a hand has 13")).to_be_visible()
+    for seat, value in {3: "3", 0: "4", 1: "2", 2: "3"}.items():
+        expect(page.locator(f"[data-picker=tricks_{seat}] input[value='{value}']")).to_be_checked()
+    shot(page, screenshots, "06-error-kept")
+    page.locator("[data-picker=tricks_2] label:has(input[value='rest'])").click()
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.get_by_text("Bags 6 + 4 = 10 → 10 bags cost −100, 0 carried")).to_be_visible()
+    expect(page.locator(".mark-bagged_out")).to_be_visible()
+    page.get_by_role("link", name="Scoresheet").click()
+    assert totals(page) == ["80", "-10"]
+    shot(page, screenshots, "07-scoresheet")
+
+    # Edit hand 1: Ben's nil actually failed with one trick. Everything after is re-scored.
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Edit hand 1").click()
+    took(page, 1, "1")
+    took(page, 2, "4")
+    shot(page, screenshots, "08-edit")
+    page.get_by_role("button", name="Save the change").click()
+    expect(
+        page.get_by_text("Hand 1 changed; the 2 hands after it were scored again.")
+    ).to_be_visible()
+    page.get_by_role("link", name="Scoresheet").click()
+    assert totals(page) == ["179", "-209"]
+
+    # Hand 4: Ann's nil and Cho's 7 take Ann & Cho to 250 — exactly the target.
+    play_hand(page, {0: "nil", 1: "3", 2: "7", 3: "2"}, {0: "0", 1: "3", 2: "8"})
+    expect(page.get_by_text("Winner: Ann & Cho")).to_be_visible()
+    page.get_by_role("link", name="Scoresheet").click()
+    assert totals(page) == ["250", "-159"]
+    expect(page.get_by_role("link", name="Enter bids")).to_have_count(0)
+    shot(page, screenshots, "09-game-over")
+
+
+def test_a_hand_with_javascript_off(browser, live_server, screenshots: Path):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.goto(live_server + "/new/pagat-standard")
+    for seat, name in enumerate(["山田", "Zoë", "O'Brien", "Dee"]):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("link", name="Enter bids").first.click()
+    expect(
+        page.get_by_text("Blind nil: needs the side to be 100 behind; the scores are level").first
+    ).to_be_visible()
+    for seat, value in {1: "4", 2: "3", 3: "5", 0: "nil"}.items():
+        bid(page, seat, value)
+    page.get_by_role("button", name="Bids done — play the hand").click()
+    for seat, value in {1: "4", 2: "2", 3: "5"}.items():
+        took(page, seat, value)
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.get_by_text("山田: nil failed (2 tricks), −100")).to_be_visible()
+    expect(page.get_by_text("2 tricks of the failed nil: bags only, no points")).to_be_visible()
+    shot(page, screenshots, "10-no-javascript")
+    context.close()
