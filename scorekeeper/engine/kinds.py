@@ -55,6 +55,10 @@ class GameKind(Protocol):
         """Return every option in words: groups of (option name, label, value)."""
         ...
 
+    def choice_words(self) -> dict[str, dict[str, Text]]:
+        """For each option with a fixed set of values, each value in words."""
+        ...
+
 
 def kind_names() -> list[str]:
     """List the game kinds the engine knows."""

@@ -51,7 +51,7 @@ def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
-def option_field(name: str, kind: type, label: Any) -> Field:
+def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Field:
     """The form field for one option, by its type."""
     if kind is bool:
         return BooleanField(label)
@@ -60,11 +60,15 @@ def option_field(name: str, kind: type, label: Any) -> Field:
             label, validators=[InputRequired(), NumberRange(min=-100000, max=100000)]
         )
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return SelectField(label, choices=[SelectChoice(member.value) for member in kind])
+        return SelectField(
+            label, choices=[SelectChoice(m.value, words.get(m.value, m.value)) for m in kind]
+        )
     raise TypeError(f"option {name} has an unsupported type")
 
 
-def new_game_form(options_type: type, labels: dict[str, Any], seats: int) -> FlaskForm:
+def new_game_form(
+    options_type: type, labels: dict[str, Any], words: dict[str, dict[str, Any]], seats: int
+) -> FlaskForm:
     """A form with a name per seat, the first dealer, and a field per option."""
 
     class NewGameForm(FlaskForm):
@@ -87,5 +91,6 @@ def new_game_form(options_type: type, labels: dict[str, Any], seats: int) -> Fla
         validators=[InputRequired()],
     )
     for name, kind in option_types(options_type).items():
-        setattr(NewGameForm, f"opt_{name}", option_field(name, kind, labels.get(name, name)))
+        field = option_field(name, kind, labels.get(name, name), words.get(name, {}))
+        setattr(NewGameForm, f"opt_{name}", field)
     return NewGameForm()

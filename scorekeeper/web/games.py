@@ -81,7 +81,11 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
     }
     seats = preset.options.players
-    form = new_game_form(kind.options_type, labels, 4)
+    words = {
+        name: {value: render_text(text) for value, text in values.items()}
+        for name, values in kind.choice_words().items()
+    }
+    form = new_game_form(kind.options_type, labels, words, 4)
     preset_values = option_values(preset.options)
     if request.method == "GET":
         for name, value in preset_values.items():

@@ -139,3 +139,28 @@ def test_a_hand_with_javascript_off(browser, live_server, screenshots: Path):
     expect(page.get_by_text("2 tricks of the failed nil: bags only, no points")).to_be_visible()
     shot(page, screenshots, "10-no-javascript")
     context.close()
+
+
+def test_four_players_alone_with_long_names_fit_the_phone(phone: Page, screenshots: Path):
+    page = phone
+    names = ["Bartholomew-Christopherson", "山田太郎左衛門之助", "Zoë Øster-Ångström", "O'Brien"]
+    page.goto(page.base_url + "/new/network-spades")  # type: ignore[attr-defined]
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    page.locator("label.deals:has(input[value='3'])").click()
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_text(f"Hand 1: {names[3]} deals, {names[0]} bids first.")).to_be_visible()
+    page.get_by_role("link", name="Enter bids").first.click()
+    no_sideways_scroll(page)
+    for seat, value in {0: "4", 1: "nil", 2: "3", 3: "5"}.items():
+        bid(page, seat, value)
+    page.get_by_role("button", name="Bids done — play the hand").click()
+    no_sideways_scroll(page)
+    for seat, value in {0: "4", 1: "0", 2: "4"}.items():
+        took(page, seat, value)
+    page.get_by_role("button", name="Score the hand").click()
+    page.get_by_role("link", name="Scoresheet").click()
+    assert totals(page) == ["40", "100", "31", "50"]
+    page.locator("#hand-1 summary").click()
+    shot(page, screenshots, "11-individual-long-names")

@@ -353,3 +353,17 @@ def test_hand_page_of_a_missing_hand_is_404(client):
     game_id = start_game(client)
     assert client.get(f"/g/{game_id}/hands/1").status_code == 404
     assert client.get(f"/g/{game_id}/hands/1/edit").status_code == 404
+
+
+def test_setup_offers_enum_options_in_words(client):
+    page = client.get("/new/pagat-standard").get_data(as_text=True)
+    assert (
+        '<option selected value="bags_only">are bags only: no points, no help to the partner&#39;s contract</option>'
+        in page
+    )
+    assert "count toward the partner&#39;s contract, and as bags</option>" in page
+
+
+def test_setup_puts_deals_first_beside_each_seat(client):
+    page = client.get("/new/network-spades").get_data(as_text=True)
+    assert page.count('name="first_dealer"') == 4

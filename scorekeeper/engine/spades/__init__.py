@@ -92,6 +92,9 @@ class Spades:
     def describe(self, options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         return describe.describe(options)
 
+    def choice_words(self) -> dict[str, dict[str, Text]]:
+        return describe.choice_words()
+
 
 KIND = Spades()
 

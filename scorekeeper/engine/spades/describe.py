@@ -37,11 +37,18 @@ def _cards(value: int, _: SpadesOptions) -> Text:
     )
 
 
-def _choice(words: dict[str, str]) -> Words:
-    def render(value: Any, _: SpadesOptions) -> Text:
-        return text(words[value.value])
+class _Choice:
+    """Words for each value of an enum option (also offered as a form's choices)."""
 
-    return render
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+
+    def __call__(self, value: Any, _: SpadesOptions) -> Text:
+        return text(self.words[value.value])
+
+
+def _choice(words: dict[str, str]) -> _Choice:
+    return _Choice(words)
 
 
 # option -> (group, label, words); the order here is the order on the sheet.
@@ -404,6 +411,15 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         _number,
     ),
 }
+
+
+def choice_words() -> dict[str, dict[str, Text]]:
+    """For each enum option, its values in words."""
+    return {
+        name: {value: text(words) for value, words in entry[2].words.items()}
+        for name, entry in SHEET.items()
+        if isinstance(entry[2], _Choice)
+    }
 
 
 def describe(options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
