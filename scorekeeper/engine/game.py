@@ -95,9 +95,10 @@ class GameResult:
 
     @property
     def bags(self) -> tuple[int, ...] | None:
+        """Bags after the last hand, for game kinds that count them (Spades)."""
         if self.hands:
             return self.hands[-1].bags
-        return tuple(0 for _ in self.sides) if self.game.ruleset.game == "spades" else None
+        return tuple(0 for _ in self.sides) if self.game.kind.counts_bags else None
 
 
 def score_game(game: Game) -> GameResult:
@@ -220,11 +221,11 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:
     """Write a scored game as `scorekeeper score` prints it."""
-    with_bags = result.game.ruleset.game == "spades"
+    with_bags = result.bags is not None
     hands = []
     for hand in result.hands:
         row: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
-        if with_bags and hand.bags is not None:
+        if hand.bags is not None:
             row["bags"] = list(hand.bags)
         row["explanation"] = [
             [line.render(translations) for line in side] for side in hand.explanation

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 _KINDS = {
     "spades": "scorekeeper.engine.spades",
+    "hearts": "scorekeeper.engine.hearts",
+    "spitzer": "scorekeeper.engine.spitzer",
 }
 
 
@@ -26,6 +28,7 @@ class GameKind(Protocol):
 
     name: str
     options_type: type
+    counts_bags: bool
 
     def sides(self, options: Any, players: Sequence[str]) -> tuple[Side, ...]:
         """Group the seats into scoring sides."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import InvalidHand
 from ..game import HandResult, Outcome, Side
+from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Text, shown, text
 from . import describe, scoring
@@ -24,6 +25,7 @@ class Spades:
 
     name = "spades"
     options_type = SpadesOptions
+    counts_bags = True
 
     def sides(self, options: SpadesOptions, players: Sequence[str]) -> tuple[Side, ...]:
         """Partners sit opposite (seats 0+2 and 1+3); otherwise every player is a side."""
@@ -32,7 +34,7 @@ class Spades:
                 Side(f"{players[0]} & {players[2]}", (0, 2)),
                 Side(f"{players[1]} & {players[3]}", (1, 3)),
             )
-        return tuple(Side(name, (seat,)) for seat, name in enumerate(players))
+        return individual_sides(players)
 
     def parse_hand(self, raw: object, options: SpadesOptions) -> SpadesHand:
         """Read a hand's bids and tricks, checking their form and that the tricks add up."""

@@ -6,11 +6,12 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import InvalidHand
 from ..game import HandResult, Line, Outcome, Side
+from ..outcome import decide
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, ntext, signed, text
 from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_moon, is_nil
@@ -490,7 +491,7 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     if options.scoring is Scoring.ERROR:
         if state.hands < options.hands_per_game:
             return Outcome(False)
-        return _best(
+        return decide(
             totals,
             sides,
             range(len(sides)),
@@ -504,7 +505,7 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     if state.hands == 0:
         return Outcome(False)
     if options.losing_score and min(totals) <= options.losing_limit:
-        return _best(
+        return decide(
             totals,
             sides,
             range(len(sides)),
@@ -536,32 +537,10 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
             )
     if not reasons:
         return Outcome(False)
-    return _best(
+    return decide(
         totals,
         sides,
         list(reasons),
         lowest=False,
         why=lambda best: reasons[next(i for i in reasons if totals[i] == best)],
     )
-
-
-def _best(
-    totals: Sequence[int],
-    sides: Sequence[Side],
-    among: Sequence[int] | range,
-    *,
-    lowest: bool,
-    why: Callable[[int], Text],
-) -> Outcome:
-    pick = min if lowest else max
-    best = pick(totals[i] for i in among)
-    top = [i for i in among if totals[i] == best]
-    if len(top) > 1:
-        names = ", ".join(sides[i].name for i in top)
-        return Outcome(
-            False,
-            None,
-            text(N_("tie at {best} between {names} — play another hand"), best=best, names=names),
-            tie=True,
-        )
-    return Outcome(True, top[0], why(best))

@@ -1,0 +1,299 @@
+"""Scoring a Hearts hand: points cards taken, the moon, and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidHand
+from ..game import HandResult, Line, Outcome, Side
+from ..outcome import decide, individual_sides
+from ..ruleset import Ruleset
+from ..text import N_, Nn_, Text, ntext, shown, signed, text
+from .options import BonusCard, End, HeartsOptions, Moon, Passing
+
+MOON_CHOICES = ("subtract", "add")
+CARD_RULES = {
+    "queen_of_spades": "queen_points",
+    "king_of_spades": "spade_king_points",
+    "ace_of_spades": "spade_ace_points",
+    "jack_of_diamonds": "bonus_points",
+    "ten_of_diamonds": "bonus_points",
+}
+CARD_NAMES = {
+    "queen_of_spades": N_("Q♠"),
+    "king_of_spades": N_("K♠"),
+    "ace_of_spades": N_("A♠"),
+    "jack_of_diamonds": N_("J♦"),
+    "ten_of_diamonds": N_("10♦"),
+}
+
+
+@dataclass(frozen=True)
+class HeartsHand:
+    """Hearts taken per seat, who took each scoring card, and the moon choice if any."""
+
+    hearts: tuple[int, ...]
+    cards: Mapping[str, int]  # card key (e.g. "queen_of_spades") -> seat
+    moon_choice: str | None = None
+
+
+@dataclass(frozen=True)
+class HeartsState:
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    totals: tuple[int, ...]
+    hands: int = 0
+
+
+def scoring_cards(options: HeartsOptions) -> list[str]:
+    """The single cards that score in this ruleset, by their game-file key."""
+    cards = ["queen_of_spades"]
+    if options.spade_king_points:
+        cards.append("king_of_spades")
+    if options.spade_ace_points:
+        cards.append("ace_of_spades")
+    if options.bonus_card is not BonusCard.NONE:
+        cards.append(options.bonus_card.value)
+    return cards
+
+
+def _card_points(options: HeartsOptions, card: str) -> int:
+    return {
+        "queen_of_spades": options.queen_points,
+        "king_of_spades": options.spade_king_points,
+        "ace_of_spades": options.spade_ace_points,
+    }.get(card, -options.bonus_points)
+
+
+def _seat(value: object, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
+    """Read and check a Hearts hand."""
+    seats = options.players
+    if not isinstance(raw, dict) or "hearts" not in raw:
+        raise InvalidHand(text(N_("a Hearts hand needs 'hearts' and 'queen_of_spades'")))
+    hearts = raw["hearts"]
+    if not isinstance(hearts, list) or len(hearts) != seats:
+        raise InvalidHand(
+            text(N_("'hearts' needs one entry for each of the {seats} seats"), seats=seats)
+        )
+    for seat, taken in enumerate(hearts):
+        if not isinstance(taken, int) or isinstance(taken, bool) or not 0 <= taken <= 13:
+            raise InvalidHand(
+                text(
+                    N_("seat {seat}: hearts {taken} must be a whole number 0–13"),
+                    seat=seat,
+                    taken=shown(taken),
+                ),
+                seat,
+            )
+    if sum(hearts) != 13:
+        raise InvalidHand(text(N_("hearts add up to {total}, expected 13"), total=sum(hearts)))
+    cards: dict[str, int] = {}
+    for card in scoring_cards(options):
+        if card not in raw or raw[card] is None:
+            raise InvalidHand(
+                text(
+                    N_("nobody took {card}: '{key}' must name the seat that took it"),
+                    card=Text(CARD_NAMES[card]),
+                    key=card,
+                )
+            )
+        seat = raw[card]
+        if isinstance(seat, list):
+            raise InvalidHand(
+                text(
+                    N_("exactly one player takes {card}; '{key}' names one seat"),
+                    card=Text(CARD_NAMES[card]),
+                    key=card,
+                )
+            )
+        if not _seat(seat, seats):
+            raise InvalidHand(
+                text(
+                    N_("'{key}' must be a seat from 0 to {last}, got {seat}"),
+                    key=card,
+                    last=seats - 1,
+                    seat=shown(seat),
+                )
+            )
+        cards[card] = seat
+    choice = raw.get("moon_choice")
+    shooter = moon_shooter(options, hearts, cards)
+    if shooter is not None and options.moon is Moon.CHOICE:
+        if choice not in MOON_CHOICES:
+            raise InvalidHand(
+                text(
+                    N_(
+                        'seat {seat} shot the moon: \'moon_choice\' must be "subtract" (−26 to self) or "add" (+26 to everyone else)'
+                    ),
+                    seat=shooter,
+                ),
+                shooter,
+            )
+    else:
+        choice = None
+    return HeartsHand(tuple(hearts), cards, choice)
+
+
+def moon_shooter(
+    options: HeartsOptions, hearts: Sequence[int], cards: Mapping[str, int]
+) -> int | None:
+    """The seat that took all 13 hearts and Q♠, where the ruleset has a moon."""
+    if options.moon is Moon.NONE:
+        return None
+    for seat, taken in enumerate(hearts):
+        if taken == 13 and cards.get("queen_of_spades") == seat:
+            return seat
+    return None
+
+
+def hand_to_json(hand: HeartsHand) -> dict[str, Any]:
+    body: dict[str, Any] = {"hearts": list(hand.hearts), **hand.cards}
+    if hand.moon_choice:
+        body["moon_choice"] = hand.moon_choice
+    return body
+
+
+def start(players: Sequence[str]) -> HeartsState:
+    sides = individual_sides(players)
+    return HeartsState(tuple(players), sides, tuple(0 for _ in sides))
+
+
+def play(ruleset: Ruleset, state: HeartsState, hand: HeartsHand) -> HandResult:
+    """Score one hand: penalty points taken (lower is better)."""
+    options: HeartsOptions = ruleset.options
+    seats = len(state.players)
+    lines: list[list[Line]] = [[] for _ in range(seats)]
+    markers: list[list[str]] = [[] for _ in range(seats)]
+    shooter = moon_shooter(options, hand.hearts, hand.cards)
+    moon_total = 13 * options.heart_points + options.queen_points
+    for seat in range(seats):
+        if seat == shooter:
+            continue
+        taken = hand.hearts[seat]
+        if taken:
+            points = taken * options.heart_points
+            lines[seat].append(
+                Line(
+                    "heart_points",
+                    ntext(
+                        Nn_("{n} heart: {points}", "{n} hearts: {points}"),
+                        taken,
+                        points=signed(points),
+                    ),
+                    points,
+                )
+            )
+    for card, seat in hand.cards.items():
+        if seat == shooter and card == "queen_of_spades":
+            continue
+        points = _card_points(options, card)
+        lines[seat].append(
+            Line(
+                CARD_RULES[card],
+                text(N_("{card}: {points}"), card=Text(CARD_NAMES[card]), points=signed(points)),
+                points,
+            )
+        )
+    if shooter is not None:
+        choice = options.moon.value if options.moon is not Moon.CHOICE else hand.moon_choice
+        name = state.players[shooter]
+        markers[shooter].append("moon")
+        if (
+            options.bonus_card is not BonusCard.NONE
+            and hand.cards.get(options.bonus_card.value) == shooter
+        ):
+            markers[shooter].append("slam")
+        if choice == "subtract":
+            lines[shooter].append(
+                Line(
+                    "moon",
+                    text(N_("Shot the moon: chose −{n} for self"), n=moon_total),
+                    -moon_total,
+                )
+            )
+        else:
+            lines[shooter].append(
+                Line("moon", text(N_("Shot the moon: chose +{n} for everyone else"), n=moon_total))
+            )
+            for seat in range(seats):
+                if seat != shooter:
+                    lines[seat].append(
+                        Line(
+                            "moon",
+                            text(
+                                N_("{player} shot the moon: {points}"),
+                                player=name,
+                                points=signed(moon_total),
+                            ),
+                            moon_total,
+                        )
+                    )
+    scores = tuple(sum(line.points for line in side) for side in lines)
+    totals = tuple(t + p for t, p in zip(state.totals, scores, strict=True))
+    new_state = HeartsState(state.players, state.sides, totals, state.hands + 1)
+    return HandResult(
+        scores,
+        totals,
+        None,
+        tuple(tuple(side) for side in lines),
+        tuple(tuple(m) for m in markers),
+        new_state,
+    )
+
+
+def outcome(ruleset: Ruleset, state: HeartsState) -> Outcome:
+    """Lowest total wins when someone reaches the target (or after one deal each)."""
+    options: HeartsOptions = ruleset.options
+    everyone = range(len(state.sides))
+    if options.end is End.ONE_DEAL_EACH:
+        if state.hands < options.players:
+            return Outcome(False)
+        return decide(
+            state.totals,
+            state.sides,
+            everyone,
+            lowest=True,
+            why=lambda best: text(
+                N_("lowest total ({best}) after {n} hands"), best=best, n=state.hands
+            ),
+        )
+    if max(state.totals, default=0) < options.target:
+        return Outcome(False)
+    return decide(
+        state.totals,
+        state.sides,
+        everyone,
+        lowest=True,
+        why=lambda best: text(
+            N_("someone reached {target}; the lowest total ({best}) wins"),
+            target=options.target,
+            best=best,
+        ),
+    )
+
+
+def pass_direction(options: HeartsOptions, hand_number: int) -> Text:
+    """Where the cards go before hand `hand_number` (1-based)."""
+    n = options.pass_cards
+    if options.passing is Passing.NONE or n == 0:
+        return text(N_("no passing"))
+    if options.passing is Passing.RIGHT:
+        return text(N_("pass {n} to the right"), n=n)
+    if options.passing is Passing.WIDOW:
+        side = N_("left") if hand_number % 2 == 1 else N_("right")
+        return text(N_("pass 2 to the {side}, look, then 1 more to the {side}"), side=Text(side))
+    cycle = (
+        [N_("left"), N_("right"), N_("across"), None]
+        if options.players == 4
+        else [N_("left"), N_("right"), None]
+    )
+    where = cycle[(hand_number - 1) % len(cycle)]
+    if where is None:
+        return text(N_("hold: no passing this hand"))
+    return text(N_("pass {n} to the {side}"), n=n, side=Text(where))

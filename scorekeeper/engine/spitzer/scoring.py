@@ -1,0 +1,255 @@
+"""Scoring a Spitzer deal from the score table of seed 003, and settling the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..errors import InvalidHand
+from ..game import HandResult, Line, Outcome, Side
+from ..outcome import decide, individual_sides
+from ..ruleset import Ruleset
+from ..text import N_, Text, shown, signed, text
+from .options import NoTrickDash, SpitzerOptions
+
+
+class Contract(StrEnum):
+    NORMAL = "normal"
+    SCHNEIDER = "schneider"
+    SNEAKER = "sneaker"
+    ZOLA = "zola"
+    ZOLA_SCHNEIDER = "zola_schneider"
+    ZOLA_SCHNEIDER_SCHWARZ = "zola_schneider_schwarz"
+
+
+COLUMNS = ("no_trick", "0-30", "31-60", "61-89", "90-120", "all_tricks")
+COLUMN_NAMES = {
+    "no_trick": N_("no trick"),
+    "0-30": N_("0–30"),
+    "31-60": N_("31–60"),
+    "61-89": N_("61–89"),
+    "90-120": N_("90–120"),
+    "all_tricks": N_("all tricks"),
+}
+# Seed 003's table; None is the seed's "–", scored by the no_trick_dash option.
+TABLE: dict[Contract, tuple[int | None, int, int, int, int, int]] = {
+    Contract.NORMAL: (None, -9, -6, 3, 6, 9),
+    Contract.SCHNEIDER: (-18, -15, -12, -9, 9, 12),
+    Contract.SNEAKER: (None, -9, -6, 9, 12, 15),
+    Contract.ZOLA: (-15, -12, -9, 18, 27, 36),
+    Contract.ZOLA_SCHNEIDER: (-42, -36, -24, -18, 36, 39),
+    Contract.ZOLA_SCHNEIDER_SCHWARZ: (-42, -42, -39, -33, -27, 42),
+}
+CONTRACT_NAMES = {
+    Contract.NORMAL: N_("Queens partnership"),
+    Contract.SCHNEIDER: N_("Schneider"),
+    Contract.SNEAKER: N_("Sneaker (silent solo)"),
+    Contract.ZOLA: N_("Zola"),
+    Contract.ZOLA_SCHNEIDER: N_("Zola Schneider"),
+    Contract.ZOLA_SCHNEIDER_SCHWARZ: N_("Zola Schneider Schwarz"),
+}
+TWO_DECLARERS = frozenset({Contract.NORMAL, Contract.SCHNEIDER})
+
+
+@dataclass(frozen=True)
+class SpitzerHand:
+    contract: Contract
+    declarers: tuple[int, ...]
+    points: int
+    tricks: int
+
+
+@dataclass(frozen=True)
+class SpitzerState:
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    totals: tuple[int, ...]
+    hands: int = 0
+
+
+def column(points: int, tricks: int) -> str:
+    """The table column for the declaring side's card points and tricks.
+
+    "No trick" and "all tricks" are checked first; then 30 is in 0–30, 60 in 31–60
+    (a 60–60 split scores for the defenders), 89 in 61–89, 90 in 90–120.
+    """
+    if tricks == 0:
+        return "no_trick"
+    if tricks == 8:
+        return "all_tricks"
+    if points <= 30:
+        return "0-30"
+    if points <= 60:
+        return "31-60"
+    if points <= 89:
+        return "61-89"
+    return "90-120"
+
+
+def table_value(options: SpitzerOptions, contract: Contract, col: str) -> int:
+    """The score of a contract in a column (positive for the declarers)."""
+    value = TABLE[contract][COLUMNS.index(col)]
+    if value is None:
+        return -42 if options.no_trick_dash is NoTrickDash.MINUS_42 else TABLE[contract][1]
+    return value
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
+    """Read and check a Spitzer deal."""
+    if (
+        not isinstance(raw, dict)
+        or not {"contract", "declarers", "points", "tricks"} <= raw.keys()
+    ):
+        raise InvalidHand(
+            text(N_("a Spitzer hand needs 'contract', 'declarers', 'points' and 'tricks'"))
+        )
+    try:
+        contract = Contract(raw["contract"])
+    except ValueError:
+        raise InvalidHand(
+            text(
+                N_("contract {contract} is not one of {allowed}"),
+                contract=shown(raw["contract"]),
+                allowed=", ".join(c.value for c in Contract),
+            )
+        ) from None
+    declarers = raw["declarers"]
+    if not isinstance(declarers, list) or not all(
+        _whole(s) and 0 <= s < options.players for s in declarers
+    ):
+        raise InvalidHand(
+            text(N_("'declarers' must list seats from 0 to {last}"), last=options.players - 1)
+        )
+    if len(set(declarers)) != len(declarers):
+        raise InvalidHand(text(N_("a seat is named twice in 'declarers'")))
+    needed = 2 if contract in TWO_DECLARERS else 1
+    if len(declarers) != needed:
+        raise InvalidHand(
+            text(
+                N_("{contract} has {needed} declarer(s), {count} given"),
+                contract=Text(CONTRACT_NAMES[contract]),
+                needed=needed,
+                count=len(declarers),
+            )
+        )
+    points, tricks = raw["points"], raw["tricks"]
+    if not _whole(points) or not 0 <= points <= 120:
+        raise InvalidHand(
+            text(N_("card points {points} must be a whole number 0–120"), points=shown(points))
+        )
+    if not _whole(tricks) or not 0 <= tricks <= 8:
+        raise InvalidHand(
+            text(N_("tricks {tricks} must be a whole number 0–8"), tricks=shown(tricks))
+        )
+    if tricks == 0 and points:
+        raise InvalidHand(
+            text(
+                N_("a side with no trick has no card points, but {points} are given"),
+                points=points,
+            )
+        )
+    if tricks == 8 and points != 120:
+        raise InvalidHand(
+            text(
+                N_("a side with all 8 tricks has all 120 card points, but {points} are given"),
+                points=points,
+            )
+        )
+    return SpitzerHand(contract, tuple(declarers), points, tricks)
+
+
+def hand_to_json(hand: SpitzerHand) -> dict[str, Any]:
+    return {
+        "contract": hand.contract.value,
+        "declarers": list(hand.declarers),
+        "points": hand.points,
+        "tricks": hand.tricks,
+    }
+
+
+def start(players: Sequence[str]) -> SpitzerState:
+    sides = individual_sides(players)
+    return SpitzerState(tuple(players), sides, tuple(0 for _ in sides))
+
+
+def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult:
+    """Look the deal up in the table; positive scores each declarer, negative each opponent."""
+    options: SpitzerOptions = ruleset.options
+    col = column(hand.points, hand.tricks)
+    value = table_value(options, hand.contract, col)
+    where = text(
+        N_("{contract}: {points} card points in {tricks} tricks → column {column}, {value}"),
+        contract=Text(CONTRACT_NAMES[hand.contract]),
+        points=hand.points,
+        tricks=hand.tricks,
+        column=Text(COLUMN_NAMES[col]),
+        value=signed(value),
+    )
+    lines: list[list[Line]] = []
+    markers: list[list[str]] = []
+    for seat in range(len(state.players)):
+        declarer = seat in hand.declarers
+        if declarer and value > 0:
+            gets, why = value, N_("{where}: {gets} to each declarer")
+        elif declarer:
+            gets, why = 0, N_("{where}: the opponents score {n} each")
+        elif value < 0:
+            gets, why = -value, N_("{where}: {gets} to each opponent")
+        else:
+            gets, why = 0, N_("{where}: the declarers score {n} each")
+        lines.append(
+            [Line("score_table", text(why, where=where, gets=signed(gets), n=abs(value)), gets)]
+        )
+        markers.append(["declarer", "made" if value > 0 else "set"] if declarer else [])
+    points = tuple(line[0].points for line in lines)
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    return HandResult(
+        points,
+        totals,
+        None,
+        tuple(tuple(line) for line in lines),
+        tuple(tuple(m) for m in markers),
+        SpitzerState(state.players, state.sides, totals, state.hands + 1),
+    )
+
+
+def outcome(ruleset: Ruleset, state: SpitzerState) -> Outcome:
+    """The game ends when someone has 42 or more after a deal; highest wins, a tie plays on."""
+    options: SpitzerOptions = ruleset.options
+    if max(state.totals, default=0) < options.target:
+        return Outcome(False)
+    return decide(
+        state.totals,
+        state.sides,
+        range(len(state.sides)),
+        lowest=False,
+        why=lambda best: text(
+            N_("reached {target} with {best}"), target=options.target, best=best
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: int
+    payee: int
+    amount: int
+
+
+def settlement(options: SpitzerOptions, totals: Sequence[int], winner: int) -> list[Payment]:
+    """Each loser pays the winner the stake plus the per-point stake times the difference."""
+    return [
+        Payment(
+            seat,
+            winner,
+            options.stake_per_game + options.stake_per_point * (totals[winner] - total),
+        )
+        for seat, total in enumerate(totals)
+        if seat != winner
+    ]
