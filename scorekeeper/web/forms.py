@@ -74,7 +74,7 @@ def new_game_form(
     class NewGameForm(FlaskForm):
         pass
 
-    for seat in range(4):
+    for seat in range(5):
         setattr(
             NewGameForm,
             f"player_{seat}",

@@ -31,7 +31,9 @@ from ..engine import (
     kind_names,
 )
 from ..engine.describe import describe
+from ..engine.hearts import pass_direction as hearts_pass
 from ..engine.options import OptionError, option_values
+from ..engine.spitzer import settlement as spitzer_settlement
 from .db import get_db
 from .forms import ImportForm, TargetForm, new_game_form
 from .i18n import render_text
@@ -158,13 +160,21 @@ def game(game_id: str) -> str:
     stored = load_game_or_404(game_id)
     result = stored.score()
     ruleset = result.game.ruleset
+    upcoming = next_hand(stored)
+    settlement = None
+    if stored.kind == "spitzer" and result.outcome.winner is not None:
+        options = ruleset.options
+        if options.stake_per_game or options.stake_per_point:
+            settlement = spitzer_settlement(options, result.totals, result.outcome.winner)
     return render_template(
         "game.html",
+        settlement=settlement,
+        passing=hearts_pass(ruleset.options, upcoming.number) if stored.kind == "hearts" else None,
         stored=stored,
         result=result,
         ruleset=ruleset,
         rows=rows(stored, result),
-        upcoming=next_hand(stored),
+        upcoming=upcoming,
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100),
     )

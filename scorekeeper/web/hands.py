@@ -9,8 +9,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import HandError, Text
+from ..engine import HandError, Text, find_kind
+from ..engine.hearts import pass_direction
 from ..engine.text import N_, text
+from . import hearts_entry, spitzer_entry
 from .db import get_db
 from .forms import VersionForm
 from .games import load_game_or_404
@@ -178,11 +180,12 @@ def hand(game_id: str, number: int) -> str:
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
-    """Change a past hand's bids or tricks; every later hand is re-scored."""
+    """Change a past hand; every later hand is re-scored."""
     stored = load_game_or_404(game_id)
-    _spades_only(stored)
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
+    if stored.kind != "spades":
+        return _kind_page(stored, number, editing=True)
     result = stored.score()
     options = result.game.ruleset.options
     sides = result.sides
@@ -285,3 +288,102 @@ def delete(game_id: str, number: int) -> BaseResponse | str:
         row=rows(stored, result)[number - 1],
         form=form,
     )
+
+
+def _kind_entry(
+    stored: store.StoredGame,
+    number: int,
+    values: dict[str, Any],
+    chosen: list[str],
+    errors: dict[str, Text],
+) -> list[Any]:
+    """The pickers of a Hearts or Spitzer hand."""
+    options = stored.ruleset.options
+    dealer = stored.dealer(number)
+    if stored.kind == "hearts":
+        return hearts_entry.pickers(options, stored.players, dealer, values, errors)
+    return spitzer_entry.pickers(options, stored.players, dealer, values, chosen, errors)
+
+
+def _kind_read(
+    stored: store.StoredGame, values: dict[str, Any], chosen: list[str]
+) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    options = stored.ruleset.options
+    if stored.kind == "hearts":
+        return hearts_entry.read(options, stored.players, values)
+    return spitzer_entry.read(options, values, chosen)
+
+
+@bp.route("/g/<game_id>/play", methods=["GET", "POST"])
+def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Enter the next hand of a Hearts or Spitzer game (Spades goes through bids first)."""
+    stored = load_game_or_404(game_id)
+    if stored.kind == "spades":
+        return redirect(url_for("hands.bids", game_id=game_id), 303)
+    if stored.score().outcome.finished:
+        flash(_("The game is over."), "error")
+        return redirect(url_for("games.game", game_id=game_id), 303)
+    return _kind_page(stored, len(stored.hands) + 1, editing=False)
+
+
+def _kind_page(
+    stored: store.StoredGame, number: int, *, editing: bool
+) -> BaseResponse | str | tuple[str, int]:
+    form = VersionForm()
+    values: dict[str, Any] = {}
+    chosen: list[str] = []
+    if editing:
+        body = stored.hands[number - 1]
+        if stored.kind == "hearts":
+            values = hearts_entry.values_from_hand(body)
+        else:
+            values, chosen = spitzer_entry.values_from_hand(body)
+    errors: dict[str, Text] = {}
+    form_errors: list[Any] = []
+    version: int | None = stored.version
+    if request.method == "POST":
+        values = request.form.to_dict()
+        chosen = request.form.getlist("declarers")
+        version = form.seen_version() if form.seen_version() is not None else stored.version
+        if not form.validate_on_submit():
+            form_errors.append(text(EXPIRED))
+        else:
+            new_body, errors, form_errors = _kind_read(stored, values, chosen)
+            if new_body is not None:
+                try:
+                    if editing:
+                        store.replace_hand(
+                            get_db(), stored.id, number, new_body, version=form.seen_version()
+                        )
+                    else:
+                        store.add_hand(get_db(), stored.id, new_body, version=form.seen_version())
+                except store.Conflict:
+                    return _conflict(stored.id)
+                except HandError as error:
+                    form_errors.append(_hand_error(error, number))
+                else:
+                    if editing:
+                        flash(_("Hand %(n)s changed.", n=number))
+                    return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303)
+    options = stored.ruleset.options
+    page = render_template(
+        "play.html",
+        stored=stored,
+        number=number,
+        editing=editing,
+        dealer=stored.players[stored.dealer(number)],
+        pickers=_kind_entry(stored, number, values, chosen, errors),
+        points_value=values.get("points", ""),
+        points_error=errors.get("points"),
+        passing=pass_direction(options, number) if stored.kind == "hearts" else None,
+        first_lead=_first_lead(stored) if stored.kind == "hearts" else None,
+        form=form,
+        form_errors=form_errors,
+        version=version,
+    )
+    return (page, 400) if errors or form_errors else page
+
+
+def _first_lead(stored: store.StoredGame) -> Text:
+    options = stored.ruleset.options
+    return find_kind(stored.kind).choice_words()["first_lead"][options.first_lead.value]

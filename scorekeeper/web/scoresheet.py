@@ -19,14 +19,10 @@ MARKERS = {
     "nil_failed": _l("nil failed"),
     "moon_made": _l("moon"),
     "all_tricks": _l("all tricks"),
+    "moon": _l("moon"),
+    "slam": _l("slam"),
+    "declarer": _l("declarer"),
 }
-
-
-@dataclass
-class SeatCell:
-    name: str
-    bid: Any
-    tricks: int | None  # None when the partnership entered one total
 
 
 @dataclass
@@ -35,8 +31,7 @@ class SideCell:
     points: int
     total: int
     bags: int | None
-    seats: list[SeatCell]
-    team_tricks: int | None
+    detail: str  # what the side bid and took, in scoresheet shorthand
     markers: list[tuple[str, Any]]
     lines: tuple[Line, ...] = ()
 
@@ -50,13 +45,50 @@ class Row:
 
 def bid_text(bid: Any) -> str:
     """A bid as the scoresheet prints it."""
-    return {
+    short = {
         "nil": "nil",
         "blind_nil": "BN",
         "double_blind_nil": "DBN",
         "moon": "moon",
         "blind_moon": "BM",
-    }.get(str(bid), str(bid).replace("blind ", "B"))
+    }
+    return short.get(str(bid), str(bid).replace("blind ", "B"))
+
+
+CARD_MARKS = {
+    "queen_of_spades": "Q♠",
+    "king_of_spades": "K♠",
+    "ace_of_spades": "A♠",
+    "jack_of_diamonds": "J♦",
+    "ten_of_diamonds": "10♦",
+}
+CONTRACT_SHORT = {
+    "normal": "Q+Q",
+    "schneider": "Schn.",
+    "sneaker": "Sneak.",
+    "zola": "Zola",
+    "zola_schneider": "Zola S",
+    "zola_schneider_schwarz": "Zola SS",
+}
+
+
+def detail(kind: str, body: dict[str, Any], seats: tuple[int, ...], team: bool) -> str:
+    """One side's part of a hand in scoresheet shorthand (e.g. "3/4 · nil/0", "5♥ Q♠")."""
+    if kind == "spades":
+        if team:
+            return (
+                "+".join(bid_text(body["bids"][s]) for s in seats)
+                + f"/{sum(body['tricks'][s] for s in seats)}"
+            )
+        return " · ".join(f"{bid_text(body['bids'][s])}/{body['tricks'][s]}" for s in seats)
+    if kind == "hearts":
+        (seat,) = seats
+        cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
+        return f"{body['hearts'][seat]}♥ {cards}".strip()
+    (seat,) = seats
+    if seat in body["declarers"]:
+        return f"{CONTRACT_SHORT[body['contract']]} {body['points']}"
+    return ""
 
 
 def rows(stored: StoredGame, result: GameResult) -> list[Row]:
@@ -72,17 +104,7 @@ def rows(stored: StoredGame, result: GameResult) -> list[Row]:
                     points=hand.points[index],
                     total=hand.totals[index],
                     bags=hand.bags[index] if hand.bags is not None else None,
-                    seats=[
-                        SeatCell(
-                            stored.players[s],
-                            bid_text(body["bids"][s]),
-                            None if index in team else body["tricks"][s],
-                        )
-                        for s in side.seats
-                    ],
-                    team_tricks=sum(body["tricks"][s] for s in side.seats)
-                    if index in team
-                    else None,
+                    detail=detail(stored.kind, body, side.seats, index in team),
                     markers=[
                         (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
                     ],

@@ -58,6 +58,8 @@ class Picker:
     selected: str | None = None
     error: Text | None = None
     closed: list[tuple[Any, Text]] = field(default_factory=list)
+    multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
+    chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
 
 
 def bidding_order(dealer: int, seats: int) -> list[int]:

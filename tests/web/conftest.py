@@ -12,7 +12,7 @@ from scorekeeper.engine.options import option_values
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
 
-NAMES = ["Ann", "Ben", "Cho", "Dee"]
+NAMES = ["Ann", "Ben", "Cho", "Dee", "Eve"]
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ import json
 import pytest
 
 from scorekeeper import store
-from scorekeeper.engine import preset_ids
+from scorekeeper.engine import find_kind, find_ruleset, preset_ids
 from scorekeeper.engine.options import option_types
-from scorekeeper.engine.spades.options import SpadesOptions
 
 from .conftest import NAMES, play, setup_form, start_game, text, version
 
@@ -40,7 +39,8 @@ def test_new_redirects_to_setup_of_the_chosen_preset(client):
 @pytest.mark.parametrize("ruleset_id", preset_ids())
 def test_setup_shows_every_option_of_the_preset(client, ruleset_id):
     page = client.get(f"/new/{ruleset_id}").get_data(as_text=True)
-    for name in option_types(SpadesOptions):
+    kind = find_kind(find_ruleset(ruleset_id).game)
+    for name in option_types(kind.options_type):
         assert f'name="opt_{name}"' in page
 
 
@@ -55,7 +55,7 @@ def test_setup_stores_the_options_the_table_changed(client, db):
     stored = store.get_game(db, game_id)
     assert stored.options == {"target": 300, "nil_points": 50}
     assert stored.first_dealer == 2
-    assert stored.players == tuple(NAMES)
+    assert stored.players == tuple(NAMES[:4])
 
 
 def test_setup_missing_name_keeps_what_was_typed(client):
@@ -318,7 +318,7 @@ def test_export_gives_the_game_file(client, db):
     doc = json.loads(response.get_data(as_text=True))
     assert doc["format"] == "scorekeeper-game/1" and doc["ruleset"] == "yahoo-normal"
     assert doc["options"] == {"target": 300}
-    assert doc["players"] == NAMES
+    assert doc["players"] == NAMES[:4]
     assert doc["hands"] == [{"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]}]
 
 
@@ -338,7 +338,7 @@ def test_import_a_pasted_game_file(client, db):
 def test_import_a_bad_file_says_what_is_wrong(client, db):
     doc = {
         "ruleset": "yahoo-normal",
-        "players": NAMES,
+        "players": NAMES[:4],
         "hands": [{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}],
     }
     response = client.post("/import", data={"text": json.dumps(doc)})

@@ -1,0 +1,154 @@
+"""Hearts and Spitzer at the table, through the test client."""
+
+from __future__ import annotations
+
+from scorekeeper import store
+
+from .conftest import start_game, text, version
+
+
+def hearts(client, db, game_id, hearts, queen, **extra):
+    data = {f"hearts_{seat}": str(n) for seat, n in enumerate(hearts)}
+    data |= {"queen_of_spades": str(queen), **{k: str(v) for k, v in extra.items()}}
+    return client.post(f"/g/{game_id}/play", data={**data, "version": version(db, game_id)})
+
+
+def test_hearts_hand_shows_passing_and_first_lead(client):
+    game_id = start_game(client, "hearts-standard")
+    page = text(client.get(f"/g/{game_id}/play"))
+    assert "Before play: pass 3 to the left." in page
+    assert "First lead: the holder of 2♣ leads it." in page
+    assert "Before play: pass 3 to the left." in text(client.get(f"/g/{game_id}"))
+
+
+def test_hearts_hand_with_the_rest_for_the_last_player(client, db):
+    game_id = start_game(client, "hearts-standard")
+    response = hearts(client, db, game_id, [3, 4, 5, "rest"], 2)
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).hands[0] == {"hearts": [3, 4, 5, 1], "queen_of_spades": 2}
+    page = text(client.get(f"/g/{game_id}"))
+    assert "Before play: pass 3 to the right." in page
+    assert "5♥ Q♠" in page
+
+
+def test_moon_without_a_choice_asks_for_it_and_keeps_the_values(client, db):
+    game_id = start_game(client, "hearts-standard")
+    response = hearts(client, db, game_id, [13, 0, 0, "rest"], 0)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Someone shot the moon: choose what it scores" in page
+    assert 'name="hearts_0" value="13" checked' in page
+    assert store.get_game(db, game_id).hands == ()
+    response = hearts(client, db, game_id, [13, 0, 0, "rest"], 0, moon_choice="add")
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).totals == (0, 26, 26, 26)
+    assert "Shot the moon: chose +26 for everyone else" in text(
+        client.get(response.headers["Location"])
+    )
+
+
+def test_a_moon_choice_without_a_moon_is_dropped(client, db):
+    game_id = start_game(client, "hearts-standard")
+    hearts(client, db, game_id, [13, 0, 0, 0], 1, moon_choice="subtract")
+    assert store.get_game(db, game_id).hands[0] == {"hearts": [13, 0, 0, 0], "queen_of_spades": 1}
+
+
+def test_hearts_that_do_not_add_up(client, db):
+    game_id = start_game(client, "hearts-standard")
+    response = hearts(client, db, game_id, [3, 4, 5, 0], 2)
+    assert response.status_code == 400
+    assert "hearts add up to 12, expected 13" in text(response)
+
+
+def test_black_maria_asks_for_each_spade(client, db):
+    game_id = start_game(client, "black-maria")
+    page = client.get(f"/g/{game_id}/play").get_data(as_text=True)
+    assert "Who took K♠?" in page and "Who took A♠?" in page
+    response = hearts(client, db, game_id, [6, 4, "rest"], 0, king_of_spades=1, ace_of_spades=2)
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).totals == (19, 14, 10)
+
+
+def test_widow_game_for_five_players(client, db):
+    game_id = start_game(client, "hearts-widow", changes={"players": 5})
+    assert len(store.get_game(db, game_id).players) == 5
+    assert "pass 2 to the left, look, then 1 more to the left" in text(
+        client.get(f"/g/{game_id}/play")
+    )
+
+
+def test_edit_a_hearts_hand(client, db):
+    game_id = start_game(client, "hearts-standard")
+    hearts(client, db, game_id, [3, 4, 5, 1], 2)
+    page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="hearts_2" value="5" checked' in page
+    data = {
+        "hearts_0": "3",
+        "hearts_1": "4",
+        "hearts_2": "5",
+        "hearts_3": "1",
+        "queen_of_spades": "0",
+    }
+    response = client.post(
+        f"/g/{game_id}/hands/1/edit", data={**data, "version": version(db, game_id)}
+    )
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).totals == (16, 4, 5, 1)
+
+
+def deal(client, db, game_id, contract, declarers, points, tricks):
+    data = {
+        "contract": contract,
+        "declarers": [str(s) for s in declarers],
+        "points": str(points),
+        "tricks": str(tricks),
+    }
+    return client.post(f"/g/{game_id}/play", data={**data, "version": version(db, game_id)})
+
+
+def test_spitzer_deal_shows_the_row_and_column(client, db):
+    game_id = start_game(client, "spitzer")
+    response = deal(client, db, game_id, "zola", [1], 75, 5)
+    assert response.status_code == 303
+    page = text(client.get(response.headers["Location"]))
+    assert "Zola: 75 card points in 5 tricks → column 61–89, +18: +18 to each declarer" in page
+    assert store.get_game(db, game_id).totals == (0, 18, 0, 0)
+
+
+def test_spitzer_errors_keep_the_values(client, db):
+    game_id = start_game(client, "spitzer")
+    response = deal(client, db, game_id, "normal", [0], 70, 5)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Queens partnership has 2 declarer(s), 1 given" in page
+    assert 'name="declarers" value="0" checked' in page and 'value="70"' in page
+    response = deal(client, db, game_id, "zola", [], 130, 5)
+    assert response.status_code == 400
+    assert "Choose the declarer(s)" in text(
+        response
+    ) and "Card points are a number from 0 to 120" in text(response)
+    response = deal(client, db, game_id, "zola", [2], 10, 0)
+    assert "a side with no trick has no card points" in text(response)
+    assert store.get_game(db, game_id).hands == ()
+
+
+def test_spitzer_settlement_when_the_game_ends(client, db):
+    game_id = start_game(client, "spitzer", changes={"stake_per_game": 5, "stake_per_point": 1})
+    deal(client, db, game_id, "zola", [0], 100, 6)
+    deal(client, db, game_id, "zola", [0], 100, 6)
+    page = text(client.get(f"/g/{game_id}"))
+    assert "Winner: Ann" in page
+    assert "Ben pays Ann 59" in page and "Dee pays Ann 59" in page
+
+
+def test_spitzer_deal_can_be_edited(client, db):
+    game_id = start_game(client, "spitzer")
+    deal(client, db, game_id, "zola", [1], 75, 5)
+    page = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="declarers" value="1" checked' in page and 'value="75"' in page
+    data = {"contract": "zola", "declarers": ["1"], "points": "50", "tricks": "4"}
+    response = client.post(
+        f"/g/{game_id}/hands/1/edit", data={**data, "version": version(db, game_id)}
+    )
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).totals == (9, 0, 9, 9)
