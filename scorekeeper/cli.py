@@ -52,6 +52,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from .engine.describe import describe
 
     out: TextIO = sys.stdout
+    if args.compare:
+        ids = [*([args.id] if args.id else []), *args.compare]
+        return _compare_rules(ids)
     if not args.id:
         for ruleset in all_rulesets():
             out.write(f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.name}\n")
@@ -142,6 +145,101 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _compare_rules(ids: list[str]) -> int:
+    """Print every option of two or more presets, differences marked."""
+    from .engine import ScoreError, UnknownRuleset, find_ruleset
+    from .engine.referee import compare
+
+    try:
+        table = compare([find_ruleset(ruleset_id) for ruleset_id in ids])
+    except UnknownRuleset as error:
+        return _fail(f"game: unknown ruleset {error.args[0]!r} (see `scorekeeper rules`)")
+    except ScoreError as error:
+        return _fail(str(error))
+    width = max(len(ruleset_id) for ruleset_id in ids) + 2
+    lines = [f"Comparing {', '.join(ids)}", "(* marks an option on which they differ)"]
+    for title, rows in table.groups:
+        heading = title.render()
+        lines += ["", heading, "-" * len(heading)]
+        for row in rows:
+            if row.differs:
+                lines.append(f"* {row.label.render()}  [{row.option}]")
+                for ruleset_id, value in zip(ids, row.values, strict=True):
+                    lines.append(f"    {ruleset_id:<{width}}{value.render()}")
+            else:
+                lines.append(f"  {row.label.render()}: {row.values[0].render()}  (all)")
+    count = len(table.differences)
+    lines += ["", f"{count} option{'s' if count != 1 else ''} differ."]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _option_value(raw: str) -> object:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """Re-score a game file under another ruleset and show the difference hand by hand."""
+    from .engine import ScoreError, UnknownRuleset, find_ruleset, load_game
+    from .engine.options import OptionError
+    from .engine.referee import outcome_words, what_if
+
+    try:
+        doc = _read_json(args.file)
+    except OSError as error:
+        return _fail(f"game: cannot read {args.file}: {error.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return _fail(f"game: not valid JSON: {error}")
+    changes = {}
+    for item in args.option or []:
+        name, _, value = item.partition("=")
+        changes[name.strip()] = _option_value(value.strip())
+    try:
+        game = load_game(doc)
+        other = find_ruleset(args.ruleset or game.ruleset.id)
+        other = other.with_options(changes) if changes else other
+        result = what_if(game, other)
+    except UnknownRuleset as error:
+        return _fail(f"game: unknown ruleset {error.args[0]!r}")
+    except OptionError as error:
+        return _fail(f"game: {error}")
+    except ScoreError as error:
+        return _fail(str(error))
+    names = [side.name for side in result.actual.sides]
+    label = other.id + (
+        " with " + ", ".join(f"{k}={v}" for k, v in changes.items()) if changes else ""
+    )
+    rows = [("hand", "actual", label, "difference")]
+    for row in result.rows:
+        rows.append(
+            (
+                str(row.number),
+                " : ".join(map(str, row.actual)),
+                " : ".join(map(str, row.other)) if row.other else "—",
+                " : ".join(f"{d:+d}" for d in row.difference) if row.difference else "—",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    out = [f"{game.ruleset.id} → what if {label}", f"sides: {' : '.join(names)}", ""]
+    out += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip() for r in rows]
+    if result.stopped is not None:
+        out += [
+            "",
+            f"{result.stopped} (under {other.id}); compared up to hand {result.stopped.hand - 1}",
+        ]
+    actual, theirs = (
+        outcome_words(result.actual.outcome, names).render(),
+        outcome_words(result.other.outcome, names).render(),
+    )
+    out += ["", f"actual: {actual}", f"under {label}: {theirs}"]
+    out.append("the winner changes" if result.winner_changes else "the winner does not change")
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(message.replace("\n", " ") + "\n")
     return 2
@@ -161,7 +259,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="list the presets, or print one ruleset in words")
     rules.add_argument("id", nargs="?", metavar="ID", help="a preset id, e.g. yahoo-normal")
+    rules.add_argument(
+        "--compare",
+        nargs="+",
+        metavar="ID",
+        help="compare ID with these presets, option by option",
+    )
     rules.set_defaults(run=cmd_rules)
+
+    what = commands.add_parser("compare", help="re-score a game file under another ruleset")
+    what.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
+    what.add_argument("--ruleset", metavar="ID", help="the preset to re-score under")
+    what.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
+    )
+    what.set_defaults(run=cmd_compare)
 
     serve = commands.add_parser("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")

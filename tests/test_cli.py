@@ -113,3 +113,58 @@ def test_score_and_rules_import_neither_flask_nor_weasyprint(tmp_path):
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_rules_compare_marks_the_failed_nil_difference():
+    done = run_cli("rules", "--compare", "yahoo-normal", "pagat-standard")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "* A failed nil's tricks  [failed_nil_tricks]" in out
+    assert "    yahoo-normal    count toward the partner's contract, and as bags" in out
+    assert "    pagat-standard  are bags only: no points, no help to the partner's contract" in out
+    assert "  Nil made / failed: +100 / −100  (all)" in out
+    assert out.rstrip().endswith("3 options differ.")
+
+
+def test_rules_compare_refuses_mixed_games():
+    done = run_cli("rules", "--compare", "yahoo-normal", "spitzer")
+    assert done.returncode == 2
+    assert done.stderr.startswith("game: only rulesets of the same game can be compared")
+
+
+WHAT_IF_GAME = {
+    "ruleset": "yahoo-normal",
+    "players": ["Ann", "Ben", "Cho", "Dee"],
+    "hands": [
+        {"bids": ["nil", 5, 3, 5], "tricks": [1, 5, 2, 5]},
+        {"bids": [5, 4, 4, 0], "tricks": [6, 4, 3, 0]},
+    ],
+}
+
+
+def test_compare_a_game_under_another_preset(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
+    done = run_cli("compare", str(path), "--ruleset", "pagat-standard")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "yahoo-normal → what if pagat-standard"
+    assert lines[3].split() == ["hand", "actual", "pagat-standard", "difference"]
+    assert lines[4].split() == ["1", "-70", ":", "100", "-130", ":", "100", "-60", ":", "+0"]
+    assert lines[5].split() == ["2", "20", ":", "140", "-40", ":", "140", "-60", ":", "+0"]
+    assert lines[-1] == "the winner does not change"
+
+
+def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
+    done = run_cli("compare", str(path), "--option", "nil_points=50")
+    assert done.returncode == 0, done.stderr
+    assert "1     -70 : 100  -20 : 100                        +50 : +0" in done.stdout
+    done = run_cli("compare", str(path), "--ruleset", "joker-barmore")
+    assert (
+        "hand 1: Ann (seat 0) bid nil: not allowed by these rules (under joker-barmore); compared up to hand 0"
+        in done.stdout
+    )
+    bad = run_cli("compare", str(path), "--ruleset", "three-wong")
+    assert bad.returncode == 2 and "needs 3 players; this game has 4" in bad.stderr

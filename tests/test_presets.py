@@ -265,3 +265,17 @@ def test_cardsite_individual_highest_wins_when_several_pass_250():
     result = final("cardsite-individual", hands)
     assert result["totals"][:2] == [304, 300]
     assert (result["finished"], result["winner"]) == (True, 0)
+
+
+def test_what_if_known_totals_under_two_presets():
+    """The referee's what-if: the same hands under yahoo-normal and pagat-standard (S17)."""
+    from scorekeeper.engine.referee import what_if
+
+    game = load_game(game_file("yahoo-normal", [hand(["nil", 5, 3, 5], [1, 5, 2, 5])]))
+    under_pagat = what_if(game, find_ruleset("pagat-standard"))
+    assert under_pagat.rows[0].actual == (-70, 100)
+    assert under_pagat.rows[0].other == (-130, 100)
+    assert under_pagat.rows[0].difference == (-60, 0)
+    assert under_pagat.stopped is None and not under_pagat.winner_changes
+    under_barmore = what_if(game, find_ruleset("joker-barmore"))
+    assert under_barmore.stopped is not None and under_barmore.stopped.hand == 1

@@ -30,7 +30,7 @@ def dump(db) -> list[str]:
 
 def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
     applied = [m.name for m in store.migrations.applied(db)]
-    assert applied == ["m001_games_hands_history"]
+    assert applied == ["m001_games_hands_history", "m002_rule_changes_and_confirmation"]
     before = dump(db)
     migrate(db)
     assert dump(db) == before
@@ -105,16 +105,75 @@ def test_edit_that_breaks_a_later_hand_is_refused_whole(db):
     assert dump(db) == before
 
 
-def test_change_options_rescores_and_logs(db):
+def test_rule_change_from_the_next_hand_leaves_earlier_hands_alone(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    nil_made = {"bids": ["nil", 3, 4, 3], "tricks": [0, 4, 5, 4]}
+    store.add_hand(db, game_id, nil_made, version=0)
+    store.change_options(db, game_id, {"nil_points": 50}, version=1)
+    assert store.get_game(db, game_id).totals[0] == 100 + 41
+    store.add_hand(db, game_id, nil_made, version=2)
+    assert store.get_game(db, game_id).totals[0] == 100 + 41 + 50 + 41
+    logged = store.game_history(db, game_id)[-2]
+    assert (logged["action"], logged["hand"]) == ("options_changed", 2)
+    assert logged["detail"] == {"before": {"nil_points": 100}, "after": {"nil_points": 50}}
+
+
+def test_rule_change_from_hand_1_rescores_the_whole_game(db):
     game_id = store.create_game(db, "yahoo-normal", NAMES)
     store.add_hand(db, game_id, {"bids": ["nil", 3, 4, 3], "tricks": [0, 4, 5, 4]}, version=0)
-    store.change_options(db, game_id, {"nil_points": 50}, version=1)
-    stored = store.get_game(db, game_id)
-    assert stored.options == {"nil_points": 50}
-    assert stored.totals[0] == 50 + 41
-    logged = store.game_history(db, game_id)[-1]
-    assert logged == {**logged, "action": "options_changed", "hand": 2}
-    assert logged["detail"] == {"before": {"nil_points": 100}, "after": {"nil_points": 50}}
+    store.change_options(db, game_id, {"nil_points": 50}, version=1, from_hand=1)
+    assert store.get_game(db, game_id).totals[0] == 50 + 41
+    assert store.export_game(db, game_id)["option_changes"] == [
+        {"from_hand": 1, "options": {"nil_points": 50}}
+    ]
+
+
+def test_players_cannot_change_during_a_game(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    with pytest.raises(GameError, match="cannot change during a game"):
+        store.change_options(db, game_id, {"partnership": False}, version=0)
+
+
+def test_confirmed_hand_changes_only_as_a_logged_correction(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES, confirm_hands=True)
+    store.add_hand(db, game_id, HAND, version=0)
+    assert store.get_game(db, game_id).confirmed(1) is False
+    store.confirm_hand(db, game_id, 1, "Ben", version=1)
+    assert store.get_game(db, game_id).confirmed(1) is True
+    fixed = {"bids": [3, 3, 3, 3], "tricks": [3, 4, 3, 3]}
+    before = dump(db)
+    with pytest.raises(store.NeedsCorrection):
+        store.replace_hand(db, game_id, 1, fixed, version=2)
+    assert dump(db) == before
+    store.replace_hand(db, game_id, 1, fixed, version=2, correction="Cho miscounted her tricks")
+    corrected = store.game_history(db, game_id)[-1]
+    assert corrected["action"] == "hand_corrected"
+    assert corrected["detail"]["reason"] == "Cho miscounted her tricks"
+    assert corrected["detail"]["confirmed_by"] == "Ben"
+    assert store.get_game(db, game_id).confirmed(1) is False  # waits for confirmation again
+
+
+def test_database_from_the_first_schema_upgrades_with_its_games(tmp_path):
+    path = tmp_path / "old.db"
+    old = open_database(path)
+    store.migrations.apply(old, stop_before="m002_rule_changes_and_confirmation")
+    old.execute(
+        "INSERT INTO games (id, kind, ruleset, options, players, created_at, updated_at)"
+        " VALUES ('g1', 'spades', 'yahoo-normal', '{}', ?, '2026-01-01', '2026-01-01')",
+        [json.dumps(NAMES)],
+    )
+    old.execute(
+        "INSERT INTO hands (game_id, number, body, created_at, updated_at) VALUES ('g1', 1, ?, 'x', 'x')",
+        [json.dumps(HAND)],
+    )
+    old.close()
+    upgraded = open_database(path)
+    migrate(upgraded)
+    stored = store.get_game(upgraded, "g1")
+    assert (
+        stored.hands == (HAND,) and stored.option_changes == () and stored.confirm_hands is False
+    )
+    assert stored.score().totals == (61, 60)
 
 
 def test_import_export_round_trip(db):

@@ -63,12 +63,41 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class RuleChange:
+    """Options the table changed during the game, in force from hand `from_hand` on."""
+
+    from_hand: int
+    options: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from_hand": self.from_hand, "options": dict(self.options)}
+
+
+# Options that decide who sits where cannot change once a game has started.
+FIXED_OPTIONS = frozenset({"players", "partnership", "tricks_per_hand", "widow", "removed_cards"})
+
+
+@dataclass(frozen=True)
 class Game:
     """A game as a game file describes it."""
 
     ruleset: Ruleset
     players: tuple[str, ...]
     hands: tuple[Any, ...] = ()
+    changes: tuple[RuleChange, ...] = ()
+
+    def ruleset_for(self, hand_number: int) -> Ruleset:
+        """The rules in force for hand `hand_number` (1-based), with every change made by then."""
+        ruleset = self.ruleset
+        for change in self.changes:
+            if change.from_hand <= hand_number:
+                ruleset = ruleset.with_options(change.options)
+        return ruleset
+
+    @property
+    def current_ruleset(self) -> Ruleset:
+        """The rules in force for the next hand."""
+        return self.ruleset_for(len(self.hands) + 1)
 
     @property
     def kind(self) -> GameKind:
@@ -102,22 +131,26 @@ class GameResult:
 
 
 def score_game(game: Game) -> GameResult:
-    """Score every hand in order and decide the outcome."""
+    """Score every hand in order under the rules in force for it, and decide the outcome.
+
+    Whether the game is over after hand n is decided by the rules for hand n + 1, so a
+    target raised after the end lets play go on.
+    """
     kind, ruleset = game.kind, game.ruleset
     sides = kind.sides(ruleset.options, game.players)
     state = kind.start(ruleset, game.players)
-    outcome = kind.outcome(ruleset, state)
+    outcome = kind.outcome(game.ruleset_for(1), state)
     results: list[HandResult] = []
     for number, hand in enumerate(game.hands, start=1):
         if outcome.finished:
             raise HandError(number, _over(sides, outcome, number - 1))
         try:
-            result = kind.play(ruleset, state, hand)
+            result = kind.play(game.ruleset_for(number), state, hand)
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat) from error
         results.append(result)
         state = result.state
-        outcome = kind.outcome(ruleset, state)
+        outcome = kind.outcome(game.ruleset_for(number + 1), state)
     return GameResult(game, sides, tuple(results), outcome, state)
 
 
@@ -147,16 +180,47 @@ def load_game(doc: object) -> Game:
     ruleset = _ruleset(doc)
     players = _players(doc.get("players"), ruleset)
     kind = find_kind(ruleset.game)
+    game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset))
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError(N_("'hands' must be a list"))
     hands = []
     for number, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(kind.parse_hand(raw, ruleset.options))
+            hands.append(kind.parse_hand(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat) from error
-    return Game(ruleset, players, tuple(hands))
+    return Game(ruleset, players, tuple(hands), game.changes)
+
+
+def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
+    """Read the rule changes made during a game ("option_changes"), checking each."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise GameError(N_("'option_changes' must be a list"))
+    changes: list[RuleChange] = []
+    current = ruleset
+    for entry in raw:
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("from_hand"), int)
+            or isinstance(entry.get("from_hand"), bool)
+            or entry["from_hand"] < 1
+            or not isinstance(entry.get("options"), dict)
+        ):
+            raise GameError(N_("each option change needs 'from_hand' (1 or more) and 'options'"))
+        fixed = FIXED_OPTIONS & entry["options"].keys()
+        if fixed:
+            raise GameError(
+                text(N_("option {name!r} cannot change during a game"), name=sorted(fixed)[0])
+            )
+        try:
+            current = current.with_options(entry["options"])
+        except OptionError as error:
+            raise GameError(error.message) from None
+        changes.append(RuleChange(entry["from_hand"], dict(entry["options"])))
+    return tuple(changes)
 
 
 def _ruleset(doc: Mapping[str, Any]) -> Ruleset:
@@ -216,6 +280,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "options": {k: getattr(v, "value", v) for k, v in values.items()},
         "players": list(game.players),
         "hands": [game.kind.hand_to_json(hand) for hand in game.hands],
+        **({"option_changes": [c.to_json() for c in game.changes]} if game.changes else {}),
     }
 
 

@@ -60,6 +60,15 @@ def m001_games_hands_history(db: Database) -> None:
     db.execute("CREATE INDEX games_updated ON games(updated_at)")
 
 
+@migrations()
+def m002_rule_changes_and_confirmation(db: Database) -> None:
+    """Rule changes made during a game; optional confirmation of each hand by another player."""
+    db.execute("ALTER TABLE games ADD COLUMN option_changes TEXT NOT NULL DEFAULT '[]'")
+    db.execute("ALTER TABLE games ADD COLUMN confirm_hands INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE hands ADD COLUMN confirmed_by TEXT")
+    db.execute("ALTER TABLE hands ADD COLUMN confirmed_at TEXT")
+
+
 def open_database(path: str | Path) -> Database:
     """Open (creating if needed) the database, with the settings every connection needs."""
     db = Database(str(path))

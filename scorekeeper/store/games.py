@@ -58,6 +58,9 @@ class StoredGame:
     winner: int | None
     totals: tuple[int, ...] = field(default=())
     hand_count: int = 0
+    option_changes: tuple[Mapping[str, Any], ...] = ()
+    confirm_hands: bool = False
+    confirmations: tuple[str | None, ...] = ()  # who confirmed each hand, if anyone
 
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
@@ -69,6 +72,11 @@ class StoredGame:
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "hands": [dict(hand) for hand in self.hands],
+            **(
+                {"option_changes": [dict(c) for c in self.option_changes]}
+                if self.option_changes
+                else {}
+            ),
         }
 
     def game(self) -> Game:
@@ -81,14 +89,20 @@ class StoredGame:
 
     @property
     def ruleset(self) -> Ruleset:
-        return self.game().ruleset
+        """The rules in force for the next hand."""
+        return self.game().current_ruleset
+
+    def confirmed(self, number: int) -> bool:
+        return self.confirm_hands and bool(self.confirmations[number - 1])
 
     def dealer(self, hand_number: int) -> int:
         """The seat that deals hand `hand_number` (1-based); the deal passes to the left."""
         return (self.first_dealer + hand_number - 1) % len(self.players)
 
 
-def _row_to_game(row: Mapping[str, Any], hands: Sequence[Body]) -> StoredGame:
+def _row_to_game(
+    row: Mapping[str, Any], hands: Sequence[Body], confirmations: Sequence[str | None] = ()
+) -> StoredGame:
     return StoredGame(
         id=row["id"],
         kind=row["kind"],
@@ -105,6 +119,9 @@ def _row_to_game(row: Mapping[str, Any], hands: Sequence[Body]) -> StoredGame:
         winner=row["winner"],
         totals=tuple(json.loads(row["totals"])),
         hand_count=row["hand_count"],
+        option_changes=tuple(json.loads(row["option_changes"])),
+        confirm_hands=bool(row["confirm_hands"]),
+        confirmations=tuple(confirmations),
     )
 
 
@@ -113,11 +130,14 @@ def get_game(db: Database, game_id: str) -> StoredGame:
     rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
     if not rows:
         raise GameNotFound(game_id)
-    hands = [
-        json.loads(row["body"])
-        for row in db.query("SELECT body FROM hands WHERE game_id = ? ORDER BY number", [game_id])
-    ]
-    return _row_to_game(rows[0], hands)
+    stored = list(
+        db.query(
+            "SELECT body, confirmed_by FROM hands WHERE game_id = ? ORDER BY number", [game_id]
+        )
+    )
+    return _row_to_game(
+        rows[0], [json.loads(r["body"]) for r in stored], [r["confirmed_by"] for r in stored]
+    )
 
 
 def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGame]:
@@ -194,6 +214,8 @@ def create_game(
     options: Mapping[str, Any] | None = None,
     first_dealer: int = 0,
     hands: Sequence[Body] = (),
+    option_changes: Sequence[Mapping[str, Any]] = (),
+    confirm_hands: bool = False,
     action: str = "created",
 ) -> str:
     """Store a new game (validated by the engine) and return its unguessable id."""
@@ -204,6 +226,7 @@ def create_game(
         "options": dict(options or {}),
         "players": list(players),
         "hands": bodies,
+        "option_changes": [dict(c) for c in option_changes],
     }
     game = load_game(doc)
     if not 0 <= first_dealer < len(players):
@@ -213,8 +236,8 @@ def create_game(
     now = _now()
     with db.atomic():
         db.execute(
-            "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
+            " confirm_hands, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 game.ruleset.game,
@@ -222,6 +245,8 @@ def create_game(
                 json.dumps(dict(options or {}), ensure_ascii=False),
                 json.dumps(list(players), ensure_ascii=False),
                 first_dealer,
+                json.dumps(doc["option_changes"], ensure_ascii=False),
+                int(confirm_hands),
                 now,
                 now,
             ],
@@ -274,72 +299,127 @@ def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> 
     return result
 
 
+class NeedsCorrection(RuntimeError):
+    """The hand was confirmed: changing it must be an explicit correction with a reason."""
+
+
 def replace_hand(
-    db: Database, game_id: str, number: int, body: Body, *, version: int | None
+    db: Database,
+    game_id: str,
+    number: int,
+    body: Body,
+    *,
+    version: int | None,
+    correction: str | None = None,
 ) -> GameResult:
-    """Change a past hand; every later hand is re-scored (and must still be valid)."""
+    """Change a past hand; every later hand is re-scored (and must still be valid).
+
+    A confirmed hand changes only as a correction, with its reason logged; it then waits
+    for confirmation again.
+    """
     with db.atomic():
         stored = _claim(db, game_id, version)
         if not 1 <= number <= len(stored.hands):
             raise GameNotFound(f"{game_id} hand {number}")
+        confirmed = stored.confirmed(number)
+        if confirmed and not (correction and correction.strip()):
+            raise NeedsCorrection(
+                f"hand {number} was confirmed by {stored.confirmations[number - 1]}"
+            )
         doc = stored.document()
         before = doc["hands"][number - 1]
         doc["hands"][number - 1] = body
         result = score_game(load_game(doc))
         db.execute(
-            "UPDATE hands SET body = ?, updated_at = ? WHERE game_id = ? AND number = ?",
+            "UPDATE hands SET body = ?, updated_at = ?, confirmed_by = NULL, confirmed_at = NULL"
+            " WHERE game_id = ? AND number = ?",
             [json.dumps(body, ensure_ascii=False), _now(), game_id, number],
         )
         _save_summary(db, game_id, result, bids_cleared=False)
-        _log(db, game_id, "hand_edited", number, {"before": before, "after": body})
+        detail: dict[str, Any] = {"before": before, "after": body}
+        if confirmed:
+            detail |= {"reason": correction, "confirmed_by": stored.confirmations[number - 1]}
+        _log(db, game_id, "hand_corrected" if confirmed else "hand_edited", number, detail)
     return result
 
 
-def delete_last_hand(db: Database, game_id: str, *, version: int | None) -> GameResult:
-    """Remove the last hand of the log."""
+def delete_last_hand(
+    db: Database, game_id: str, *, version: int | None, correction: str | None = None
+) -> GameResult:
+    """Remove the last hand of the log (a confirmed one only as a logged correction)."""
     with db.atomic():
         stored = _claim(db, game_id, version)
         if not stored.hands:
             raise GameNotFound(f"{game_id} has no hand to delete")
         number = len(stored.hands)
+        if stored.confirmed(number) and not (correction and correction.strip()):
+            raise NeedsCorrection(
+                f"hand {number} was confirmed by {stored.confirmations[number - 1]}"
+            )
         doc = stored.document()
         before = doc["hands"].pop()
         result = score_game(load_game(doc))
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
         _save_summary(db, game_id, result, bids_cleared=False)
-        _log(db, game_id, "hand_deleted", number, {"before": before})
+        _log(
+            db,
+            game_id,
+            "hand_deleted",
+            number,
+            {"before": before, **({"reason": correction} if correction else {})},
+        )
     return result
 
 
 def change_options(
-    db: Database, game_id: str, changes: Mapping[str, Any], *, version: int | None
+    db: Database,
+    game_id: str,
+    changes: Mapping[str, Any],
+    *,
+    version: int | None,
+    from_hand: int | None = None,
 ) -> GameResult:
-    """Change options of a game in progress; the whole log is re-scored under them."""
+    """Change rules during a game, from hand `from_hand` on (default: the next hand).
+
+    From hand 1 the whole game is scored again under the new rules; from a later hand
+    the hands before it keep the rules they were played under.
+    """
     with db.atomic():
         stored = _claim(db, game_id, version)
+        start = len(stored.hands) + 1 if from_hand is None else from_hand
+        if not 1 <= start <= len(stored.hands) + 1:
+            raise GameError(f"a rule change applies from hand 1 to {len(stored.hands) + 1}")
+        ruleset = stored.game().ruleset_for(start)
+        before = {
+            name: getattr(
+                getattr(ruleset.options, name, None), "value", getattr(ruleset.options, name, None)
+            )
+            for name in changes
+        }
+        entry = {"from_hand": start, "options": dict(changes)}
         doc = stored.document()
-        ruleset = stored.ruleset
-        current = {name: getattr(ruleset.options, name) for name in changes}
-        before = {name: getattr(value, "value", value) for name, value in current.items()}
-        overrides = {**doc["options"], **changes}
-        doc["options"] = overrides
-        game = load_game(doc)
-        result = score_game(game)
-        # Keep only what differs from the preset, so the game file stays minimal.
-        kept = {name: overrides[name] for name in game.ruleset.changed()}
+        doc["option_changes"] = [*doc.get("option_changes", []), entry]
+        result = score_game(load_game(doc))
         db.execute(
-            "UPDATE games SET options = ? WHERE id = ?",
-            [json.dumps(kept, ensure_ascii=False), game_id],
+            "UPDATE games SET option_changes = ? WHERE id = ?",
+            [json.dumps(doc["option_changes"], ensure_ascii=False), game_id],
         )
         _save_summary(db, game_id, result, bids_cleared=False)
-        _log(
-            db,
-            game_id,
-            "options_changed",
-            len(stored.hands) + 1,
-            {"before": before, "after": dict(changes)},
-        )
+        _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
     return result
+
+
+def confirm_hand(db: Database, game_id: str, number: int, by: str, *, version: int | None) -> None:
+    """Record that another player confirmed a hand's result."""
+    with db.atomic():
+        stored = _claim(db, game_id, version)
+        if not 1 <= number <= len(stored.hands):
+            raise GameNotFound(f"{game_id} hand {number}")
+        db.execute(
+            "UPDATE hands SET confirmed_by = ?, confirmed_at = ? WHERE game_id = ? AND number = ?",
+            [by, _now(), game_id, number],
+        )
+        _log(db, game_id, "hand_confirmed", number, {"by": by})
 
 
 def export_game(db: Database, game_id: str) -> dict[str, Any]:
@@ -361,5 +441,6 @@ def import_game(db: Database, doc: object) -> str:
         options=doc.get("options") or {},
         first_dealer=first_dealer,
         hands=doc.get("hands", []),
+        option_changes=[change.to_json() for change in game.changes],
         action="imported",
     )

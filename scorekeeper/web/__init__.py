@@ -52,11 +52,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import db, errors, games, hands, i18n
+    from . import db, errors, games, hands, i18n, rules
 
     db.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(rules.bp)
     errors.init_app(app)
     return app

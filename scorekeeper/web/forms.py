@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -90,7 +91,49 @@ def new_game_form(
         default="0",
         validators=[InputRequired()],
     )
+    NewGameForm.confirm_hands = BooleanField(
+        _l("A player of another side confirms each hand's result")
+    )
+    _add_options(NewGameForm, options_type, labels, words)
+    return NewGameForm()
+
+
+def _add_options(
+    form: type, options_type: type, labels: dict[str, Any], words: dict[str, dict[str, Any]]
+) -> None:
     for name, kind in option_types(options_type).items():
         field = option_field(name, kind, labels.get(name, name), words.get(name, {}))
-        setattr(NewGameForm, f"opt_{name}", field)
-    return NewGameForm()
+        setattr(form, f"opt_{name}", field)
+
+
+def change_rules_form(
+    options_type: type, labels: dict[str, Any], words: dict[str, dict[str, Any]]
+) -> VersionForm:
+    """Every option, where the change applies from, and the table's explicit agreement."""
+
+    class ChangeRulesForm(VersionForm):
+        from_hand = RadioField(
+            _l("From"),
+            choices=[
+                SelectChoice("next", _l("the next hand (hands played keep their rules)")),
+                SelectChoice("all", _l("hand 1: score the whole game again under the new rules")),
+            ],
+            default="next",
+        )
+        agreed = BooleanField(_l("The table agreed to this change"))
+
+    _add_options(ChangeRulesForm, options_type, labels, words)
+    return ChangeRulesForm()
+
+
+def whatif_form(
+    options_type: type, labels: dict[str, Any], words: dict[str, dict[str, Any]]
+) -> FlaskForm:
+    """The options of the ruleset a game is re-scored under, read from the query string."""
+
+    class WhatIfForm(FlaskForm):
+        class Meta:
+            csrf = False
+
+    _add_options(WhatIfForm, options_type, labels, words)
+    return WhatIfForm(formdata=request.args if request.args else None)

@@ -23,6 +23,7 @@ from ..engine import (
     GameError,
     HandError,
     Origin,
+    Ruleset,
     ScoreError,
     UnknownRuleset,
     all_rulesets,
@@ -33,10 +34,14 @@ from ..engine import (
 from ..engine.describe import describe
 from ..engine.hearts import pass_direction as hearts_pass
 from ..engine.options import OptionError, option_values
+from ..engine.referee import outcome_words
+from ..engine.referee import what_if as referee_what_if
 from ..engine.spitzer import settlement as spitzer_settlement
 from .db import get_db
-from .forms import ImportForm, TargetForm, new_game_form
+from .forms import ImportForm, TargetForm, change_rules_form, new_game_form, whatif_form
+from .guidance import spades_guidance
 from .i18n import render_text
+from .rules import spitzer_table
 from .scoresheet import next_hand, rows
 
 bp = Blueprint("games", __name__)
@@ -123,6 +128,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     names,
                     options=changes,
                     first_dealer=min(dealer, seats - 1),
+                    confirm_hands=bool(form.confirm_hands.data),
                 )
             except ScoreError as error:
                 errors.append(str(error))
@@ -168,6 +174,10 @@ def game(game_id: str) -> str:
             settlement = spitzer_settlement(options, result.totals, result.outcome.winner)
     return render_template(
         "game.html",
+        rule_labels=rule_labels(ruleset),
+        guide=spades_guidance(stored, result)
+        if stored.kind == "spades" and not result.outcome.finished
+        else None,
         settlement=settlement,
         passing=hearts_pass(ruleset.options, upcoming.number) if stored.kind == "hearts" else None,
         stored=stored,
@@ -249,4 +259,156 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
                 flash(_("Game imported."))
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template("import.html", form=form, error=error)
+    return (page, 400) if error else page
+
+
+def rule_labels(ruleset: Ruleset) -> dict[str, str]:
+    """Each rule's label, for the links from explanation lines to the rule page."""
+    labels = {
+        rule.option: render_text(rule.label)
+        for group in describe(ruleset).groups
+        for rule in group.rules
+    }
+    labels["score_table"] = _("Score table")
+    return labels
+
+
+@bp.route("/g/<game_id>/rules")
+def game_rules(game_id: str) -> str:
+    """The rules in force in this game, marked where the table changed them."""
+    stored = load_game_or_404(game_id)
+    ruleset = stored.ruleset
+    return render_template(
+        "rules_page.html",
+        ruleset=ruleset,
+        sheet=describe(ruleset),
+        table=spitzer_table(ruleset),
+        game=stored,
+    )
+
+
+@bp.route("/g/<game_id>/rules/change", methods=["GET", "POST"])
+def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""
+    stored = load_game_or_404(game_id)
+    ruleset = stored.ruleset
+    kind = find_kind(ruleset.game)
+    sheet = describe(ruleset)
+    labels = {
+        rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
+    }
+    words = {
+        name: {value: render_text(text) for value, text in values.items()}
+        for name, values in kind.choice_words().items()
+    }
+    form = change_rules_form(kind.options_type, labels, words)
+    current = option_values(ruleset.options)
+    next_hand_number = len(stored.hands) + 1
+    errors: list[Any] = []
+    if request.method == "GET":
+        for name, value in current.items():
+            getattr(form, f"opt_{name}").data = value
+        form.version.data = stored.version
+        form.from_hand.data = "next"
+    else:
+        changes, errors = _read_options(form, current)
+        valid = form.validate()
+        if not valid and getattr(form, "csrf_token", None) is not None and form.csrf_token.errors:
+            errors.append(
+                _(
+                    "This form had expired. Everything you chose is still here: check it and send it again."
+                )
+            )
+        if not changes and not errors:
+            errors.append(_("Nothing was changed."))
+        if not form.agreed.data:
+            errors.append(_("Tick the box to confirm that the table agreed to this change."))
+        if not errors:
+            start = 1 if form.from_hand.data == "all" else next_hand_number
+            try:
+                store.change_options(
+                    get_db(), game_id, changes, version=form.seen_version(), from_hand=start
+                )
+            except store.Conflict:
+                flash(_("Someone else changed this game first; here it is as it is now."), "error")
+                return redirect(url_for("games.game", game_id=game_id), 303)
+            except ScoreError as error:
+                errors.append(str(error.message) if hasattr(error, "message") else str(error))
+            else:
+                described = ", ".join(
+                    f"{labels.get(name, name)} {_shown(current[name])} → {_shown(value)}"
+                    for name, value in changes.items()
+                )
+                flash(_("From hand %(n)s: %(changes)s", n=start, changes=described))
+                return redirect(url_for("games.game", game_id=game_id), 303)
+    page = render_template(
+        "change_rules.html",
+        stored=stored,
+        form=form,
+        sheet=sheet,
+        errors=errors,
+        next_hand=next_hand_number,
+    )
+    return (page, 400) if errors else page
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(getattr(value, "value", value), ensure_ascii=False)
+
+
+@bp.route("/g/<game_id>/whatif")
+def what_if(game_id: str) -> str | tuple[str, int]:
+    """Re-score this game under another preset (or changed options), side by side."""
+    stored = load_game_or_404(game_id)
+    game = stored.game()
+    kind = find_kind(stored.kind)
+    chosen = request.args.get("ruleset") or stored.ruleset_id
+    error = None
+    comparison = None
+    try:
+        other = find_ruleset(chosen)
+    except UnknownRuleset:
+        abort(404, _("There is no ruleset called %(id)s.", id=chosen))
+    sheet = describe(other)
+    labels = {
+        rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
+    }
+    words = (
+        {
+            name: {value: render_text(text) for value, text in values.items()}
+            for name, values in kind.choice_words().items()
+        }
+        if other.game == stored.kind
+        else {}
+    )
+    form = whatif_form(find_kind(other.game).options_type, labels, words)
+    preset_values = option_values(other.options)
+    changes: dict[str, Any] = {}
+    if any(key.startswith("opt_") for key in request.args):
+        changes, option_errors = _read_options(form, preset_values)
+        if option_errors:
+            error = "; ".join(option_errors)
+    else:
+        for name, value in preset_values.items():
+            getattr(form, f"opt_{name}").data = value
+    if error is None:
+        try:
+            comparison = referee_what_if(game, other.with_options(changes) if changes else other)
+        except OptionError as problem:
+            error = str(problem.message)
+        except ScoreError as problem:
+            error = str(problem.message)
+    presets = [r for r in all_rulesets(stored.kind)]
+    page = render_template(
+        "whatif.html",
+        stored=stored,
+        comparison=comparison,
+        chosen=chosen,
+        presets=presets,
+        form=form,
+        sheet=sheet,
+        changes=changes,
+        error=error,
+        outcome_words=outcome_words,
+    )
     return (page, 400) if error else page

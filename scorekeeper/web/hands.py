@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -15,7 +16,8 @@ from ..engine.text import N_, text
 from . import hearts_entry, spitzer_entry
 from .db import get_db
 from .forms import VersionForm
-from .games import load_game_or_404
+from .games import load_game_or_404, rule_labels
+from .guidance import spades_guidance
 from .scoresheet import next_hand, rows
 from .spades_entry import (
     bid_pickers,
@@ -93,6 +95,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     )
     page = render_template(
         "bids.html",
+        guide=spades_guidance(stored, result),
         form=form,
         stored=stored,
         result=result,
@@ -146,6 +149,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
     )
     page = render_template(
         "tricks.html",
+        guide=spades_guidance(stored, result, stored.pending_bids),
         form=form,
         stored=stored,
         result=result,
@@ -169,6 +173,8 @@ def hand(game_id: str, number: int) -> str:
     result = stored.score()
     return render_template(
         "hand.html",
+        rule_labels=rule_labels(result.game.ruleset_for(number)),
+        confirm_form=VersionForm(version=stored.version),
         stored=stored,
         result=result,
         row=rows(stored, result)[number - 1],
@@ -238,14 +244,52 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     return (page, 400) if errors or form_errors else page
 
 
+@bp.route("/g/<game_id>/hands/<int:number>/confirm", methods=["POST"])
+def confirm(game_id: str, number: int) -> BaseResponse:
+    """Another player confirms a hand's result (games that ask for confirmation)."""
+    stored = load_game_or_404(game_id)
+    if not stored.confirm_hands or not 1 <= number <= len(stored.hands):
+        abort(404)
+    form = VersionForm()
+    by = request.form.get("by", "")
+    if not form.validate_on_submit():
+        flash(_(EXPIRED), "error")
+    elif by not in stored.players:
+        flash(_("Choose who confirms the hand."), "error")
+    else:
+        try:
+            store.confirm_hand(get_db(), game_id, number, by, version=form.seen_version())
+        except store.Conflict:
+            return _conflict(game_id)
+        flash(_("Hand %(n)s confirmed by %(name)s.", n=number, name=by))
+    return redirect(url_for("hands.hand", game_id=game_id, number=number), 303)
+
+
+def _needs_correction(stored: store.StoredGame, number: int) -> Text:
+    return text(
+        N_("{name} confirmed this hand: changing it is a correction, so say why"),
+        name=stored.confirmations[number - 1],
+    )
+
+
 def _save_edit(
     game_id: str, number: int, body: dict[str, Any], form: VersionForm, form_errors: list[Any]
 ) -> BaseResponse | None:
     """Store the edited hand and redirect to it; on an engine error add it and return None."""
     try:
-        store.replace_hand(get_db(), game_id, number, body, version=form.seen_version())
+        store.replace_hand(
+            get_db(),
+            game_id,
+            number,
+            body,
+            version=form.seen_version(),
+            correction=request.form.get("correction"),
+        )
     except store.Conflict:
         return _conflict(game_id)
+    except store.NeedsCorrection:
+        form_errors.append(_needs_correction(store.get_game(get_db(), game_id), number))
+        return None
     except HandError as error:
         form_errors.append(_hand_error(error, number))
         return None
@@ -275,9 +319,17 @@ def delete(game_id: str, number: int) -> BaseResponse | str:
             flash(_(EXPIRED), "error")
             return redirect(url_for("hands.delete", game_id=game_id, number=number), 303)
         try:
-            store.delete_last_hand(get_db(), game_id, version=form.seen_version())
+            store.delete_last_hand(
+                get_db(),
+                game_id,
+                version=form.seen_version(),
+                correction=request.form.get("correction"),
+            )
         except store.Conflict:
             return _conflict(game_id)
+        except store.NeedsCorrection:
+            flash(_needs_correction(stored, number).render(get_translations()), "error")
+            return redirect(url_for("hands.delete", game_id=game_id, number=number), 303)
         flash(_("Hand %(n)s deleted.", n=number))
         return redirect(url_for("games.game", game_id=game_id), 303)
     result = stored.score()
@@ -353,12 +405,19 @@ def _kind_page(
                 try:
                     if editing:
                         store.replace_hand(
-                            get_db(), stored.id, number, new_body, version=form.seen_version()
+                            get_db(),
+                            stored.id,
+                            number,
+                            new_body,
+                            version=form.seen_version(),
+                            correction=request.form.get("correction"),
                         )
                     else:
                         store.add_hand(get_db(), stored.id, new_body, version=form.seen_version())
                 except store.Conflict:
                     return _conflict(stored.id)
+                except store.NeedsCorrection:
+                    form_errors.append(_needs_correction(stored, number))
                 except HandError as error:
                     form_errors.append(_hand_error(error, number))
                 else:

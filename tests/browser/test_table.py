@@ -52,7 +52,9 @@ def test_a_whole_game_from_a_phone(phone: Page, screenshots: Path):
     page.fill("#opt_target", "250")
     shot(page, screenshots, "02-setup")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_text("Hand 1: Ann deals, Ben bids first.")).to_be_visible()
+    expect(
+        page.get_by_text("Ann deals; Ben bids first; Ben (left of the dealer) leads first.")
+    ).to_be_visible()
 
     # Hand 1: Ben's nil is made. Ann is last to bid, so "the rest" is hers.
     page.get_by_role("link", name="Enter bids").first.click()
@@ -150,7 +152,11 @@ def test_four_players_alone_with_long_names_fit_the_phone(phone: Page, screensho
     page.locator("label.deals:has(input[value='3'])").click()
     no_sideways_scroll(page)
     page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_text(f"Hand 1: {names[3]} deals, {names[0]} bids first.")).to_be_visible()
+    expect(
+        page.get_by_text(
+            f"{names[3]} deals; {names[0]} bids first; {names[0]} (left of the dealer) leads first."
+        )
+    ).to_be_visible()
     page.get_by_role("link", name="Enter bids").first.click()
     no_sideways_scroll(page)
     for seat, value in {0: "4", 1: "nil", 2: "3", 3: "5"}.items():
@@ -164,3 +170,18 @@ def test_four_players_alone_with_long_names_fit_the_phone(phone: Page, screensho
     assert totals(page) == ["40", "100", "31", "50"]
     page.locator("#hand-1 summary").click()
     shot(page, screenshots, "11-individual-long-names")
+
+
+def test_rule_pages_fit_the_phone(phone: Page, screenshots: Path):
+    page = phone
+    base = page.base_url  # type: ignore[attr-defined]
+    page.goto(base + "/rules/")
+    page.locator("input[value='yahoo-normal']").check()
+    page.locator("input[value='pagat-standard']").check()
+    page.get_by_role("button", name="Compare the ticked rulesets").click()
+    expect(page.locator("tr.differs[data-option='failed_nil_tricks']")).to_be_visible()
+    shot(page, screenshots, "30-compare")
+    page.goto(base + "/rules/spitzer")
+    shot(page, screenshots, "31-spitzer-rules")
+    page.goto(base + "/rules/yahoo-normal#opt-blind_nil_behind")
+    shot(page, screenshots, "32-rule-page")

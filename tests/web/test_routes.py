@@ -86,7 +86,7 @@ def test_setup_names_are_shown_exactly_and_never_executed(client, db):
 def test_game_page_shows_totals_and_who_deals(client):
     game_id = start_game(client, dealer=1)
     page = text(client.get(f"/g/{game_id}"))
-    assert "Hand 1: Ben deals, Cho bids first." in page
+    assert "Ben deals; Cho bids first; Cho (left of the dealer) leads first." in page
     assert "Ann &amp; Cho 0" in page
 
 

@@ -1,0 +1,151 @@
+"""Settling disputes: compare rulesets option by option, and re-score a game under another."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .describe import RuleSheet, describe
+from .errors import GameError, HandError, InvalidHand
+from .game import Game, GameResult, Outcome, score_game
+from .kinds import find_kind
+from .options import option_values
+from .ruleset import Ruleset
+from .text import N_, Text, text
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    option: str
+    label: Text
+    values: tuple[Text, ...]  # one per ruleset, in words
+    raw: tuple[object, ...]
+    origins: tuple[str, ...]
+    differs: bool
+
+
+@dataclass(frozen=True)
+class Comparison:
+    rulesets: tuple[Ruleset, ...]
+    groups: tuple[tuple[Text, tuple[CompareRow, ...]], ...]
+
+    @property
+    def differences(self) -> list[CompareRow]:
+        return [row for _, rows in self.groups for row in rows if row.differs]
+
+
+def compare(rulesets: Sequence[Ruleset]) -> Comparison:
+    """One table of every option of two or more rulesets of the same game, differences marked."""
+    if len(rulesets) < 2:
+        raise GameError(text(N_("compare needs at least two rulesets")))
+    games = {r.game for r in rulesets}
+    if len(games) > 1:
+        raise GameError(
+            text(
+                N_("only rulesets of the same game can be compared ({games})"),
+                games=", ".join(sorted(games)),
+            )
+        )
+    sheets: list[RuleSheet] = [describe(r) for r in rulesets]
+    raws = [option_values(r.options) for r in rulesets]
+    groups = []
+    for index, group in enumerate(sheets[0].groups):
+        rows = []
+        for position, rule in enumerate(group.rules):
+            lines = [sheet.groups[index].rules[position] for sheet in sheets]
+            raw = tuple(values[rule.option] for values in raws)
+            rows.append(
+                CompareRow(
+                    option=rule.option,
+                    label=rule.label,
+                    values=tuple(line.value for line in lines),
+                    raw=raw,
+                    origins=tuple(line.origin for line in lines),
+                    differs=len({repr(v) for v in raw}) > 1,
+                )
+            )
+        groups.append((group.title, tuple(rows)))
+    return Comparison(tuple(rulesets), tuple(groups))
+
+
+@dataclass(frozen=True)
+class WhatIfRow:
+    number: int
+    actual: tuple[int, ...]
+    other: tuple[int, ...] | None  # None once the other ruleset refuses a hand
+    difference: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    actual: GameResult
+    other: GameResult
+    ruleset: Ruleset
+    rows: tuple[WhatIfRow, ...]
+    stopped: HandError | None  # the first hand the other ruleset does not allow
+
+    @property
+    def winner_changes(self) -> bool:
+        return self.actual.outcome.winner != self.other.outcome.winner or (
+            self.actual.outcome.finished != self.other.outcome.finished
+        )
+
+
+def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
+    """Re-score the same hands under another ruleset, hand by hand, as far as it allows."""
+    if ruleset.game != game.ruleset.game:
+        raise GameError(
+            text(
+                N_("a {game} game cannot be re-scored under a {other} ruleset"),
+                game=game.ruleset.game,
+                other=ruleset.game,
+            )
+        )
+    if ruleset.options.players != len(game.players):
+        raise GameError(
+            text(
+                N_("ruleset {id!r} needs {n} players; this game has {m}"),
+                id=ruleset.id,
+                n=ruleset.options.players,
+                m=len(game.players),
+            )
+        )
+    actual = score_game(game)
+    kind = find_kind(ruleset.game)
+    hands = []
+    stopped: HandError | None = None
+    for number, hand in enumerate(game.hands, start=1):
+        try:
+            reparsed = kind.parse_hand(kind.hand_to_json(hand), ruleset.options)
+        except InvalidHand as error:
+            stopped = HandError(number, error.message, error.seat)
+            break
+        hands.append(reparsed)
+        try:
+            score_game(Game(ruleset, game.players, tuple(hands)))
+        except HandError as error:
+            stopped = error
+            hands.pop()
+            break
+    other = score_game(Game(ruleset, game.players, tuple(hands)))
+    rows = []
+    for number, hand in enumerate(actual.hands, start=1):
+        theirs = other.hands[number - 1].totals if number <= len(other.hands) else None
+        rows.append(
+            WhatIfRow(
+                number,
+                hand.totals,
+                theirs,
+                tuple(o - a for o, a in zip(theirs, hand.totals, strict=True)) if theirs else None,
+            )
+        )
+    return WhatIf(actual, other, ruleset, tuple(rows), stopped)
+
+
+def outcome_words(outcome: Outcome, names: Sequence[str]) -> Text:
+    """Say who won, or that nobody has yet."""
+    if outcome.finished and outcome.winner is not None:
+        return text(N_("{side} wins"), side=names[outcome.winner])
+    if outcome.tie:
+        return text(N_("tie at the top — another hand"))
+    return text(N_("not finished"))

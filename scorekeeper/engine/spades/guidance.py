@@ -1,0 +1,138 @@
+"""Guidance for the hand about to be played: who deals, bids, leads; exchanges; open bids."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Side
+from ..text import N_, Text, text
+from .bids import BidChoice, BidKind, bid_choices, parse_bid
+from .options import FirstLead, SpadesOptions
+
+SPECIAL = (
+    BidKind.NIL,
+    BidKind.BLIND_NIL,
+    BidKind.DOUBLE_BLIND_NIL,
+    BidKind.BLIND,
+    BidKind.MOON,
+    BidKind.BLIND_MOON,
+)
+KIND_NAMES = {
+    BidKind.NIL: N_("Nil"),
+    BidKind.BLIND_NIL: N_("Blind nil"),
+    BidKind.DOUBLE_BLIND_NIL: N_("Double blind nil"),
+    BidKind.BLIND: N_("Blind bid"),
+    BidKind.MOON: N_("Moon"),
+    BidKind.BLIND_MOON: N_("Blind moon"),
+}
+
+
+@dataclass(frozen=True)
+class SideGuidance:
+    side: Side
+    bids: tuple[
+        tuple[Text, bool, Text], ...
+    ]  # (bid, open, why) for each special bid the rules know
+
+
+@dataclass(frozen=True)
+class Guidance:
+    dealer: int
+    first_bidder: int
+    first_lead: Text
+    exchanges: tuple[Text, ...]
+    sides: tuple[SideGuidance, ...]
+
+
+def guidance(
+    options: SpadesOptions,
+    sides: Sequence[Side],
+    players: Sequence[str],
+    totals: Sequence[int],
+    dealer: int,
+    bids: Sequence[Any] | None = None,
+) -> Guidance:
+    """What the table needs to know before (and, with the bids, after) bidding."""
+    seats = len(players)
+    first = (dealer + 1) % seats
+    lead = {
+        FirstLead.DEALER_LEFT: text(
+            N_("{player} (left of the dealer) leads first"), player=players[first]
+        ),
+        FirstLead.TWO_OF_CLUBS: text(N_("whoever holds 2♣ leads it")),
+        FirstLead.LOWEST_CLUB_ALL: text(
+            N_("everybody plays their lowest club to the first trick")
+        ),
+        FirstLead.HIGHEST_BIDDER: text(N_("the highest bidder leads first")),
+    }[options.first_lead]
+    exchanges: list[Text] = []
+    if bids is not None and options.partnership:
+        for seat, raw in enumerate(bids):
+            kind = parse_bid(raw, options.tricks_per_hand).kind
+            cards = {
+                BidKind.NIL: options.nil_exchange,
+                BidKind.BLIND_NIL: options.blind_nil_exchange,
+            }.get(kind, 0)
+            if not cards:
+                continue
+            partner = (seat + 2) % 4
+            partner_kind = parse_bid(bids[partner], options.tricks_per_hand).kind
+            if partner_kind in (BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL):
+                exchanges.append(
+                    text(
+                        N_("{player} and {partner} both bid nil: no exchange"),
+                        player=players[seat],
+                        partner=players[partner],
+                    )
+                )
+                continue
+            exchanges.append(
+                text(
+                    N_("{player} exchanges {n} cards with {partner}"),
+                    player=players[seat],
+                    n=cards,
+                    partner=players[partner],
+                )
+            )
+    elif bids is None:
+        if options.nil and options.nil_exchange:
+            exchanges.append(
+                text(
+                    N_("A nil bidder exchanges {n} cards with their partner"),
+                    n=options.nil_exchange,
+                )
+            )
+        if options.blind_nil and options.blind_nil_exchange:
+            exchanges.append(
+                text(
+                    N_("A blind nil bidder exchanges {n} cards with their partner"),
+                    n=options.blind_nil_exchange,
+                )
+            )
+    side_notes = []
+    for side in sides:
+        choices = {c.kind: c for c in bid_choices(options, sides, side.seats[0], totals)}
+        side_notes.append(
+            SideGuidance(
+                side, tuple(_note(choices[kind]) for kind in SPECIAL if _known(options, kind))
+            )
+        )
+    unique = tuple({str(note): note for note in exchanges}.values())
+    return Guidance(dealer, first, lead, unique, tuple(side_notes))
+
+
+def _known(options: SpadesOptions, kind: BidKind) -> bool:
+    return {
+        BidKind.NIL: options.nil or options.roulette,
+        BidKind.BLIND_NIL: options.blind_nil,
+        BidKind.DOUBLE_BLIND_NIL: options.double_blind_nil,
+        BidKind.BLIND: options.blind_bids,
+        BidKind.MOON: options.moon,
+        BidKind.BLIND_MOON: options.blind_moon,
+    }[kind]
+
+
+def _note(choice: BidChoice) -> tuple[Text, bool, Text]:
+    return Text(KIND_NAMES[choice.kind]), choice.open, choice.reason

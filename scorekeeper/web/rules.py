@@ -1,0 +1,97 @@
+"""Rule pages: every preset in words with its source, and comparisons between rulesets."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+
+from .. import store
+from ..engine import Ruleset, ScoreError, UnknownRuleset, all_rulesets, find_ruleset, kind_names
+from ..engine.describe import describe
+from ..engine.referee import compare as compare_rulesets
+from ..engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
+from .db import get_db
+
+bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+
+def spitzer_table(ruleset: Ruleset) -> dict[str, object] | None:
+    """Seed 003's score table, as the rule page and the explanation links show it."""
+    if ruleset.game != "spitzer":
+        return None
+    return {
+        "columns": [COLUMN_NAMES[c] for c in COLUMNS],
+        "rows": [
+            (
+                CONTRACT_NAMES[contract],
+                [table_value(ruleset.options, contract, c) for c in COLUMNS],
+            )
+            for contract in TABLE
+        ],
+    }
+
+
+@bp.route("/")
+def index() -> str:
+    """List every ruleset, with a form to compare some of them."""
+    kinds = {kind: all_rulesets(kind) for kind in kind_names()}
+    return render_template("rules_index.html", kinds=kinds)
+
+
+@bp.route("/<ruleset_id>")
+def page(ruleset_id: str) -> str:
+    """Show one preset in plain words, with its source and our default marks."""
+    try:
+        ruleset = find_ruleset(ruleset_id)
+    except UnknownRuleset:
+        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    return render_template(
+        "rules_page.html",
+        ruleset=ruleset,
+        sheet=describe(ruleset),
+        table=spitzer_table(ruleset),
+        game=None,
+    )
+
+
+@bp.route("/compare")
+def compare() -> str | tuple[str, int]:
+    """One table of every option of the chosen rulesets (and a game's), differences marked."""
+    ids = [i for i in request.args.getlist("ids") if i]
+    rulesets: list[Ruleset] = []
+    labels: list[str] = []
+    error = None
+    try:
+        for ruleset_id in ids:
+            rulesets.append(find_ruleset(ruleset_id))
+            labels.append(rulesets[-1].name)
+    except UnknownRuleset as unknown:
+        error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
+    game_id = request.args.get("game")
+    if game_id:
+        try:
+            stored = store.get_game(get_db(), game_id)
+        except store.GameNotFound:
+            abort(404, _("There is no game at this address."))
+        rulesets.insert(0, stored.ruleset)
+        labels.insert(0, _("This game"))
+    table = None
+    if error is None and len(rulesets) >= 2:
+        try:
+            table = compare_rulesets(rulesets)
+        except ScoreError as problem:
+            error = str(problem.message)
+    elif error is None and request.args:
+        error = _("Choose at least two rulesets of the same game.")
+    kinds = {kind: all_rulesets(kind) for kind in kind_names()}
+    page = render_template(
+        "compare.html",
+        table=table,
+        labels=labels,
+        error=error,
+        kinds=kinds,
+        chosen=ids,
+        game_id=game_id,
+        only_diff=request.args.get("only") == "diff",
+    )
+    return (page, 400) if error else page

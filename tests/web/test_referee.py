@@ -1,0 +1,251 @@
+"""The referee: rule pages, comparisons, what-if, rule changes, guidance, confirmation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from markupsafe import escape
+
+from scorekeeper import store
+from scorekeeper.engine import find_kind, find_ruleset, preset_ids
+from scorekeeper.engine.options import option_types
+
+from .conftest import play, start_game, text, version
+
+
+@pytest.mark.parametrize("ruleset_id", preset_ids())
+def test_rule_page_of_every_preset_mentions_every_option(client, ruleset_id):
+    ruleset = find_ruleset(ruleset_id)
+    page = client.get(f"/rules/{ruleset_id}").get_data(as_text=True)
+    assert str(escape(ruleset.name)) in page and str(escape(ruleset.source)) in page
+    for name in option_types(find_kind(ruleset.game).options_type):
+        assert f'id="opt-{name}"' in page
+        assert f"{name} = " in page
+
+
+def test_rule_page_marks_what_the_source_does_not_state(client):
+    page = client.get("/rules/joker-barmore").get_data(as_text=True)
+    sandbag = page[page.index('id="opt-sandbagging"') :][:600]
+    jokers = page[page.index('id="opt-jokers"') :][:600]
+    assert "not stated by the source — our default" in sandbag
+    assert "not stated by the source" not in jokers and "2♣ and 2♥ removed" in jokers
+
+
+def test_spitzer_rule_page_shows_the_score_table(client):
+    page = text(client.get("/rules/spitzer"))
+    assert "Score table" in page and "Zola Schneider Schwarz" in page and "+42" in page
+
+
+def test_rules_index_lists_every_preset(client):
+    page = client.get("/rules/").get_data(as_text=True)
+    for ruleset_id in preset_ids():
+        assert f'href="/rules/{ruleset_id}"' in page
+
+
+def test_compare_highlights_the_failed_nil_difference(client):
+    page = client.get("/rules/compare?ids=yahoo-normal&ids=pagat-standard").get_data(as_text=True)
+    row = re.search(r'<tr class="(\w+)" data-option="failed_nil_tricks">', page)
+    assert row and row.group(1) == "differs"
+    assert re.search(r'<tr class="same" data-option="nil_points">', page)
+    assert "3 options differ; they are highlighted." in page
+
+
+def test_compare_needs_two_rulesets_of_one_game(client):
+    assert client.get("/rules/compare?ids=yahoo-normal").status_code == 400
+    response = client.get("/rules/compare?ids=yahoo-normal&ids=spitzer")
+    assert response.status_code == 400
+    assert "only rulesets of the same game can be compared" in text(response)
+
+
+def test_compare_a_games_own_options(client):
+    game_id = start_game(client, changes={"nil_points": 50})
+    page = client.get(f"/rules/compare?game={game_id}&ids=yahoo-normal").get_data(as_text=True)
+    assert "This game" in page
+    assert re.search(r'<tr class="differs" data-option="nil_points">', page)
+
+
+def test_explanation_lines_link_to_the_rule_they_applied(client, db):
+    game_id = start_game(client, "pagat-standard")
+    play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 1, 1: 5, 2: 2, 3: 5})
+    page = client.get(f"/g/{game_id}/hands/1").get_data(as_text=True)
+    rules_page = client.get(f"/g/{game_id}/rules").get_data(as_text=True)
+    links = re.findall(rf'href="/g/{game_id}/rules#opt-(\w+)">([^<]+)</a>', page)
+    assert ("nil_points", "Nil made / failed") in links
+    assert ("failed_nil_tricks", "A failed nil&#39;s tricks") in links
+    assert ("set_penalty", "Contract set") in links
+    for rule, _label in links:
+        assert f'id="opt-{rule}"' in rules_page
+
+
+def test_what_if_under_another_preset_gives_known_totals(client, db):
+    game_id = start_game(client, "yahoo-normal")
+    play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 1, 1: 5, 2: 2, 3: 5})
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=pagat-standard"))
+    assert "1 -70 100 -130 (-60) 100" in page
+    assert "The winner does not change." in page
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=yahoo-normal"))
+    assert "1 -70 100 -70 100" in page
+
+
+def test_what_if_with_changed_options(client, db):
+    game_id = start_game(client, "yahoo-normal")
+    play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 0, 1: 5, 2: 3, 3: 5})
+    from .conftest import setup_form
+
+    params = {
+        k: v
+        for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items()
+        if k.startswith("opt_")
+    }
+    response = client.get(
+        f"/g/{game_id}/whatif", query_string={"ruleset": "yahoo-normal", **params}
+    )
+    assert "1 130 100 80 (-50) 100" in text(response)
+
+
+def test_what_if_stops_at_a_hand_the_other_rules_forbid(client, db):
+    game_id = start_game(client, "yahoo-normal")
+    play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 0, 1: 5, 2: 3, 3: 5})
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=joker-barmore"))
+    assert (
+        "Stopped at hand 1, which these rules do not allow: Ann (seat 0) bid nil: not allowed by these rules"
+        in page
+    )
+
+
+def test_changing_a_rule_needs_agreement_and_is_logged(client, db):
+    game_id = start_game(client, "yahoo-normal")
+    nil_made = ({0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
+    play(client, db, game_id, *nil_made)
+    from .conftest import setup_form
+
+    form = {
+        k: v
+        for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items()
+        if k.startswith("opt_")
+    }
+    form |= {"from_hand": "next", "version": version(db, game_id)}
+    response = client.post(f"/g/{game_id}/rules/change", data=form)
+    assert response.status_code == 400
+    assert "Tick the box to confirm that the table agreed to this change." in text(response)
+    response = client.post(f"/g/{game_id}/rules/change", data={**form, "agreed": "y"})
+    assert response.status_code == 303
+    assert "From hand 2: Nil made / failed 100 → 50" in text(client.get(f"/g/{game_id}"))
+    assert "Rules changed from hand 2: nil_points 100 → 50" in text(
+        client.get(f"/g/{game_id}/history")
+    )
+    play(client, db, game_id, *nil_made)
+    assert store.get_game(db, game_id).totals[0] == 141 + 91
+
+
+def test_changing_a_rule_from_hand_1_rescores_the_game(client, db):
+    game_id = start_game(client, "yahoo-normal")
+    play(client, db, game_id, {0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
+    from .conftest import setup_form
+
+    form = {
+        k: v
+        for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items()
+        if k.startswith("opt_")
+    }
+    form |= {"from_hand": "all", "agreed": "y", "version": version(db, game_id)}
+    assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
+    assert store.get_game(db, game_id).totals[0] == 91
+    page = text(client.get(f"/g/{game_id}/rules"))
+    assert "changed for this game" in page
+
+
+# Ann & Cho bid 10 and take 3 (−100); Ben & Dee bid 10 and take 10 (+100): 200 behind.
+TWO_HUNDRED = {"bids": [5, 5, 5, 5], "tricks": [3, 10, 0, 0]}
+# Ann & Cho 6 with 7 (+61), Ben & Dee 6 with 6 (+60): one point back, 199 behind.
+ONE_BACK = {"bids": [6, 6, 0, 0], "tricks": [7, 6, 0, 0]}
+
+
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        ([TWO_HUNDRED], "Blind nil: open — 200 behind, needs 200"),
+        ([TWO_HUNDRED, ONE_BACK], "Blind nil: needs the side to be 200 behind; it is 199 behind"),
+    ],
+)
+def test_guidance_shows_blind_nil_open_or_closed_at_the_margin(client, db, hands, expected):
+    """001 ダブルニルパス: blind nil only for a side at least 200 behind."""
+    game_id = start_game(client, "yahoo-dnp")
+    for hand in hands:
+        store.add_hand(db, game_id, hand, version=None)
+    page = text(client.get(f"/g/{game_id}/bids"))
+    assert expected in page
+    assert (
+        "Ben &amp; Dee : Nil: open at any score · Blind nil: needs the side to be 200 behind; it is"
+        in page
+    )
+    assert expected in text(client.get(f"/g/{game_id}"))
+
+
+def test_guidance_names_the_exchange_after_bidding(client, db):
+    game_id = start_game(client, "akagiri-standard")
+    store.add_hand(
+        db, game_id, {"bids": [10, 0, 0, 0], "tricks": [2, 11, 0, 0]}, version=None
+    )  # −100 vs +11
+    data = {
+        "bid_0": "team",
+        "bid_1": "team",
+        "bid_2": "blind_nil",
+        "bid_3": "team",
+        "team_0": "4",
+        "team_1": "5",
+    }
+    response = client.post(f"/g/{game_id}/bids", data={**data, "version": version(db, game_id)})
+    assert response.status_code == 303, text(response)
+    assert "Cho exchanges 2 cards with Ann" in text(client.get(f"/g/{game_id}/tricks"))
+
+
+def test_confirmation_pending_then_confirmed_then_corrected(client, db):
+    from .conftest import setup_form
+
+    response = client.post(
+        "/new/yahoo-normal", data={**setup_form("yahoo-normal"), "confirm_hands": "y"}
+    )
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    assert "pending" in text(client.get(f"/g/{game_id}"))
+    page = text(client.get(f"/g/{game_id}/hands/1"))
+    assert "Waiting for confirmation" in page
+    response = client.post(
+        f"/g/{game_id}/hands/1/confirm", data={"by": "Ben", "version": version(db, game_id)}
+    )
+    assert response.status_code == 303
+    assert "Confirmed by Ben." in text(client.get(f"/g/{game_id}/hands/1"))
+    edit = {
+        "bid_0": "3",
+        "bid_1": "3",
+        "bid_2": "3",
+        "bid_3": "3",
+        "tricks_0": "3",
+        "tricks_1": "4",
+        "tricks_2": "3",
+        "tricks_3": "3",
+        "by": "player",
+    }
+    response = client.post(
+        f"/g/{game_id}/hands/1/edit", data={**edit, "version": version(db, game_id)}
+    )
+    assert response.status_code == 400
+    assert "Ben confirmed this hand: changing it is a correction, so say why" in text(response)
+    response = client.post(
+        f"/g/{game_id}/hands/1/edit",
+        data={**edit, "correction": "Cho had 3", "version": version(db, game_id)},
+    )
+    assert response.status_code == 303
+    assert "Hand 1 corrected (it had been confirmed by Ben): Cho had 3" in text(
+        client.get(f"/g/{game_id}/history")
+    )
+
+
+def test_compare_can_show_only_the_differences(client):
+    page = client.get("/rules/compare?ids=yahoo-normal&ids=pagat-standard&only=diff").get_data(
+        as_text=True
+    )
+    assert page.count('<tr class="differs"') == 3
+    assert '<tr class="same"' not in page
