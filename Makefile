@@ -6,7 +6,7 @@ PIP := $(BIN)/python -m pip --quiet --disable-pip-version-check
 APP := $(VENV)/.installed-app
 TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint format clean
+.PHONY: run test lint format bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ lint: $(TEST)
 format: $(TEST)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# Speed figures (medians, and ratios to a floor measured in the same run).
+bench: $(TEST)
+	$(BIN)/python bench/run.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

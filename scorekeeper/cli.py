@@ -240,6 +240,56 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pdf(args: argparse.Namespace) -> int:
+    """Write a game file's scoresheet as PDF."""
+    from .engine import ScoreError, load_game, score_game
+
+    try:
+        doc = _read_json(args.file)
+    except OSError as error:
+        return _fail(f"game: cannot read {args.file}: {error.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return _fail(f"game: not valid JSON: {error}")
+    try:
+        game = load_game(doc)
+        result = score_game(game)
+    except ScoreError as error:
+        return _fail(str(error))
+    from .pdf import scoresheet_pdf
+
+    first_dealer = doc.get("first_dealer", 0) if isinstance(doc, dict) else 0
+    pdf = scoresheet_pdf(
+        game,
+        result=result,
+        first_dealer=first_dealer if isinstance(first_dealer, int) else 0,
+        bodies=doc.get("hands", []) if isinstance(doc, dict) else None,
+        page_size=args.page_size,
+    )
+    return _write(args.output, pdf)
+
+
+def cmd_scorecard(args: argparse.Namespace) -> int:
+    """Write a blank scorecard for a preset as PDF."""
+    from .engine import UnknownRuleset, find_ruleset
+
+    try:
+        ruleset = find_ruleset(args.id)
+    except UnknownRuleset:
+        return _fail(f"game: unknown ruleset {args.id!r} (see `scorekeeper rules`)")
+    from .pdf import scorecard_pdf
+
+    return _write(args.output, scorecard_pdf(ruleset, page_size=args.page_size, hands=args.hands))
+
+
+def _write(path: str, data: bytes) -> int:
+    try:
+        with open(path, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        return _fail(f"game: cannot write {path}: {error.strerror}")
+    return 0
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(message.replace("\n", " ") + "\n")
     return 2
@@ -274,6 +324,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
     )
     what.set_defaults(run=cmd_compare)
+
+    pdf = commands.add_parser("pdf", help="write a game file's scoresheet as PDF")
+    pdf.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
+    pdf.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    pdf.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
+    pdf.set_defaults(run=cmd_pdf)
+
+    card = commands.add_parser("scorecard", help="write a blank scorecard for a ruleset as PDF")
+    card.add_argument("id", metavar="ID", help="a preset id, e.g. yahoo-normal")
+    card.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    card.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
+    card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
+    card.set_defaults(run=cmd_scorecard)
 
     serve = commands.add_parser("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")

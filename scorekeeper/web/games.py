@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 from flask import (
@@ -15,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -412,3 +414,26 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         outcome_words=outcome_words,
     )
     return (page, 400) if error else page
+
+
+@bp.route("/g/<game_id>/scoresheet.pdf")
+def scoresheet_pdf(game_id: str) -> Response:
+    """Download the game's scoresheet as PDF (A4, or ?size=Letter)."""
+    from ..pdf import scoresheet_pdf as render
+
+    stored = load_game_or_404(game_id)
+    size = "Letter" if request.args.get("size") == "Letter" else "A4"
+    pdf = render(
+        stored.game(),
+        first_dealer=stored.first_dealer,
+        bodies=stored.hands,
+        day=date.fromisoformat(stored.created_at[:10]),
+        page_size=size,
+        translations=get_translations(),
+    )
+    filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )

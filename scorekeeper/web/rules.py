@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from .. import store
@@ -95,3 +96,21 @@ def compare() -> str | tuple[str, int]:
         only_diff=request.args.get("only") == "diff",
     )
     return (page, 400) if error else page
+
+
+@bp.route("/<ruleset_id>/scorecard.pdf")
+def scorecard(ruleset_id: str) -> Response:
+    """A blank scorecard for this ruleset, to fill in by pencil (A4, or ?size=Letter)."""
+    from ..pdf import scorecard_pdf
+
+    try:
+        ruleset = find_ruleset(ruleset_id)
+    except UnknownRuleset:
+        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    size = "Letter" if request.args.get("size") == "Letter" else "A4"
+    pdf = scorecard_pdf(ruleset, page_size=size, translations=get_translations())
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="scorecard-{ruleset_id}.pdf"'},
+    )

@@ -367,3 +367,14 @@ def test_setup_offers_enum_options_in_words(client):
 def test_setup_puts_deals_first_beside_each_seat(client):
     page = client.get("/new/network-spades").get_data(as_text=True)
     assert page.count('name="first_dealer"') == 4
+
+
+def test_scoresheet_pdf_and_scorecard_routes(client, db):
+    game_id = start_game(client, names=["山田", "Zoë", "O'Brien", "Dee"])
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: "rest"})
+    response = client.get(f"/g/{game_id}/scoresheet.pdf")
+    assert response.mimetype == "application/pdf" and response.data.startswith(b"%PDF")
+    assert client.get(f"/g/{game_id}/scoresheet.pdf?size=Letter").data.startswith(b"%PDF")
+    response = client.get("/rules/yahoo-normal/scorecard.pdf")
+    assert response.mimetype == "application/pdf"
+    assert client.get("/rules/nope/scorecard.pdf").status_code == 404

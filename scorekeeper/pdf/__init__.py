@@ -1,0 +1,155 @@
+"""PDF scoresheets and blank scorecards, rendered by WeasyPrint from HTML templates.
+
+No Flask here: the command line renders the same templates with a plain Jinja
+environment. WeasyPrint is imported on first use (it costs about a second).
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..engine import Game, GameResult, Ruleset, Text, find_kind, score_game
+from ..engine.describe import describe
+from ..engine.options import option_values
+from ..engine.referee import outcome_words
+from ..engine.text import Translations
+from ..paths import PROJECT_ROOT
+from ..sheet import rows
+from .chart import progression_svg
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+TEMPLATES = PROJECT_ROOT / "templates" / "pdf"
+PAGE_SIZES = ("A4", "Letter")
+
+
+def environment(translations: Translations | None = None) -> jinja2.Environment:
+    """A Jinja environment for the PDF templates, translated like the web pages."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        undefined=jinja2.StrictUndefined,
+    )
+    tr = translations or gettext.NullTranslations()
+    env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["t"] = lambda value: value.render(tr) if isinstance(value, Text) else str(value)
+    env.globals["font_dir"] = FONTS.as_uri()
+    return env
+
+
+def _summary(ruleset: Ruleset) -> list[tuple[Text, list[Any]]]:
+    """The rules in force, grouped; each line knows whether the table changed it."""
+    return [(group.title, list(group.rules)) for group in describe(ruleset).groups]
+
+
+def scoresheet_html(
+    game: Game,
+    *,
+    first_dealer: int = 0,
+    bodies: Sequence[Mapping[str, Any]] | None = None,
+    title: str | None = None,
+    day: date | None = None,
+    page_size: str = "A4",
+    translations: Translations | None = None,
+    result: GameResult | None = None,
+) -> str:
+    """The HTML of a game's scoresheet, ready for WeasyPrint."""
+    result = result or score_game(game)
+    kind = find_kind(game.ruleset.game)
+    hand_bodies = (
+        list(bodies) if bodies is not None else [kind.hand_to_json(h) for h in game.hands]
+    )
+    ruleset = game.current_ruleset
+    names = [side.name for side in result.sides]
+    options = ruleset.options
+    target = getattr(options, "target", None)
+    if game.ruleset.game == "hearts" and options.end.value != "target":
+        target = None
+    env = environment(translations)
+    tr = translations or gettext.NullTranslations()
+    chart = progression_svg(
+        names,
+        [hand.totals for hand in result.hands],
+        target,
+        tr.gettext("target %(n)s") % {"n": target} if target is not None else "",
+    )
+    return env.get_template("scoresheet.html").render(
+        game=game,
+        result=result,
+        ruleset=ruleset,
+        rows=rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result),
+        names=names,
+        title=title or " · ".join(game.players),
+        day=(day or date.today()).isoformat(),
+        page_size=page_size,
+        summary=_summary(ruleset),
+        changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
+        outcome=outcome_words(result.outcome, names),
+        chart=chart,
+        has_bags=result.bags is not None,
+    )
+
+
+def scorecard_html(
+    ruleset: Ruleset,
+    *,
+    hands: int = 22,
+    page_size: str = "A4",
+    translations: Translations | None = None,
+) -> str:
+    """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil."""
+    options = ruleset.options
+    kind = ruleset.game
+    if kind == "spades":
+        sides = (
+            ["1 & 3", "2 & 4"]
+            if options.partnership
+            else [str(n) for n in range(1, options.players + 1)]
+        )
+    else:
+        sides = [str(n) for n in range(1, options.players + 1)]
+    env = environment(translations)
+    return env.get_template("scorecard.html").render(
+        ruleset=ruleset,
+        kind=kind,
+        sides=sides,
+        hands=hands,
+        page_size=page_size,
+        summary=_summary(ruleset),
+        key_rules=key_rules(ruleset),
+    )
+
+
+def key_rules(ruleset: Ruleset) -> list[Any]:
+    """The rules a table needs on the card itself: those the source states, and bags."""
+    important = {"sandbagging", "target", "margin", "window_200", "end", "moon", "scoring"}
+    lines = [rule for group in describe(ruleset).groups for rule in group.rules]
+    return [rule for rule in lines if rule.origin != "default" or rule.option in important]
+
+
+def render_pdf(html: str) -> bytes:
+    """Render HTML to PDF with the vendored fonts."""
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    return HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=fonts)  # type: ignore[no-any-return]
+
+
+def scoresheet_pdf(game: Game, **kwargs: Any) -> bytes:
+    """A game's scoresheet as PDF bytes."""
+    return render_pdf(scoresheet_html(game, **kwargs))
+
+
+def scorecard_pdf(ruleset: Ruleset, **kwargs: Any) -> bytes:
+    """A blank scorecard as PDF bytes."""
+    return render_pdf(scorecard_html(ruleset, **kwargs))
+
+
+__all__ = ["PAGE_SIZES", "scorecard_html", "scorecard_pdf", "scoresheet_html", "scoresheet_pdf"]

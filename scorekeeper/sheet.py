@@ -1,0 +1,123 @@
+"""The scoresheet as people read it: a row per hand, each side's cell in shorthand.
+
+Shared by the web page and the PDF; no Flask here. Marker labels are translatable
+templates (N_) that the page or the PDF translates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import GameResult
+from .engine.game import Line
+from .engine.text import N_
+
+MARKERS = {
+    "set": N_("set"),
+    "bagged_out": N_("bagged out"),
+    "nil_made": N_("nil made"),
+    "nil_failed": N_("nil failed"),
+    "moon_made": N_("moon"),
+    "all_tricks": N_("all tricks"),
+    "moon": N_("moon"),
+    "slam": N_("slam"),
+    "declarer": N_("declarer"),
+}
+CARD_MARKS = {
+    "queen_of_spades": "Q♠",
+    "king_of_spades": "K♠",
+    "ace_of_spades": "A♠",
+    "jack_of_diamonds": "J♦",
+    "ten_of_diamonds": "10♦",
+}
+CONTRACT_SHORT = {
+    "normal": "Q+Q",
+    "schneider": "Schn.",
+    "sneaker": "Sneak.",
+    "zola": "Zola",
+    "zola_schneider": "Zola S",
+    "zola_schneider_schwarz": "Zola SS",
+}
+
+
+@dataclass
+class SideCell:
+    name: str
+    points: int
+    total: int
+    bags: int | None
+    detail: str  # what the side bid and took, in scoresheet shorthand
+    markers: list[tuple[str, str]]  # (key, translatable label)
+    lines: tuple[Line, ...] = ()
+
+
+@dataclass
+class Row:
+    number: int
+    dealer: str
+    sides: list[SideCell] = field(default_factory=list)
+
+
+def dealer_of(first_dealer: int, seats: int, hand_number: int) -> int:
+    """The seat that deals hand `hand_number` (1-based); the deal passes to the left."""
+    return (first_dealer + hand_number - 1) % seats
+
+
+def bid_text(bid: Any) -> str:
+    """A bid as the scoresheet prints it."""
+    short = {
+        "nil": "nil",
+        "blind_nil": "BN",
+        "double_blind_nil": "DBN",
+        "moon": "moon",
+        "blind_moon": "BM",
+    }
+    return short.get(str(bid), str(bid).replace("blind ", "B"))
+
+
+def detail(kind: str, body: Mapping[str, Any], seats: tuple[int, ...], team: bool) -> str:
+    """One side's part of a hand in shorthand (e.g. "3/4 · nil/0", "5♥ Q♠", "Zola 75")."""
+    if kind == "spades":
+        if team:
+            took = sum(body["tricks"][s] for s in seats)
+            return "+".join(bid_text(body["bids"][s]) for s in seats) + f"/{took}"
+        return " · ".join(f"{bid_text(body['bids'][s])}/{body['tricks'][s]}" for s in seats)
+    (seat,) = seats
+    if kind == "hearts":
+        cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
+        return f"{body['hearts'][seat]}♥ {cards}".strip()
+    if seat in body["declarers"]:
+        return f"{CONTRACT_SHORT[body['contract']]} {body['points']}"
+    return ""
+
+
+def rows(
+    kind: str,
+    players: Sequence[str],
+    first_dealer: int,
+    bodies: Sequence[Mapping[str, Any]],
+    result: GameResult,
+) -> list[Row]:
+    """One row per hand, with each side's cell."""
+    out = []
+    for number, (body, hand) in enumerate(zip(bodies, result.hands, strict=True), start=1):
+        team = set(body.get("team_tricks", []))
+        row = Row(number, players[dealer_of(first_dealer, len(players), number)])
+        for index, side in enumerate(result.sides):
+            row.sides.append(
+                SideCell(
+                    name=side.name,
+                    points=hand.points[index],
+                    total=hand.totals[index],
+                    bags=hand.bags[index] if hand.bags is not None else None,
+                    detail=detail(kind, body, side.seats, index in team),
+                    markers=[
+                        (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
+                    ],
+                    lines=hand.explanation[index],
+                )
+            )
+        out.append(row)
+    return out

@@ -1,0 +1,143 @@
+"""PDF scoresheets and blank scorecards, read back with pypdf."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.engine import find_ruleset, load_game, score_game
+from scorekeeper.pdf import scorecard_pdf, scoresheet_pdf
+
+from .conftest import run_cli
+
+NAMES = ["山田", "Zoë", "O'Brien", "Dee"]
+# Ann & Cho's seats hold 山田 and O'Brien; a game that ends after hand 4.
+HANDS = [
+    {"bids": [4, 3, 4, 3], "tricks": [5, 3, 4, 1]},
+    {"bids": [5, 2, 5, 2], "tricks": [6, 2, 5, 0]},
+    {"bids": ["nil", 4, 6, 3], "tricks": [0, 4, 7, 2]},
+    {"bids": [5, 2, 6, 0], "tricks": [6, 1, 6, 0]},
+]
+
+
+def pages(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def finished():
+    doc = {"ruleset": "yahoo-normal", "options": {"target": 400}, "players": NAMES, "hands": HANDS}
+    game = load_game(doc)
+    return game, score_game(game)
+
+
+def test_scoresheet_shows_names_totals_and_winner(finished):
+    game, result = finished
+    assert result.outcome.finished
+    text = squash(" ".join(pages(scoresheet_pdf(game))))
+    for name in NAMES:
+        assert name in text
+    for hand in result.hands:
+        for total in hand.totals:
+            assert f"→ {total}" in text
+    assert f"Winner: {result.sides[result.outcome.winner].name}" in text
+    assert "Score progression" in text and "Rules in force" in text
+    assert "Source: 001_49a9ae39a8965b8f.txt" in text
+    assert "Changed from the preset: target = 400" in text
+
+
+def test_a_long_game_spans_pages_with_the_header_on_each():
+    hands = [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * 60
+    game = load_game(
+        {
+            "ruleset": "yahoo-normal",
+            "options": {"target": 100000},
+            "players": NAMES,
+            "hands": hands,
+        }
+    )
+    texts = pages(scoresheet_pdf(game))
+    assert len(texts) >= 4
+    table_pages = [t for t in texts if "How it was scored" in t]
+    assert len(table_pages) >= 3
+    for text in table_pages:
+        assert "Dealer" in text and "山田 & O'Brien" in text
+    assert "Page 1 / " in texts[0]
+
+
+def test_letter_size():
+    game = load_game({"ruleset": "yahoo-normal", "players": NAMES, "hands": HANDS[:1]})
+    box = PdfReader(io.BytesIO(scoresheet_pdf(game, page_size="Letter"))).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+    box = PdfReader(io.BytesIO(scoresheet_pdf(game))).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)
+
+
+def test_blank_scorecard_for_yahoo_normal_mentions_its_bag_rule():
+    pdf = scorecard_pdf(find_ruleset("yahoo-normal"))
+    texts = pages(pdf)
+    assert len(texts) == 1
+    text = squash(texts[0])
+    assert "Sandbag penalty: every time a side's bags reach 10: −100" in text
+    assert "Bid Tricks Score Total Bags" in text
+    assert " 22 " in text + " "
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "hands", "expected"),
+    [
+        (
+            "hearts-standard",
+            ["Ann", "Ben", "Cho", "Dee"],
+            [{"hearts": [3, 4, 5, 1], "queen_of_spades": 2}],
+            "5♥ Q♠",
+        ),
+        (
+            "spitzer",
+            ["Ann", "Ben", "Cho", "Dee"],
+            [{"contract": "zola", "declarers": [1], "points": 75, "tricks": 5}],
+            "Zola 75",
+        ),
+    ],
+)
+def test_hearts_and_spitzer_scoresheets(ruleset, players, hands, expected):
+    game = load_game({"ruleset": ruleset, "players": players, "hands": hands})
+    text = squash(" ".join(pages(scoresheet_pdf(game))))
+    assert expected in text
+    assert "Rules in force" in text
+    card = squash(pages(scorecard_pdf(find_ruleset(ruleset)))[0])
+    assert (
+        ("Pass" in card)
+        if ruleset.startswith("hearts")
+        else ("Contract Declarers Card points" in card)
+    )
+
+
+def test_cli_pdf_and_scorecard(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(
+        json.dumps({"ruleset": "yahoo-normal", "players": NAMES, "hands": HANDS[:2]}),
+        encoding="utf-8",
+    )
+    out = tmp_path / "sheet.pdf"
+    done = run_cli("pdf", str(path), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "山田" in pages(out.read_bytes())[0]
+    card = tmp_path / "card.pdf"
+    assert (
+        run_cli("scorecard", "pagat-standard", "-o", str(card), "--page-size", "Letter").returncode
+        == 0
+    )
+    assert card.read_bytes().startswith(b"%PDF")
+    bad = run_cli(
+        "pdf", "-", "-o", str(tmp_path / "x.pdf"), stdin='{"ruleset": "nope", "players": []}'
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("game: unknown ruleset 'nope'")
+    assert not (tmp_path / "x.pdf").exists()
