@@ -249,3 +249,42 @@ def test_compare_can_show_only_the_differences(client):
     )
     assert page.count('<tr class="differs"') == 3
     assert '<tr class="same"' not in page
+
+
+def test_compare_hearts_rulesets(client):
+    page = client.get(
+        "/rules/compare?ids=hearts-standard&ids=hearts-omnibus&ids=black-maria"
+    ).get_data(as_text=True)
+    assert re.search(r'<tr class="differs" data-option="bonus_card">', page)
+    assert re.search(r'<tr class="differs" data-option="spade_king_points">', page)
+    assert re.search(r'<tr class="same" data-option="queen_points">', page)
+
+
+def test_what_if_for_hearts_and_spitzer(client, db):
+    game_id = start_game(client, "hearts-standard")
+    store.add_hand(
+        db,
+        game_id,
+        {"hearts": [13, 0, 0, 0], "queen_of_spades": 0, "moon_choice": "add"},
+        version=None,
+    )
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=hearts-widow"))
+    assert "1 0 26 26 26 26 (+26) 0 (-26) 0 (-26) 0 (-26)" in page  # no moon in the widow game
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=hearts-omnibus"))
+    assert "Stopped at hand 1, which these rules do not allow: nobody took J♦" in page
+    game_id = start_game(client, "spitzer")
+    store.add_hand(
+        db,
+        game_id,
+        {"contract": "sneaker", "declarers": [1], "points": 0, "tricks": 0},
+        version=None,
+    )
+    from .conftest import setup_form
+
+    params = {
+        k: v
+        for k, v in setup_form("spitzer", changes={"no_trick_dash": "minus_42"}).items()
+        if k.startswith("opt_")
+    }
+    page = text(client.get(f"/g/{game_id}/whatif", query_string={"ruleset": "spitzer", **params}))
+    assert "1 9 0 9 9 42 (+33) 0 42 (+33) 42 (+33)" in page
