@@ -128,7 +128,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Store a game file as a new game and print the URL that opens it."""
     from .engine import ScoreError
     from .serve import DEFAULT_PORT, urls
-    from .store import import_game
+    from .store import get_game, import_game
 
     try:
         doc = _read_json(args.file)
@@ -136,12 +136,15 @@ def cmd_import(args: argparse.Namespace) -> int:
         return _fail(f"game: cannot read {args.file}: {error.strerror}")
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         return _fail(f"game: not valid JSON: {error}")
+    db = _database()
     try:
-        game_id = import_game(_database(), doc)  # type: ignore[arg-type]
+        game_id = import_game(db, doc)  # type: ignore[arg-type]
     except ScoreError as error:
         return _fail(str(error))
-    base = args.base_url or urls("0.0.0.0", DEFAULT_PORT)[0]
-    print(f"{base.rstrip('/')}/g/{game_id}")
+    stored = get_game(db, game_id)  # type: ignore[arg-type]
+    base = (args.base_url or urls("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
+    # The scorer link both opens the game and gives the phone that opens it the edit right.
+    print(f"{base}/s/{stored.scorer_token}")
     return 0
 
 
@@ -290,6 +293,58 @@ def _write(path: str, data: bytes) -> int:
     return 0
 
 
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Copy the database consistently, even while the app runs (SQLite's online backup)."""
+    import os
+    import sqlite3
+
+    from .paths import database_path
+
+    source = database_path()
+    if not source.exists():
+        return _fail(f"game: there is no database at {source}")
+    partial = f"{args.output}.partial"
+    try:
+        with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
+            live.backup(copy)
+            games = copy.execute("SELECT count(*) FROM games").fetchone()[0]
+        os.replace(partial, args.output)
+    except (OSError, sqlite3.Error) as error:
+        if os.path.exists(partial):
+            os.remove(partial)
+        return _fail(f"game: cannot back up to {args.output}: {error}")
+    print(f"{games} games backed up to {args.output}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Replace the database's contents with a backup, after checking the backup."""
+    import sqlite3
+
+    from .paths import database_path
+    from .store.db import migrations
+
+    try:
+        with sqlite3.connect(f"file:{args.backup}?mode=ro", uri=True) as backup:
+            if backup.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                return _fail(f"game: {args.backup} is damaged (integrity check failed)")
+            names = {
+                row[0]
+                for row in backup.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            if not {"games", "hands", migrations.migrations_table} <= names:
+                return _fail(f"game: {args.backup} is not a scorekeeper backup")
+            target = database_path()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with sqlite3.connect(target) as live:
+                backup.backup(live)
+            games = backup.execute("SELECT count(*) FROM games").fetchone()[0]
+    except sqlite3.Error as error:
+        return _fail(f"game: cannot restore {args.backup}: {error}")
+    print(f"{games} games restored from {args.backup} into {target}")
+    return 0
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(message.replace("\n", " ") + "\n")
     return 2
@@ -337,6 +392,14 @@ def build_parser() -> argparse.ArgumentParser:
     card.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
     card.set_defaults(run=cmd_scorecard)
+
+    backup = commands.add_parser("backup", help="copy the database, even while the app runs")
+    backup.add_argument("output", metavar="OUT", help="the backup file to write")
+    backup.set_defaults(run=cmd_backup)
+
+    restore = commands.add_parser("restore", help="replace the database with a backup")
+    restore.add_argument("backup", metavar="BACKUP", help="a file made by `scorekeeper backup`")
+    restore.set_defaults(run=cmd_restore)
 
     serve = commands.add_parser("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")

@@ -27,7 +27,29 @@
     form.addEventListener("change", update);
     update();
   }
+  // On the scoresheet: reload when another phone enters or changes a hand.
+  function live(marker) {
+    var url = marker.getAttribute("data-url");
+    var seen = marker.getAttribute("data-version");
+    function busy() {
+      var open = document.querySelector("details[open]");
+      var typing = document.activeElement && /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName);
+      return open || typing;
+    }
+    function poll() {
+      if (document.hidden) return;
+      fetch(url, { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (state) {
+          if (state && String(state.version) !== seen && !busy()) window.location.reload();
+        })
+        .catch(function () {});
+    }
+    window.setInterval(poll, 5000);
+  }
   document.addEventListener("DOMContentLoaded", function () {
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
+    var marker = document.getElementById("live");
+    if (marker) live(marker);
   });
 })();

@@ -30,7 +30,11 @@ def dump(db) -> list[str]:
 
 def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
     applied = [m.name for m in store.migrations.applied(db)]
-    assert applied == ["m001_games_hands_history", "m002_rule_changes_and_confirmation"]
+    assert applied == [
+        "m001_games_hands_history",
+        "m002_rule_changes_and_confirmation",
+        "m003_access",
+    ]
     before = dump(db)
     migrate(db)
     assert dump(db) == before
@@ -174,6 +178,8 @@ def test_database_from_the_first_schema_upgrades_with_its_games(tmp_path):
         stored.hands == (HAND,) and stored.option_changes == () and stored.confirm_hands is False
     )
     assert stored.score().totals == (61, 60)
+    assert len(stored.watch_token) >= 20 and len(stored.scorer_token) >= 20
+    assert stored.watch_token != stored.scorer_token and len(stored.pin) == 6
 
 
 def test_import_export_round_trip(db):
@@ -210,8 +216,9 @@ def test_cli_import_prints_the_url_and_export_prints_the_file(tmp_path):
     )
     assert imported.returncode == 0, imported.stderr
     url = imported.stdout.strip()
-    assert url.startswith("http://table.local:8000/g/")
-    game_id = url.rsplit("/", 1)[1]
+    assert url.startswith("http://table.local:8000/s/")
+    db = open_database(env_dir / "scorekeeper.db")
+    (game_id,) = [g.id for g in store.list_games(db) if g.scorer_token == url.rsplit("/", 1)[1]]
     exported = run_cli("export", game_id, env={"SCOREKEEPER_INSTANCE": str(env_dir)})
     assert exported.returncode == 0, exported.stderr
     assert json.loads(exported.stdout)["hands"] == [HAND]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 from sqlite_utils import Database, Migrations
@@ -67,6 +68,42 @@ def m002_rule_changes_and_confirmation(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN confirm_hands INTEGER NOT NULL DEFAULT 0")
     db.execute("ALTER TABLE hands ADD COLUMN confirmed_by TEXT")
     db.execute("ALTER TABLE hands ADD COLUMN confirmed_at TEXT")
+
+
+@migrations()
+def m003_access(db: Database) -> None:
+    """Share links, a scorer PIN, and which browsers may watch or edit which games."""
+    db.execute("ALTER TABLE games ADD COLUMN watch_token TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN scorer_token TEXT")
+    db.execute("ALTER TABLE games ADD COLUMN pin TEXT")
+    for (game_id,) in db.execute("SELECT id FROM games").fetchall():
+        db.execute(
+            "UPDATE games SET watch_token = ?, scorer_token = ?, pin = ? WHERE id = ?",
+            [new_token(), new_token(), new_pin(), game_id],
+        )
+    db.execute("CREATE UNIQUE INDEX games_watch ON games(watch_token)")
+    db.execute("CREATE UNIQUE INDEX games_scorer ON games(scorer_token)")
+    db.execute(
+        """
+        CREATE TABLE grants (
+            device TEXT NOT NULL,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('watch', 'edit')),
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (device, game_id)
+        ) STRICT
+        """
+    )
+
+
+def new_token() -> str:
+    """An unguessable token for a share link (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def new_pin() -> str:
+    """A six-digit scorer PIN (guessing is rate-limited by the app)."""
+    return f"{secrets.randbelow(1_000_000):06d}"
 
 
 def open_database(path: str | Path) -> Database:

@@ -19,6 +19,7 @@ from sqlite_utils import Database
 
 from ..engine import FORMAT, Game, GameResult, Ruleset, load_game, score_game
 from ..engine.errors import GameError
+from .db import new_pin, new_token
 
 Body = dict[str, Any]
 
@@ -61,6 +62,9 @@ class StoredGame:
     option_changes: tuple[Mapping[str, Any], ...] = ()
     confirm_hands: bool = False
     confirmations: tuple[str | None, ...] = ()  # who confirmed each hand, if anyone
+    watch_token: str = ""
+    scorer_token: str = ""
+    pin: str = ""
 
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
@@ -122,6 +126,9 @@ def _row_to_game(
         option_changes=tuple(json.loads(row["option_changes"])),
         confirm_hands=bool(row["confirm_hands"]),
         confirmations=tuple(confirmations),
+        watch_token=row["watch_token"] or "",
+        scorer_token=row["scorer_token"] or "",
+        pin=row["pin"] or "",
     )
 
 
@@ -237,7 +244,8 @@ def create_game(
     with db.atomic():
         db.execute(
             "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
-            " confirm_hands, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 game.ruleset.game,
@@ -247,6 +255,9 @@ def create_game(
                 first_dealer,
                 json.dumps(doc["option_changes"], ensure_ascii=False),
                 int(confirm_hands),
+                new_token(),
+                new_token(),
+                new_pin(),
                 now,
                 now,
             ],
@@ -444,3 +455,45 @@ def import_game(db: Database, doc: object) -> str:
         option_changes=[change.to_json() for change in game.changes],
         action="imported",
     )
+
+
+Role = str  # "watch" or "edit"
+
+
+def grant(db: Database, device: str, game_id: str, role: Role) -> None:
+    """Let a browser watch or edit a game (an edit right is never downgraded to watch)."""
+    with db.atomic():
+        db.execute(
+            "INSERT INTO grants (device, game_id, role, created_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (device, game_id) DO UPDATE SET role = excluded.role"
+            " WHERE excluded.role = 'edit'",
+            [device, game_id, role, _now()],
+        )
+
+
+def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
+    """What this browser may do with a game: "edit", "watch" or nothing."""
+    if not device:
+        return None
+    rows = list(
+        db.query("SELECT role FROM grants WHERE device = ? AND game_id = ?", [device, game_id])
+    )
+    return str(rows[0]["role"]) if rows else None
+
+
+def games_of(db: Database, device: str | None) -> list[str]:
+    """The games this browser created or joined."""
+    if not device:
+        return []
+    return [
+        row["game_id"] for row in db.query("SELECT game_id FROM grants WHERE device = ?", [device])
+    ]
+
+
+def find_by_token(db: Database, token: str) -> tuple[str, Role] | None:
+    """The game and role a share link gives."""
+    for column, role in (("watch_token", "watch"), ("scorer_token", "edit")):
+        rows = list(db.query(f"SELECT id FROM games WHERE {column} = ?", [token]))
+        if rows:
+            return str(rows[0]["id"]), role
+    return None

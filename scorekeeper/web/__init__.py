@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask
 
 from ..paths import PROJECT_ROOT, database_path, instance_path
+from . import security
 
 
 def _secret_key(instance: Path) -> str:
@@ -41,11 +42,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # A phone may sit on the bids screen through a long hand; a token that expired
         # anyway is answered by showing the form again with everything kept.
         WTF_CSRF_TIME_LIMIT=12 * 3600,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
         MAX_CONTENT_LENGTH=1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
         LANGUAGES=("en", "ja"),
+        **security.cookie_settings(),
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db, errors, games, hands, i18n, rules
 
+    security.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(games.bp)

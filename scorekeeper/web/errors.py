@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, g, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
+
+from .forms import PinForm
 
 
 def handle_http_error(error: HTTPException) -> tuple[str, int]:
     titles = {
         400: _("That request could not be used"),
+        403: _("Not allowed on this phone"),
         404: _("Not found"),
+        409: _("Someone else was first"),
+        429: _("Too many tries"),
         405: _("Not allowed"),
         413: _("That file is too large"),
     }
     code = error.code or 500
     custom = error.description and error.description != type(error).description
     message = error.description if custom else ""
+    locked = g.get("locked_game") if code == 403 else None
     page = render_template(
-        "error.html", code=code, title=titles.get(code, _("Something went wrong")), message=message
+        "error.html",
+        code=code,
+        title=titles.get(code, _("Something went wrong")),
+        message=message,
+        locked=locked,
+        pin_form=PinForm() if locked else None,
     )
     return page, code
 

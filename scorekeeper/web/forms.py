@@ -20,21 +20,42 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..engine.options import option_types
 
 NAME_MAX = 40
 
 
+LOST_VERSION = _l("This form has lost the game's version: reload the page.")
+
+
 class VersionForm(FlaskForm):
     """Every write carries the CSRF token and the game version the phone saw."""
 
-    version = HiddenField()
+    version = HiddenField(
+        validators=[InputRequired(LOST_VERSION), Regexp(r"^\d{1,9}$", message=LOST_VERSION)]
+    )
+
+    def refusal(self) -> Any:
+        """Why the form was refused: an expired token, or a lost version."""
+        if getattr(self, "csrf_token", None) is not None and self.csrf_token.errors:
+            return _l(
+                "This form had expired. Everything you chose is still here: check it and send it again."
+            )
+        return (
+            self.version.errors[0] if self.version.errors else _l("This form could not be used.")
+        )
 
     def seen_version(self) -> int | None:
         value = self.version.data
         return int(value) if value and str(value).isdigit() else None
+
+
+class PinForm(FlaskForm):
+    """The scorer PIN: only the CSRF token besides it (no game version needed)."""
+
+    pin = StringField(validators=[Optional(), Length(max=12)])
 
 
 class TargetForm(VersionForm):

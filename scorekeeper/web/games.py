@@ -39,8 +39,17 @@ from ..engine.options import OptionError, option_values
 from ..engine.referee import outcome_words
 from ..engine.referee import what_if as referee_what_if
 from ..engine.spitzer import settlement as spitzer_settlement
+from ..engine.text import N_
+from .access import check_pin, device, game_for, grant, role
 from .db import get_db
-from .forms import ImportForm, TargetForm, change_rules_form, new_game_form, whatif_form
+from .forms import (
+    ImportForm,
+    PinForm,
+    TargetForm,
+    change_rules_form,
+    new_game_form,
+    whatif_form,
+)
 from .guidance import spades_guidance
 from .i18n import render_text
 from .rules import spitzer_table
@@ -48,19 +57,13 @@ from .scoresheet import next_hand, rows
 
 bp = Blueprint("games", __name__)
 
-
-def load_game_or_404(game_id: str) -> store.StoredGame:
-    """The stored game, or a 404 page."""
-    try:
-        return store.get_game(get_db(), game_id)
-    except store.GameNotFound:
-        abort(404, _("There is no game at this address."))
+CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
 @bp.route("/")
 def home() -> str:
     """Show the games in progress and the finished ones, newest first."""
-    games = store.list_games(get_db())
+    games = store.list_games(get_db(), store.games_of(get_db(), device()))
     rulesets = {r.id: r for r in all_rulesets()}
     playing = [g for g in games if not g.finished]
     finished = [g for g in games if g.finished]
@@ -135,6 +138,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
             except ScoreError as error:
                 errors.append(str(error))
             else:
+                grant(game_id, "edit")
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template(
         "setup.html",
@@ -165,17 +169,26 @@ def _read_options(form: Any, preset_values: dict[str, Any]) -> tuple[dict[str, A
 @bp.route("/g/<game_id>")
 def game(game_id: str) -> str:
     """Show the scoresheet: totals, every hand, what comes next."""
-    stored = load_game_or_404(game_id)
+    page, _status = render_game(game_for(game_id, "watch"))
+    return page
+
+
+def render_game(
+    stored: store.StoredGame, *, status: int = 200, message: str | None = None
+) -> tuple[str, int]:
+    """The scoresheet page; with a message and a 4xx status when a request was refused."""
     result = stored.score()
-    ruleset = result.game.ruleset
+    ruleset = result.game.current_ruleset
     upcoming = next_hand(stored)
     settlement = None
     if stored.kind == "spitzer" and result.outcome.winner is not None:
         options = ruleset.options
         if options.stake_per_game or options.stake_per_point:
             settlement = spitzer_settlement(options, result.totals, result.outcome.winner)
-    return render_template(
+    page = render_template(
         "game.html",
+        refused=message,
+        role=role(stored.id),
         rule_labels=rule_labels(ruleset),
         guide=spades_guidance(stored, result)
         if stored.kind == "spades" and not result.outcome.finished
@@ -189,38 +202,41 @@ def game(game_id: str) -> str:
         upcoming=upcoming,
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100),
+        pin_form=PinForm(),
     )
+    return page, status
 
 
 @bp.route("/g/<game_id>/target", methods=["POST"])
 def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
     """Raise the target of a finished game so play can go on (logged in the history)."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     form = TargetForm()
     current = stored.ruleset.options.target
     if not form.validate_on_submit():
-        flash(_("The target was not changed: enter a whole number."), "error")
-        return redirect(url_for("games.game", game_id=game_id), 303)
+        return render_game(
+            stored, status=400, message=_("The target was not changed: enter a whole number.")
+        )
     if form.target.data is None or form.target.data <= current:
-        flash(_("The new target must be above %(n)s.", n=current), "error")
-        return redirect(url_for("games.game", game_id=game_id), 303)
+        return render_game(
+            stored, status=400, message=_("The new target must be above %(n)s.", n=current)
+        )
     try:
         store.change_options(
             get_db(), game_id, {"target": form.target.data}, version=form.seen_version()
         )
     except store.Conflict:
-        flash(_("Someone else changed this game first; here it is as it is now."), "error")
+        return render_game(store.get_game(get_db(), game_id), status=409, message=_(CONFLICT))
     except ScoreError as error:
-        flash(str(error), "error")
-    else:
-        flash(_("Target raised from %(old)s to %(new)s.", old=current, new=form.target.data))
+        return render_game(stored, status=400, message=str(error))
+    flash(_("Target raised from %(old)s to %(new)s.", old=current, new=form.target.data))
     return redirect(url_for("games.game", game_id=game_id), 303)
 
 
 @bp.route("/g/<game_id>/history")
 def history(game_id: str) -> str:
     """Show what changed in the game and when."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     return render_template(
         "history.html", stored=stored, events=store.game_history(get_db(), game_id)
     )
@@ -229,7 +245,7 @@ def history(game_id: str) -> str:
 @bp.route("/g/<game_id>/export")
 def export(game_id: str) -> Response:
     """Download the game as a game file."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     body = json.dumps(stored.document(), ensure_ascii=False, indent=2) + "\n"
     filename = f"scorekeeper-{stored.ruleset_id}-{stored.created_at[:10]}.json"
     return Response(
@@ -258,6 +274,7 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
             except (GameError, HandError) as problem:
                 error = str(problem)
             else:
+                grant(game_id, "edit")
                 flash(_("Game imported."))
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template("import.html", form=form, error=error)
@@ -278,7 +295,7 @@ def rule_labels(ruleset: Ruleset) -> dict[str, str]:
 @bp.route("/g/<game_id>/rules")
 def game_rules(game_id: str) -> str:
     """The rules in force in this game, marked where the table changed them."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     ruleset = stored.ruleset
     return render_template(
         "rules_page.html",
@@ -292,7 +309,7 @@ def game_rules(game_id: str) -> str:
 @bp.route("/g/<game_id>/rules/change", methods=["GET", "POST"])
 def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     ruleset = stored.ruleset
     kind = find_kind(ruleset.game)
     sheet = describe(ruleset)
@@ -332,8 +349,9 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
                     get_db(), game_id, changes, version=form.seen_version(), from_hand=start
                 )
             except store.Conflict:
-                flash(_("Someone else changed this game first; here it is as it is now."), "error")
-                return redirect(url_for("games.game", game_id=game_id), 303)
+                return render_game(
+                    store.get_game(get_db(), game_id), status=409, message=_(CONFLICT)
+                )
             except ScoreError as error:
                 errors.append(str(error.message) if hasattr(error, "message") else str(error))
             else:
@@ -361,7 +379,7 @@ def _shown(value: Any) -> str:
 @bp.route("/g/<game_id>/whatif")
 def what_if(game_id: str) -> str | tuple[str, int]:
     """Re-score this game under another preset (or changed options), side by side."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     game = stored.game()
     kind = find_kind(stored.kind)
     chosen = request.args.get("ruleset") or stored.ruleset_id
@@ -421,7 +439,7 @@ def scoresheet_pdf(game_id: str) -> Response:
     """Download the game's scoresheet as PDF (A4, or ?size=Letter)."""
     from ..pdf import scoresheet_pdf as render
 
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
     pdf = render(
         stored.game(),
@@ -436,4 +454,55 @@ def scoresheet_pdf(game_id: str) -> Response:
         pdf,
         mimetype="application/pdf",
         headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
+
+
+@bp.route("/w/<token>")
+def watch_link(token: str) -> BaseResponse:
+    """The watch link: this phone may see the game (read-only, refreshing itself)."""
+    return _join(token, "watch")
+
+
+@bp.route("/s/<token>")
+def scorer_link(token: str) -> BaseResponse:
+    """The scorer link: this phone may keep score too."""
+    return _join(token, "edit")
+
+
+def _join(token: str, wanted: str) -> BaseResponse:
+    found = store.find_by_token(get_db(), token)
+    if found is None or found[1] != wanted:
+        abort(404, _("This link does not open any game. Ask for the link again."))
+    grant(found[0], wanted)
+    return redirect(url_for("games.game", game_id=found[0]), 303)
+
+
+@bp.route("/g/<game_id>/pin", methods=["POST"])
+def enter_pin(game_id: str) -> BaseResponse | tuple[str, int]:
+    """The scorer PIN gives this phone the right to keep score."""
+    try:
+        stored = store.get_game(get_db(), game_id)
+    except store.GameNotFound:
+        abort(404, _("There is no game at this address."))
+    form = PinForm()
+    if not form.validate_on_submit():
+        abort(400, _("This form had expired. Enter the PIN again."))
+    outcome, wait = check_pin(stored, request.form.get("pin", ""))
+    if outcome == "wait":
+        abort(429, _("Too many wrong PINs. Try again in %(n)s minutes.", n=wait // 60 + 1))
+    if outcome == "wrong":
+        abort(403, _("That PIN is not right. Ask the scorer for the PIN of this game."))
+    grant(game_id, "edit")
+    flash(_("This phone can now keep score."))
+    return redirect(url_for("games.game", game_id=game_id), 303)
+
+
+@bp.route("/g/<game_id>/version")
+def live_version(game_id: str) -> Response:
+    """The game's version, for the scoresheet to refresh itself when a hand is entered."""
+    stored = game_for(game_id, "watch")
+    return Response(
+        json.dumps({"version": stored.version, "hands": len(stored.hands)}),
+        mimetype="application/json",
+        headers={"Cache-Control": "no-store"},
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -14,9 +14,10 @@ from ..engine import HandError, Text, find_kind
 from ..engine.hearts import pass_direction
 from ..engine.text import N_, text
 from . import hearts_entry, spitzer_entry
+from .access import game_for
 from .db import get_db
 from .forms import VersionForm
-from .games import load_game_or_404, rule_labels
+from .games import render_game, rule_labels
 from .guidance import spades_guidance
 from .scoresheet import next_hand, rows
 from .spades_entry import (
@@ -29,15 +30,18 @@ from .spades_entry import (
 
 bp = Blueprint("hands", __name__)
 
-EXPIRED = N_(
-    "This form had expired. Everything you chose is still here: check it and send it again."
-)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
-def _conflict(game_id: str) -> BaseResponse:
-    flash(_(CONFLICT), "error")
-    return redirect(url_for("games.game", game_id=game_id), 303)
+def _conflict(game_id: str) -> tuple[str, int]:
+    """Another phone wrote first: say so plainly and show the game as it is now (409)."""
+    return render_game(store.get_game(get_db(), game_id), status=409, message=_(CONFLICT))
+
+
+def _over(stored: store.StoredGame) -> tuple[str, int]:
+    return render_game(
+        stored, status=409, message=_("The game is over: no more hands can be entered.")
+    )
 
 
 def _spades_only(stored: store.StoredGame) -> None:
@@ -57,12 +61,11 @@ def _hand_error(error: HandError, number: int) -> Text:
 @bp.route("/g/<game_id>/bids", methods=["GET", "POST"])
 def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the bids of the next hand, in bidding order."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     _spades_only(stored)
     result = stored.score()
     if result.outcome.finished:
-        flash(_("The game is over."), "error")
-        return redirect(url_for("games.game", game_id=game_id), 303)
+        return _over(stored)
     options = result.game.ruleset.options
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
@@ -79,7 +82,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
         values = request.form.to_dict()
         version = form.seen_version() if form.seen_version() is not None else stored.version
         if not form.validate_on_submit():
-            form_errors.append(text(EXPIRED))
+            form_errors.append(form.refusal())
         else:
             chosen, errors, form_errors = read_bids(
                 options, result.sides, stored.players, result.totals, dealer, values
@@ -110,7 +113,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
 @bp.route("/g/<game_id>/tricks", methods=["GET", "POST"])
 def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the tricks of the hand being played, then score it."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     _spades_only(stored)
     if not stored.pending_bids:
         return redirect(url_for("hands.bids", game_id=game_id), 303)
@@ -128,7 +131,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
         values = request.form.to_dict()
         version = form.seen_version() if form.seen_version() is not None else stored.version
         if not form.validate_on_submit():
-            form_errors.append(text(EXPIRED))
+            form_errors.append(form.refusal())
         else:
             body, errors, form_errors = read_tricks(
                 options, result.sides, stored.pending_bids, dealer, values, by_team
@@ -167,12 +170,13 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
 @bp.route("/g/<game_id>/hands/<int:number>")
 def hand(game_id: str, number: int) -> str:
     """Show one hand's result: every side's lines, totals, bags and markers."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
     result = stored.score()
     return render_template(
         "hand.html",
+        role=g.get("role"),
         rule_labels=rule_labels(result.game.ruleset_for(number)),
         confirm_form=VersionForm(version=stored.version),
         stored=stored,
@@ -187,7 +191,7 @@ def hand(game_id: str, number: int) -> str:
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     """Change a past hand; every later hand is re-scored."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
     if stored.kind != "spades":
@@ -209,7 +213,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
         values = request.form.to_dict()
         version = form.seen_version() if form.seen_version() is not None else stored.version
         if not form.validate_on_submit():
-            form_errors.append(text(EXPIRED))
+            form_errors.append(form.refusal())
         else:
             chosen, errors, form_errors = read_bids(
                 options, sides, stored.players, totals_before, dealer, values
@@ -245,17 +249,17 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/confirm", methods=["POST"])
-def confirm(game_id: str, number: int) -> BaseResponse:
+def confirm(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
     """Another player confirms a hand's result (games that ask for confirmation)."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "watch")
     if not stored.confirm_hands or not 1 <= number <= len(stored.hands):
         abort(404)
     form = VersionForm()
     by = request.form.get("by", "")
     if not form.validate_on_submit():
-        flash(_(EXPIRED), "error")
+        abort(400, str(form.refusal()))
     elif by not in stored.players:
-        flash(_("Choose who confirms the hand."), "error")
+        abort(400, _("Choose who confirms the hand."))
     else:
         try:
             store.confirm_hand(get_db(), game_id, number, by, version=form.seen_version())
@@ -274,7 +278,7 @@ def _needs_correction(stored: store.StoredGame, number: int) -> Text:
 
 def _save_edit(
     game_id: str, number: int, body: dict[str, Any], form: VersionForm, form_errors: list[Any]
-) -> BaseResponse | None:
+) -> BaseResponse | tuple[str, int] | None:
     """Store the edited hand and redirect to it; on an engine error add it and return None."""
     try:
         store.replace_hand(
@@ -308,16 +312,15 @@ def _save_edit(
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete(game_id: str, number: int) -> BaseResponse | str:
+def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     """Delete the last hand, after a confirmation."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     if number != len(stored.hands):
         abort(404, _("Only the last hand can be deleted."))
     form = VersionForm(version=stored.version)
     if request.method == "POST":
         if not form.validate_on_submit():
-            flash(_(EXPIRED), "error")
-            return redirect(url_for("hands.delete", game_id=game_id, number=number), 303)
+            abort(400, str(form.refusal()))
         try:
             store.delete_last_hand(
                 get_db(),
@@ -369,12 +372,11 @@ def _kind_read(
 @bp.route("/g/<game_id>/play", methods=["GET", "POST"])
 def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the next hand of a Hearts or Spitzer game (Spades goes through bids first)."""
-    stored = load_game_or_404(game_id)
+    stored = game_for(game_id, "edit")
     if stored.kind == "spades":
         return redirect(url_for("hands.bids", game_id=game_id), 303)
     if stored.score().outcome.finished:
-        flash(_("The game is over."), "error")
-        return redirect(url_for("games.game", game_id=game_id), 303)
+        return _over(stored)
     return _kind_page(stored, len(stored.hands) + 1, editing=False)
 
 
@@ -398,7 +400,7 @@ def _kind_page(
         chosen = request.form.getlist("declarers")
         version = form.seen_version() if form.seen_version() is not None else stored.version
         if not form.validate_on_submit():
-            form_errors.append(text(EXPIRED))
+            form_errors.append(form.refusal())
         else:
             new_body, errors, form_errors = _kind_read(stored, values, chosen)
             if new_body is not None:

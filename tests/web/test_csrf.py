@@ -86,7 +86,8 @@ def test_delete_without_token_deletes_nothing(client, db):
     game_id = start(client)
     store.add_hand(db, game_id, {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}, version=None)
     response = client.post(f"/g/{game_id}/hands/1/delete", data={"version": "1"})
-    assert response.status_code == 303
+    assert response.status_code == 400
+    assert "This form had expired" in response.get_data(as_text=True)
     assert len(store.get_game(db, game_id).hands) == 1
 
 

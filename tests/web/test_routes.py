@@ -270,7 +270,8 @@ def test_game_over_refuses_hands_until_the_target_is_raised(client, db):
     page = text(client.get(f"/g/{game_id}"))
     assert "Winner: Ann &amp; Cho" in page
     response = client.get(f"/g/{game_id}/bids")
-    assert response.status_code == 303
+    assert response.status_code == 409
+    assert "The game is over: no more hands can be entered." in text(response)
     response = client.post(
         f"/g/{game_id}/target", data={"target": "300", "version": version(db, game_id)}
     )
@@ -303,9 +304,10 @@ def test_stale_version_is_told_and_shown_the_current_game(client, db):
         f"/g/{game_id}/bids",
         data={"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3", "version": stale},
     )
-    assert response.status_code == 303
-    page = text(client.get(response.headers["Location"]))
+    assert response.status_code == 409
+    page = text(response)
     assert "Someone else changed this game first" in page
+    assert "Ann &amp; Cho 61" in page  # the game as it is now
     assert store.get_game(db, game_id).pending_bids is None
 
 

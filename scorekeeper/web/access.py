@@ -1,0 +1,119 @@
+"""Who may see or change a game: this browser's grants, share links, the scorer PIN.
+
+A browser is known by a random device id in the signed session cookie (HttpOnly,
+SameSite=Lax). Grants live in the database, so the home page lists exactly the games
+this browser created or joined, and a lost phone never held anything but that id.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections import defaultdict, deque
+
+from flask import abort, g, request, session
+from flask_babel import gettext as _
+
+from .. import store
+from .db import get_db
+
+PIN_TRIES = 5  # wrong PINs allowed per game, and per address, in PIN_WINDOW seconds
+PIN_WINDOW = 600
+
+
+def device(create: bool = False) -> str | None:
+    """This browser's device id (made on first need when `create`)."""
+    current = session.get("device")
+    if current is None and create:
+        current = secrets.token_urlsafe(16)
+        session["device"] = current
+        session.permanent = True
+    return current
+
+
+def grant(game_id: str, role: str) -> None:
+    """Let this browser watch or edit a game."""
+    store.grant(get_db(), device(create=True) or "", game_id, role)
+
+
+def role(game_id: str) -> str | None:
+    return store.role_of(get_db(), device(), game_id)
+
+
+def game_for(game_id: str, needed: str) -> store.StoredGame:
+    """The game, if this browser may `needed` ("watch" or "edit") it; else 404 or 403."""
+    try:
+        stored = store.get_game(get_db(), game_id)
+    except store.GameNotFound:
+        abort(404, _("There is no game at this address."))
+    has = role(game_id)
+    if has is None:
+        g.locked_game = stored
+        abort(
+            403,
+            _(
+                "This game is private. Open the watch or scorer link from the scorer's phone, or enter the scorer PIN."
+            ),
+        )
+    if needed == "edit" and has != "edit":
+        g.locked_game = stored
+        abort(
+            403,
+            _(
+                "This phone may watch this game but not change it. Enter the scorer PIN to keep score."
+            ),
+        )
+    g.role = has
+    return stored
+
+
+class PinLimiter:
+    """Counts wrong PINs per game and per address; refuses more than PIN_TRIES a window."""
+
+    def __init__(self) -> None:
+        self._misses: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        misses = self._misses[key]
+        while misses and misses[0] < now - PIN_WINDOW:
+            misses.popleft()
+        return misses
+
+    def blocked(self, keys: list[str]) -> int:
+        """Seconds to wait, or 0."""
+        now = time.monotonic()
+        with self._lock:
+            waits = [
+                int(misses[0] + PIN_WINDOW - now) + 1
+                for misses in (self._recent(k, now) for k in keys)
+                if len(misses) >= PIN_TRIES
+            ]
+        return max(waits, default=0)
+
+    def miss(self, keys: list[str]) -> None:
+        now = time.monotonic()
+        with self._lock:
+            for key in keys:
+                self._recent(key, now).append(now)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._misses.clear()
+
+
+pin_limiter = PinLimiter()
+
+
+def check_pin(stored: store.StoredGame, pin: str) -> tuple[str, int]:
+    """("ok", 0) for the right PIN, ("wrong", 0), or ("wait", seconds) when rate-limited."""
+    keys = [f"game:{stored.id}", f"addr:{request.remote_addr}"]
+    wait = pin_limiter.blocked(keys)
+    if wait:
+        return "wait", wait
+    if stored.pin and hmac.compare_digest(pin.strip(), stored.pin):
+        return "ok", 0
+    pin_limiter.miss(keys)
+    return "wrong", 0

@@ -1,0 +1,202 @@
+"""Who may see or change a game: grants, share links, the PIN; headers and the secret key."""
+
+from __future__ import annotations
+
+import re
+import stat
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.web.access import PIN_TRIES, pin_limiter
+
+from .conftest import play, setup_form, start_game, text, version
+
+
+@pytest.fixture(autouse=True)
+def fresh_limiter():
+    pin_limiter.reset()
+    yield
+    pin_limiter.reset()
+
+
+def links(client, game_id):
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    watch = re.search(r'href="http://localhost(/w/[\w-]+)"', page).group(1)
+    scorer = re.search(r'href="http://localhost(/s/[\w-]+)"', page).group(1)
+    pin = re.search(r'<strong class="pin">(\d{6})</strong>', page).group(1)
+    return watch, scorer, pin
+
+
+def test_a_stranger_cannot_see_or_change_a_game(app, client, db):
+    game_id = start_game(client)
+    stranger = app.test_client()
+    for url in (
+        f"/g/{game_id}",
+        f"/g/{game_id}/hands/1",
+        f"/g/{game_id}/export",
+        f"/g/{game_id}/history",
+        f"/g/{game_id}/scoresheet.pdf",
+        f"/g/{game_id}/rules",
+        f"/g/{game_id}/whatif",
+        f"/g/{game_id}/version",
+    ):
+        response = stranger.get(url)
+        assert response.status_code == 403, url
+        assert "This game is private" in text(response)
+    response = stranger.post(f"/g/{game_id}/bids", data={"bid_0": "3", "version": "0"})
+    assert response.status_code == 403
+    assert store.get_game(db, game_id).pending_bids is None
+    assert "Ann · Ben" not in text(stranger.get("/"))
+
+
+def test_the_home_page_lists_only_this_browsers_games(app, client):
+    start_game(client, names=["Ann", "Ben", "Cho", "Dee"])
+    other = app.test_client()
+    start_game(other, names=["Wu", "Xi", "Yo", "Zed"])
+    mine, theirs = text(client.get("/")), text(other.get("/"))
+    assert "Ann · Ben · Cho · Dee" in mine and "Wu · Xi" not in mine
+    assert "Wu · Xi · Yo · Zed" in theirs and "Ann · Ben" not in theirs
+
+
+def test_the_watch_link_shows_the_game_read_only(app, client, db):
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    watch, _scorer, _pin = links(client, game_id)
+    watcher = app.test_client()
+    response = watcher.get(watch)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/g/{game_id}")
+    page = text(watcher.get(f"/g/{game_id}"))
+    assert (
+        "Ann &amp; Cho 61" in page and "Enter bids" not in page and "Share this game" not in page
+    )
+    assert "Keep score on this phone" in page
+    assert watcher.get(f"/g/{game_id}/scoresheet.pdf").status_code == 200
+    assert watcher.get(f"/g/{game_id}/version").get_json() == {
+        "version": 2,
+        "hands": 1,
+    }  # bids, then the hand
+    response = watcher.post(
+        f"/g/{game_id}/bids",
+        data={
+            "bid_0": "3",
+            "bid_1": "3",
+            "bid_2": "3",
+            "bid_3": "3",
+            "version": version(db, game_id),
+        },
+    )
+    assert response.status_code == 403
+    assert "may watch this game but not change it" in text(response)
+    assert watcher.get(f"/g/{game_id}/hands/1/edit").status_code == 403
+    assert "Ann · Ben" in text(watcher.get("/"))
+
+
+def test_the_scorer_link_gives_the_edit_right(app, client, db):
+    game_id = start_game(client)
+    _watch, scorer, _pin = links(client, game_id)
+    second = app.test_client()
+    second.get(scorer)
+    response = second.post(
+        f"/g/{game_id}/bids",
+        data={
+            "bid_0": "3",
+            "bid_1": "3",
+            "bid_2": "3",
+            "bid_3": "3",
+            "version": version(db, game_id),
+        },
+    )
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).pending_bids == [3, 3, 3, 3]
+
+
+def test_unknown_share_links_open_nothing(client):
+    game_id = start_game(client)
+    watch, scorer, _pin = links(client, game_id)
+    assert client.get("/w/not-a-token").status_code == 404
+    assert (
+        client.get("/s/" + watch.rsplit("/", 1)[1]).status_code == 404
+    )  # a watch token is no scorer link
+    assert client.get("/w/" + scorer.rsplit("/", 1)[1]).status_code == 404
+
+
+def test_the_pin_gives_a_watching_phone_the_edit_right(app, client, db):
+    game_id = start_game(client)
+    watch, _scorer, pin = links(client, game_id)
+    watcher = app.test_client()
+    watcher.get(watch)
+    page = watcher.get(f"/g/{game_id}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', page)
+    token = csrf.group(1) if csrf else ""
+    wrong = "000000" if pin != "000000" else "111111"
+    assert (
+        watcher.post(f"/g/{game_id}/pin", data={"pin": wrong, "csrf_token": token}).status_code
+        == 403
+    )
+    assert (
+        watcher.post(f"/g/{game_id}/pin", data={"pin": pin, "csrf_token": token}).status_code
+        == 303
+    )
+    assert "Share this game" in text(watcher.get(f"/g/{game_id}"))
+
+
+def test_guessing_the_pin_is_rate_limited(app, client):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    guesser = app.test_client()
+    wrong = "000000" if pin != "000000" else "111111"
+    for _ in range(PIN_TRIES):
+        assert guesser.post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
+    response = guesser.post(f"/g/{game_id}/pin", data={"pin": pin})
+    assert response.status_code == 429
+    assert "Too many wrong PINs" in text(response)
+    assert guesser.get(f"/g/{game_id}").status_code == 403
+
+
+def test_security_headers_and_cookies(client):
+    game_id = start_game(client)
+    response = client.get(f"/g/{game_id}")
+    csp = response.headers["Content-Security-Policy"]
+    assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    fresh = client.application.test_client()
+    created = fresh.post("/new/yahoo-normal", data=setup_form("yahoo-normal"))
+    cookie = created.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    expires = re.search(r"Expires=\w+, (\d+ \w+ \d+)", cookie).group(1)
+    assert int(expires[-4:]) >= 2027  # a season, not a month
+
+
+def test_no_inline_script_or_style_in_any_page(client, db):
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    for url in (
+        "/",
+        "/new",
+        "/new/yahoo-normal",
+        f"/g/{game_id}",
+        f"/g/{game_id}/bids",
+        f"/g/{game_id}/hands/1",
+        f"/g/{game_id}/hands/1/edit",
+        "/rules/",
+        "/rules/spitzer",
+        f"/g/{game_id}/whatif",
+        "/import",
+    ):
+        page = client.get(url).get_data(as_text=True)
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), url
+        assert " style=" not in page and "<style" not in page, url
+        assert not re.search(r"<[^>]+\son[a-z]+=", page), url  # no inline event handlers
+
+
+def test_the_secret_key_is_generated_into_the_instance(app):
+    key = Path(app.instance_path) / "secret_key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    secret = key.read_text().strip()
+    assert len(secret) == 64
+    assert app.config["SECRET_KEY"] == secret
