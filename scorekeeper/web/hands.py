@@ -116,6 +116,15 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
     stored = game_for(game_id, "edit")
     _spades_only(stored)
     if not stored.pending_bids:
+        if request.method == "POST":
+            # A replayed post, or a second phone: the hand these tricks belong to is scored.
+            return render_game(
+                stored,
+                status=409,
+                message=_(
+                    "These tricks were already entered, or the bids were never entered: nothing was changed."
+                ),
+            )
         return redirect(url_for("hands.bids", game_id=game_id), 303)
     result = stored.score()
     options = result.game.ruleset.options

@@ -1,0 +1,85 @@
+"""Backups while the app writes, and restoring one (SQLite's online backup)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+from scorekeeper import store
+from scorekeeper.store.db import migrate, open_database
+
+from .conftest import run_cli
+
+NAMES = ["Ann", "Ben", "Cho", "Dee"]
+HAND = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+
+
+def test_backups_taken_during_writes_are_consistent_and_restore(tmp_path):
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    db = open_database(instance / "scorekeeper.db")
+    migrate(db)
+    game_id = store.create_game(db, "yahoo-normal", NAMES, options={"target": 100000})
+    stop = threading.Event()
+    written: list[int] = []
+
+    def writer() -> None:
+        own = open_database(instance / "scorekeeper.db")
+        deadline = time.monotonic() + 20
+        while not stop.is_set() and time.monotonic() < deadline and len(written) < 400:
+            store.add_hand(own, game_id, HAND, version=None)
+            written.append(1)
+        own.close()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    env = {"SCOREKEEPER_INSTANCE": str(instance)}
+    copies = []
+    try:
+        for n in range(3):
+            out = tmp_path / f"backup-{n}.db"
+            done = run_cli("backup", str(out), env=env)
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.strip() == f"1 games backed up to {out}"
+            copies.append(out)
+    finally:
+        stop.set()
+        thread.join()
+    for copy in copies:
+        with sqlite3.connect(copy) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            hands = conn.execute("SELECT count(*) FROM hands").fetchone()[0]
+            cached = conn.execute("SELECT hand_count FROM games").fetchone()[0]
+            assert hands == cached  # a whole hand and its totals, or neither
+        assert not (tmp_path / f"{copy.name}.partial").exists()
+    assert len(written) > 0
+
+    # Restore the last copy into a fresh instance: the game is there, as it was.
+    fresh = tmp_path / "fresh"
+    done = run_cli("restore", str(copies[-1]), env={"SCOREKEEPER_INSTANCE": str(fresh)})
+    assert done.returncode == 0, done.stderr
+    restored = open_database(fresh / "scorekeeper.db")
+    stored = store.get_game(restored, game_id)
+    assert stored.score().totals == stored.totals
+    assert len(stored.hands) == stored.hand_count > 0
+
+
+def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
+    junk = tmp_path / "junk.db"
+    with sqlite3.connect(junk) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    done = run_cli("restore", str(junk), env={"SCOREKEEPER_INSTANCE": str(tmp_path / "i")})
+    assert done.returncode == 2
+    assert "is not a scorekeeper backup" in done.stderr
+    text_file = tmp_path / "notes.txt"
+    text_file.write_text("hello")
+    done = run_cli("restore", str(text_file), env={"SCOREKEEPER_INSTANCE": str(tmp_path / "i")})
+    assert done.returncode == 2 and done.stderr.startswith("game: cannot restore")
+
+
+def test_backup_without_a_database(tmp_path):
+    done = run_cli(
+        "backup", str(tmp_path / "b.db"), env={"SCOREKEEPER_INSTANCE": str(tmp_path / "none")}
+    )
+    assert done.returncode == 2 and "there is no database" in done.stderr
