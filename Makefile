@@ -5,8 +5,10 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --quiet --disable-pip-version-check
 APP := $(VENV)/.installed-app
 TEST := $(VENV)/.installed-test
+CATALOGS := scorekeeper/translations
+MO := $(CATALOGS)/ja/LC_MESSAGES/messages.mo
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,17 +16,28 @@ $(BIN)/python:
 $(APP): pyproject.toml | $(BIN)/python
 	$(PIP) install -e .
 	touch $@
+	rm -f $(MO)
 
 $(TEST): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[test]'
 	touch $(APP) $@
 
+# Compiled message catalogs are built here, never committed.
+$(MO): $(CATALOGS)/ja/LC_MESSAGES/messages.po | $(APP)
+	$(BIN)/pybabel compile -d $(CATALOGS)
+
+# After changing user-facing strings: extract them and update the catalogs to translate.
+translations: $(TEST)
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -k Nn_:1,2 --no-location --sort-output --omit-header -o messages.pot .
+	$(BIN)/pybabel update -N --ignore-obsolete -w 100 -i messages.pot -d $(CATALOGS)
+	rm messages.pot
+
 # Serve the app on every interface of this machine and print the URL phones should open.
-run: $(APP)
+run: $(APP) $(MO)
 	$(BIN)/scorekeeper serve
 
 # Lint, type-check and run the whole suite (browser tests need Debian's chromium).
-test: $(TEST)
+test: $(TEST) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

@@ -8,12 +8,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from .engine.text import N_, text
 
 if TYPE_CHECKING:
     from .engine.describe import RuleSheet
+
+
+def _translations(language: str) -> Any:
+    """The message catalog for --lang (None for English)."""
+    if language == "en":
+        return None
+    import gettext
+
+    from .paths import TRANSLATIONS
+
+    return gettext.translation("messages", TRANSLATIONS, languages=[language], fallback=True)
 
 
 def _read_json(path: str) -> object:
@@ -38,10 +52,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     try:
         result = score_game(load_game(doc))
     except ScoreError as error:
-        return _fail(str(error))
-    json.dump(
-        result_to_json(result), sys.stdout, ensure_ascii=False, indent=2 if args.pretty else None
-    )
+        return _fail(error.render(args.translations))
+    scored = result_to_json(result, args.translations)
+    json.dump(scored, sys.stdout, ensure_ascii=False, indent=2 if args.pretty else None)
     sys.stdout.write("\n")
     return 0
 
@@ -57,38 +70,56 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return _compare_rules(ids)
     if not args.id:
         for ruleset in all_rulesets():
-            out.write(f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.name}\n")
+            out.write(f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.text('name', args.lang)}\n")
         return 0
     try:
         ruleset = find_ruleset(args.id)
     except UnknownRuleset:
         return _fail(f"game: unknown ruleset {args.id!r} (see `scorekeeper rules`)")
-    out.write(describe_text(describe(ruleset)))
+    out.write(
+        describe_text(describe(ruleset), args.translations, ruleset.text("notes", args.lang))
+    )
     return 0
 
 
-def describe_text(sheet: RuleSheet) -> str:
-    """Lay a rule sheet out as plain text for a terminal."""
-    lines = [sheet.title, "=" * len(sheet.title), sheet.description, ""]
+def describe_text(sheet: RuleSheet, tr: Any = None, notes: Any = None) -> str:
+    """Lay a rule sheet out as plain text for a terminal (translated with `tr`)."""
+
+    def say(message: str, **params: Any) -> str:
+        return text(message, **params).render(tr)
+
+    from .engine import find_ruleset
+
+    ruleset = find_ruleset(sheet.id)
+    language = "en" if tr is None else "ja"
+    title = ruleset.text("name", language)
+    lines = [title, "=" * len(title), ruleset.text("description", language), ""]
     lines.append(
-        f'Preset id: {sheet.id}  (a game file\'s "options" may change any name = value below)'
+        say(
+            N_('Preset id: {id}  (a game file\'s "options" may change any name = value below)'),
+            id=sheet.id,
+        )
     )
-    lines.append(f"Source: {sheet.source}")
+    lines.append(say(N_("Source: {source}"), source=sheet.source))
     if sheet.source_part:
         lines.append(f"        {sheet.source_part}")
+    changed, default = (
+        say(N_("changed for this game")),
+        say(N_("not stated by the source — our default")),
+    )
     for group in sheet.groups:
-        title = group.title.render()
-        lines += ["", title, "-" * len(title)]
+        heading = group.title.render(tr)
+        lines += ["", heading, "-" * len(heading)]
         for rule in group.rules:
-            mark = {"stated": "", "changed": "  [changed for this game]"}.get(
-                rule.origin, "  [not stated by the source — our default]"
-            )
+            mark = {"stated": "", "changed": f"  [{changed}]"}.get(rule.origin, f"  [{default}]")
             raw = json.dumps(rule.raw, ensure_ascii=False)
-            lines.append(f"- {rule.label.render()}: {rule.value.render()}{mark}")
+            lines.append(f"- {rule.label.render(tr)}: {rule.value.render(tr)}{mark}")
             lines.append(f"    {rule.option} = {raw}")
-    if sheet.notes:
-        lines += ["", "How we read the source", "----------------------"]
-        lines += [f"- {note}" for note in sheet.notes]
+    notes = notes if notes is not None else sheet.notes
+    if notes:
+        heading = say(N_("How we read the source"))
+        lines += ["", heading, "-" * len(heading)]
+        lines += [f"- {note}" for note in notes]
     return "\n".join(lines) + "\n"
 
 
@@ -355,6 +386,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description="Score-keeping and referee companion for card games."
     )
+    parser.add_argument(
+        "--lang",
+        choices=["en", "ja"],
+        default=os.environ.get("SCOREKEEPER_LANG", "en")
+        if os.environ.get("SCOREKEEPER_LANG") in ("en", "ja")
+        else "en",
+        help="language of messages and explanations (default: $SCOREKEEPER_LANG or en)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     score = commands.add_parser("score", help="score a game file and print the result as JSON")
@@ -421,6 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line."""
     args = build_parser().parse_args(argv)
+    args.translations = _translations(args.lang)
     return int(args.run(args))
 
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"  # ja/LC_MESSAGES/messages.po
 
 
 def instance_path() -> Path:

@@ -6,7 +6,7 @@ templates (N_) that the page or the PDF translates.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,13 +33,24 @@ CARD_MARKS = {
     "ten_of_diamonds": "10♦",
 }
 CONTRACT_SHORT = {
-    "normal": "Q+Q",
-    "schneider": "Schn.",
-    "sneaker": "Sneak.",
-    "zola": "Zola",
-    "zola_schneider": "Zola S",
-    "zola_schneider_schwarz": "Zola SS",
+    "normal": N_("Q+Q"),
+    "schneider": N_("Schn."),
+    "sneaker": N_("Sneak."),
+    "zola": N_("Zola"),
+    "zola_schneider": N_("Zola S"),
+    "zola_schneider_schwarz": N_("Zola SS"),
 }
+BID_SHORT = {
+    "nil": N_("nil"),
+    "blind_nil": N_("BN"),
+    "double_blind_nil": N_("DBN"),
+    "moon": N_("moon"),
+    "blind_moon": N_("BM"),
+}
+
+
+def _same(message: str) -> str:
+    return message
 
 
 @dataclass
@@ -65,31 +76,36 @@ def dealer_of(first_dealer: int, seats: int, hand_number: int) -> int:
     return (first_dealer + hand_number - 1) % seats
 
 
-def bid_text(bid: Any) -> str:
-    """A bid as the scoresheet prints it."""
-    short = {
-        "nil": "nil",
-        "blind_nil": "BN",
-        "double_blind_nil": "DBN",
-        "moon": "moon",
-        "blind_moon": "BM",
-    }
-    return short.get(str(bid), str(bid).replace("blind ", "B"))
+def bid_text(bid: Any, gettext: Callable[[str], str] = _same) -> str:
+    """A bid as the scoresheet prints it (translated by `gettext`)."""
+    if str(bid) in BID_SHORT:
+        return gettext(BID_SHORT[str(bid)])
+    if str(bid).startswith("blind "):
+        return gettext(N_("B{n}")).format(n=str(bid).split()[1])
+    return str(bid)
 
 
-def detail(kind: str, body: Mapping[str, Any], seats: tuple[int, ...], team: bool) -> str:
+def detail(
+    kind: str,
+    body: Mapping[str, Any],
+    seats: tuple[int, ...],
+    team: bool,
+    gettext: Callable[[str], str] = _same,
+) -> str:
     """One side's part of a hand in shorthand (e.g. "3/4 · nil/0", "5♥ Q♠", "Zola 75")."""
     if kind == "spades":
         if team:
             took = sum(body["tricks"][s] for s in seats)
-            return "+".join(bid_text(body["bids"][s]) for s in seats) + f"/{took}"
-        return " · ".join(f"{bid_text(body['bids'][s])}/{body['tricks'][s]}" for s in seats)
+            return "+".join(bid_text(body["bids"][s], gettext) for s in seats) + f"/{took}"
+        return " · ".join(
+            f"{bid_text(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
+        )
     (seat,) = seats
     if kind == "hearts":
         cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
         return f"{body['hearts'][seat]}♥ {cards}".strip()
     if seat in body["declarers"]:
-        return f"{CONTRACT_SHORT[body['contract']]} {body['points']}"
+        return f"{gettext(CONTRACT_SHORT[body['contract']])} {body['points']}"
     return ""
 
 
@@ -99,6 +115,7 @@ def rows(
     first_dealer: int,
     bodies: Sequence[Mapping[str, Any]],
     result: GameResult,
+    gettext: Callable[[str], str] = _same,
 ) -> list[Row]:
     """One row per hand, with each side's cell."""
     out = []
@@ -112,7 +129,7 @@ def rows(
                     points=hand.points[index],
                     total=hand.totals[index],
                     bags=hand.bags[index] if hand.bags is not None else None,
-                    detail=detail(kind, body, side.seats, index in team),
+                    detail=detail(kind, body, side.seats, index in team, gettext),
                     markers=[
                         (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
                     ],

@@ -13,6 +13,24 @@ import pytest
 
 from scorekeeper.engine import load_game, result_to_json, score_game
 
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogs() -> None:
+    """Compile the message catalogs if needed (make does it too; plain pytest may not)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.paths import TRANSLATIONS
+
+    for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as source:
+                catalog = read_po(source)
+            with mo.open("wb") as target:
+                write_mo(target, catalog)
+
+
 PLAYERS = {2: ["Ann", "Ben"], 3: ["Ann", "Ben", "Cho"], 4: ["Ann", "Ben", "Cho", "Dee"]}
 
 

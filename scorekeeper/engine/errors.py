@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .text import Text
+from .text import N_, Text, Translations, text
 
 
 class ScoreError(ValueError):
@@ -12,12 +12,24 @@ class ScoreError(ValueError):
         self.message = message
         super().__init__(str(message))
 
+    def render(self, translations: Translations | None = None) -> str:
+        return (
+            self.message.render(translations)
+            if isinstance(self.message, Text)
+            else str(self.message)
+        )
+
 
 class GameError(ScoreError):
     """The game as a whole is wrong: format, ruleset, players, options."""
 
+    def render(self, translations: Translations | None = None) -> str:
+        """The one-line message, e.g. "game: unknown ruleset 'x'"."""
+        why = self.message if isinstance(self.message, Text) else text(str(self.message))
+        return text(N_("game: {why}"), why=why).render(translations)
+
     def __str__(self) -> str:
-        return f"game: {self.message}"
+        return self.render()
 
 
 class HandError(ScoreError):
@@ -28,8 +40,13 @@ class HandError(ScoreError):
         self.seat = seat
         super().__init__(message)
 
+    def render(self, translations: Translations | None = None) -> str:
+        """The one-line message, e.g. "hand 3: tricks add up to 12, expected 13"."""
+        why = self.message if isinstance(self.message, Text) else text(str(self.message))
+        return text(N_("hand {hand}: {why}"), hand=self.hand, why=why).render(translations)
+
     def __str__(self) -> str:
-        return f"hand {self.hand}: {self.message}"
+        return self.render()
 
 
 class InvalidHand(ValueError):

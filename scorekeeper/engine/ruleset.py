@@ -16,7 +16,7 @@ import dataclasses
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from .options import OptionError, apply_options, differences
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "presets"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+LANGUAGES = ("ja",)  # tables a preset file may hold with its name, description and notes
 
 
 class Origin(StrEnum):
@@ -52,6 +53,15 @@ class Ruleset:
     stated: frozenset[str]
     chosen: frozenset[str]
     notes: tuple[str, ...] = ()
+    # Other languages' name, description and notes, e.g. {"ja": {"name": …}} from [ja].
+    translations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def text(self, name: str, language: str | None = None) -> Any:
+        """The ruleset's name, description or notes in a language (English if not given)."""
+        local = self.translations.get(language or "en", {})
+        if name in local:
+            return tuple(local[name]) if name == "notes" else local[name]
+        return getattr(self, name)
 
     def with_options(self, overrides: Mapping[str, object]) -> Ruleset:
         """Return this ruleset with the table's option changes applied and validated."""
@@ -126,6 +136,7 @@ def load_preset(path: Path) -> Ruleset:
             stated=frozenset(stated),
             chosen=frozenset(chosen),
             notes=tuple(doc.get("notes", ())),
+            translations={lang: doc[lang] for lang in LANGUAGES if lang in doc},
         )
     except (KeyError, ValueError, OptionError) as error:
         raise ValueError(f"preset file {path.name} is not valid: {error}") from error

@@ -28,7 +28,9 @@ TEMPLATES = PROJECT_ROOT / "templates" / "pdf"
 PAGE_SIZES = ("A4", "Letter")
 
 
-def environment(translations: Translations | None = None) -> jinja2.Environment:
+def environment(
+    translations: Translations | None = None, language: str = "en"
+) -> jinja2.Environment:
     """A Jinja environment for the PDF templates, translated like the web pages."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -39,6 +41,7 @@ def environment(translations: Translations | None = None) -> jinja2.Environment:
     tr = translations or gettext.NullTranslations()
     env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
     env.filters["t"] = lambda value: value.render(tr) if isinstance(value, Text) else str(value)
+    env.filters["loc"] = lambda ruleset, name: ruleset.text(name, language)
     env.globals["font_dir"] = FONTS.as_uri()
     return env
 
@@ -57,6 +60,7 @@ def scoresheet_html(
     day: date | None = None,
     page_size: str = "A4",
     translations: Translations | None = None,
+    language: str = "en",
     result: GameResult | None = None,
 ) -> str:
     """The HTML of a game's scoresheet, ready for WeasyPrint."""
@@ -71,7 +75,7 @@ def scoresheet_html(
     target = getattr(options, "target", None)
     if game.ruleset.game == "hearts" and options.end.value != "target":
         target = None
-    env = environment(translations)
+    env = environment(translations, language)
     tr = translations or gettext.NullTranslations()
     chart = progression_svg(
         names,
@@ -83,7 +87,7 @@ def scoresheet_html(
         game=game,
         result=result,
         ruleset=ruleset,
-        rows=rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result),
+        rows=rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result, tr.gettext),
         names=names,
         title=title or " · ".join(game.players),
         day=(day or date.today()).isoformat(),
@@ -102,6 +106,7 @@ def scorecard_html(
     hands: int = 22,
     page_size: str = "A4",
     translations: Translations | None = None,
+    language: str = "en",
 ) -> str:
     """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil."""
     options = ruleset.options
@@ -114,7 +119,7 @@ def scorecard_html(
         )
     else:
         sides = [str(n) for n in range(1, options.players + 1)]
-    env = environment(translations)
+    env = environment(translations, language)
     return env.get_template("scorecard.html").render(
         ruleset=ruleset,
         kind=kind,

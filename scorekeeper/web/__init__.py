@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from ..paths import PROJECT_ROOT, database_path, instance_path
+from ..paths import PROJECT_ROOT, TRANSLATIONS, database_path, instance_path
 from . import security
 
 
@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         MAX_CONTENT_LENGTH=1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
         LANGUAGES=("en", "ja"),
         **security.cookie_settings(),
     )

@@ -16,7 +16,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -237,9 +237,10 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
 def history(game_id: str) -> str:
     """Show what changed in the game and when."""
     stored = game_for(game_id, "watch")
-    return render_template(
-        "history.html", stored=stored, events=store.game_history(get_db(), game_id)
-    )
+    language = str(get_locale() or "en")
+    names = {r.id: r.text("name", language) for r in all_rulesets(stored.kind)}
+    events = store.game_history(get_db(), game_id)
+    return render_template("history.html", stored=stored, events=events, names=names)
 
 
 @bp.route("/g/<game_id>/export")
@@ -448,6 +449,7 @@ def scoresheet_pdf(game_id: str) -> Response:
         day=date.fromisoformat(stored.created_at[:10]),
         page_size=size,
         translations=get_translations(),
+        language=str(get_locale() or "en"),
     )
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return Response(

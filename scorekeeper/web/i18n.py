@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, request
-from flask_babel import Babel, get_locale, get_translations
+from flask import Blueprint, Flask, abort, current_app, redirect, request
+from flask_babel import Babel, get_locale, get_translations, gettext
 from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from ..engine.text import Text
+from ..sheet import bid_text
 
 babel = Babel()
 
@@ -31,7 +33,40 @@ def render_text(value: Any) -> str:
     return str(value)
 
 
+bp = Blueprint("lang", __name__)
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+@bp.route("/lang/<code>")
+def switch(code: str) -> Response:
+    """Choose the language on this browser; it sticks, and the same page comes back."""
+    if code not in current_app.config["LANGUAGES"]:
+        abort(404)
+    back = request.args.get("next", "/")
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"  # only a page of this app, never another site
+    response = redirect(back, 303)
+    response.set_cookie("lang", code, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
+    return response
+
+
+def other_languages() -> list[tuple[str, str]]:
+    current = str(get_locale() or "en")
+    return [
+        (code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"] if code != current
+    ]
+
+
+def localized(ruleset: Any, name: str) -> Any:
+    """A ruleset's name, description or notes in the request's language."""
+    return ruleset.text(name, str(get_locale() or "en"))
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.jinja_env.globals["other_languages"] = other_languages
+    app.jinja_env.filters["loc"] = localized
+    app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, gettext)
     app.jinja_env.filters["t"] = render_text
     app.jinja_env.globals["get_locale"] = get_locale

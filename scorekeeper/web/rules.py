@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 from flask_babel import gettext as _
 
 from .. import store
@@ -65,7 +65,7 @@ def compare() -> str | tuple[str, int]:
     try:
         for ruleset_id in ids:
             rulesets.append(find_ruleset(ruleset_id))
-            labels.append(rulesets[-1].name)
+            labels.append(rulesets[-1].text("name", str(get_locale() or "en")))
     except UnknownRuleset as unknown:
         error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
     game_id = request.args.get("game")

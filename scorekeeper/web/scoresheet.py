@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from ..engine import GameResult
 from ..sheet import Row
 from ..sheet import rows as sheet_rows
@@ -13,7 +15,9 @@ from .spades_entry import bidding_order
 
 def rows(stored: StoredGame, result: GameResult) -> list[Row]:
     """One row per hand, with each side's cell."""
-    return sheet_rows(stored.kind, stored.players, stored.first_dealer, stored.hands, result)
+    return sheet_rows(
+        stored.kind, stored.players, stored.first_dealer, stored.hands, result, gettext
+    )
 
 
 @dataclass

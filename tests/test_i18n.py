@@ -1,0 +1,115 @@
+"""English and Japanese: the catalog is complete, every page speaks Japanese, nothing is unmarked."""
+
+from __future__ import annotations
+
+import re
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from scorekeeper.engine import all_rulesets, find_ruleset, load_game
+from scorekeeper.paths import PROJECT_ROOT, TRANSLATIONS
+
+from .conftest import run_cli
+
+PO = TRANSLATIONS / "ja" / "LC_MESSAGES" / "messages.po"
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "_l": None,
+    "N_": None,
+    "Nn_": (1, 2),
+    "lazy_gettext": None,
+}
+METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
+
+
+def catalog():
+    with PO.open("rb") as file:
+        return read_po(file, locale="ja")
+
+
+def extracted() -> set[str]:
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(PROJECT_ROOT), METHODS, keywords=KEYWORDS
+    ):
+        found.add(message if isinstance(message, str) else message[0])
+    return {m for m in found if m}
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"%\([a-z_]+\)s|\{[a-z_]+(?:![rs])?\}", text))
+
+
+def test_every_marked_string_is_in_the_japanese_catalog_and_translated():
+    cat = catalog()
+    known = {m.id if isinstance(m.id, str) else m.id[0]: m for m in cat if m.id}
+    missing = sorted(extracted() - known.keys())
+    assert not missing, f"run `make translations` and translate: {missing[:10]}"
+    for message in known.values():
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        assert all(strings), f"untranslated: {message.id!r}"
+        assert not message.fuzzy, f"fuzzy: {message.id!r}"
+        source = message.id if isinstance(message.id, str) else message.id[1]
+        for string in strings:
+            assert placeholders(string) == placeholders(source), message.id
+
+
+def test_every_preset_has_its_name_description_and_notes_in_japanese():
+    for ruleset in all_rulesets():
+        assert set(ruleset.translations["ja"]) == {
+            "name",
+            "description",
+            "notes",
+        }  # names may stay as they are
+        assert ruleset.text("description", "ja") != ruleset.description
+        assert len(ruleset.text("notes", "ja")) == len(ruleset.notes)
+
+
+def test_command_line_in_japanese(tmp_path):
+    doc = '{"ruleset": "pagat-standard", "players": ["山田", "B", "C", "D"], "hands": [{"bids": ["nil", 5, 3, 5], "tricks": [1, 5, 2, 5]}]}'
+    done = run_cli("--lang", "ja", "score", "-", stdin=doc)
+    assert "山田：ニル失敗（1トリック）、−100" in done.stdout
+    bad = '{"ruleset": "pagat-standard", "players": ["A", "B", "C", "D"], "hands": [{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]}'
+    done = run_cli("score", "-", stdin=bad, env={"SCOREKEEPER_LANG": "ja"})
+    assert done.stderr.strip() == "第1ハンド：トリックの合計が12です（13のはず）"
+    done = run_cli("score", "-", stdin=bad)
+    assert done.stderr.strip() == "hand 1: tricks add up to 12, expected 13"
+    sheet = run_cli("--lang", "ja", "rules", "yahoo-dnp").stdout
+    assert (
+        sheet.startswith("Yahoo! ダブルニルパス\n")
+        and "- ダブルニルができるとき: 200点以上負けているときだけ" in sheet
+    )
+
+
+def test_pdf_in_japanese():
+    import gettext
+    import io
+
+    from pypdf import PdfReader
+
+    from scorekeeper.pdf import scorecard_pdf, scoresheet_pdf
+
+    tr = gettext.translation("messages", TRANSLATIONS, languages=["ja"])
+    game = load_game(
+        {
+            "ruleset": "yahoo-normal",
+            "players": ["山田", "B", "C", "D"],
+            "hands": [{"bids": ["nil", 3, 4, 3], "tricks": [0, 4, 5, 4]}],
+        }
+    )
+    text = "".join(
+        p.extract_text()
+        for p in PdfReader(io.BytesIO(scoresheet_pdf(game, translations=tr, language="ja"))).pages
+    )
+    assert "計算の内訳" in text and "山田：ニル成功、+100" in text.replace("\n", "")
+    card = (
+        PdfReader(
+            io.BytesIO(scorecard_pdf(find_ruleset("yahoo-normal"), translations=tr, language="ja"))
+        )
+        .pages[0]
+        .extract_text()
+    )
+    assert "Yahoo! 標準（ノーマル）" in card and "サンドバッグの減点" in card
