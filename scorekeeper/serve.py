@@ -40,6 +40,15 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{address}:{port}/" for address in addresses]
 
 
+def print_qr(url: str) -> None:
+    """Show the address as a QR code in the terminal, for a phone's camera."""
+    import segno
+
+    print("or point the phone's camera at this:", flush=True)
+    segno.make(url, error="m").terminal(compact=True)
+    sys.stdout.flush()
+
+
 def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
     from waitress import serve as waitress_serve
@@ -47,8 +56,10 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     from .web import create_app
 
     app = create_app()
+    addresses = urls(host, port)
     print("Scorekeeper is running. Open this on a phone on the same network:", flush=True)
-    for url in urls(host, port):
+    for url in addresses:
         print(f"  {url}", flush=True)
+    print_qr(addresses[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
     waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")

@@ -168,3 +168,13 @@ def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
     )
     bad = run_cli("compare", str(path), "--ruleset", "three-wong")
     assert bad.returncode == 2 and "needs 3 players; this game has 4" in bad.stderr
+
+
+def test_serve_prints_the_address_as_a_qr_code(capsys):
+    from scorekeeper.serve import print_qr, urls
+
+    assert urls("127.0.0.1", 8123) == ["http://127.0.0.1:8123/"]
+    print_qr("http://192.168.1.20:8000/")
+    out = capsys.readouterr().out
+    assert "point the phone's camera" in out
+    assert "█" in out and "▄" in out

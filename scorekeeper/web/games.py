@@ -52,6 +52,7 @@ from .forms import (
 )
 from .guidance import spades_guidance
 from .i18n import render_text
+from .qr import qr_svg
 from .rules import spitzer_table
 from .scoresheet import next_hand, rows
 
@@ -203,8 +204,21 @@ def render_game(
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100),
         pin_form=PinForm(),
+        qr=_share_codes(stored) if role(stored.id) == "edit" else {},
     )
     return page, status
+
+
+def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
+    """QR codes of the share links: the watch link always, the scorer link on request."""
+    codes = {
+        "watch": qr_svg(url_for("games.watch_link", token=stored.watch_token, _external=True))
+    }
+    if request.args.get("qr") == "scorer":
+        codes["scorer"] = qr_svg(
+            url_for("games.scorer_link", token=stored.scorer_token, _external=True)
+        )
+    return codes
 
 
 @bp.route("/g/<game_id>/target", methods=["POST"])

@@ -185,3 +185,28 @@ def test_rule_pages_fit_the_phone(phone: Page, screenshots: Path):
     shot(page, screenshots, "31-spitzer-rules")
     page.goto(base + "/rules/yahoo-normal#opt-blind_nil_behind")
     shot(page, screenshots, "32-rule-page")
+
+
+def test_switch_to_japanese_and_play_a_hand(phone: Page, screenshots: Path):
+    page = phone
+    page.goto(page.base_url + "/new/pagat-standard")  # type: ignore[attr-defined]
+    page.get_by_role("link", name="日本語").click()
+    expect(page.get_by_role("heading", name="pagat 標準スペード")).to_be_visible()
+    for seat, name in enumerate(["山田", "佐藤", "鈴木", "高橋"]):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="ゲーム開始").click()
+    page.get_by_role("link", name="ビッドを入力").first.click()
+    expect(
+        page.get_by_text("ダブルニル：100点以上負けている必要があります。今は同点です").first
+    ).to_be_visible()
+    for seat, value in {1: "4", 2: "3", 3: "5", 0: "nil"}.items():
+        bid(page, seat, value)
+    page.get_by_role("button", name="ビッド完了 — プレイへ").click()
+    for seat, value in {1: "4", 2: "2", 3: "5"}.items():
+        took(page, seat, value)
+    page.get_by_role("button", name="ハンドを計算").click()
+    expect(page.get_by_text("山田：ニル失敗（2トリック）、−100")).to_be_visible()
+    expect(page.get_by_text("失敗したニルの2トリック：バッグのみ、得点なし")).to_be_visible()
+    shot(page, screenshots, "40-japanese-hand")
+    page.get_by_role("link", name="English").click()
+    expect(page.get_by_text("山田: nil failed (2 tricks), −100")).to_be_visible()

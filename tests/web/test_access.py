@@ -200,3 +200,25 @@ def test_the_secret_key_is_generated_into_the_instance(app):
     secret = key.read_text().strip()
     assert len(secret) == 64
     assert app.config["SECRET_KEY"] == secret
+
+
+def test_the_watch_qr_code_encodes_the_watch_link(client):
+    from scorekeeper.web.qr import qr_svg
+
+    game_id = start_game(client)
+    stored_page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    watch, scorer, _pin = links(client, game_id)
+    assert str(qr_svg("http://localhost" + watch)) in stored_page
+    assert str(qr_svg("http://localhost" + scorer)) not in stored_page  # only on request
+    on_request = client.get(f"/g/{game_id}?qr=scorer").get_data(as_text=True)
+    assert str(qr_svg("http://localhost" + scorer)) in on_request
+    assert "<script" not in str(qr_svg("http://x")) and "style=" not in str(qr_svg("http://x"))
+
+
+def test_watchers_get_no_share_codes(app, client):
+    game_id = start_game(client)
+    watch, _scorer, _pin = links(client, game_id)
+    watcher = app.test_client()
+    watcher.get(watch)
+    page = watcher.get(f"/g/{game_id}?qr=scorer").get_data(as_text=True)
+    assert 'class="qr"' not in page
