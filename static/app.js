@@ -47,7 +47,34 @@
     }
     window.setInterval(poll, 5000);
   }
+  // Keep the screen awake while a game is open (Screen Wake Lock, where the browser has it).
+  function wake(button) {
+    if (!("wakeLock" in navigator)) return;
+    var lock = null;
+    var wanted = false;
+    function label() { button.textContent = button.getAttribute(lock ? "data-on" : "data-off"); }
+    function take() {
+      navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        label();
+        lock.addEventListener("release", function () { lock = null; label(); });
+      }).catch(function () {});
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      wanted = !lock;
+      if (lock) lock.release(); else take();
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (wanted && !lock && document.visibilityState === "visible") take();
+    });
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    var button = document.getElementById("wake");
+    if (button) wake(button);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     var marker = document.getElementById("live");
     if (marker) live(marker);

@@ -53,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import db, errors, games, hands, i18n, rules
+    from . import db, errors, games, hands, i18n, pwa, rules
 
     security.init_app(app)
     db.init_app(app)
@@ -61,5 +61,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(pwa.bp)
     errors.init_app(app)
     return app

@@ -210,3 +210,33 @@ def test_switch_to_japanese_and_play_a_hand(phone: Page, screenshots: Path):
     shot(page, screenshots, "40-japanese-hand")
     page.get_by_role("link", name="English").click()
     expect(page.get_by_text("山田: nil failed (2 tricks), −100")).to_be_visible()
+
+
+def test_offline_the_last_scoresheet_stays_readable_and_a_hand_is_not_faked(
+    phone: Page, screenshots: Path
+):
+    page = phone
+    base = page.base_url  # type: ignore[attr-defined]
+    page.goto(base + "/new/yahoo-normal")
+    for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    game_url = page.url
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true)"
+    )
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # now controlled by the worker: this view of the scoresheet is kept
+    expect(page.locator(".totals .big").first).to_have_text("0")
+    page.get_by_role("link", name="Enter bids").first.click()
+    page.context.set_offline(True)
+    for seat in range(4):
+        bid(page, seat, "3")
+    page.get_by_role("button", name="Bids done — play the hand").click()
+    expect(
+        page.get_by_text("Entering or changing a hand needs the connection: nothing was saved.")
+    ).to_be_visible()
+    shot(page, screenshots, "50-offline-post")
+    page.goto(game_url)
+    expect(page.locator(".totals .big").first).to_have_text("0")  # the cached scoresheet
+    page.context.set_offline(False)

@@ -1,0 +1,58 @@
+"""Installable on a phone: the web app manifest, the service worker, the offline page."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, current_app, render_template, url_for
+from flask_babel import gettext as _
+
+bp = Blueprint("pwa", __name__)
+
+
+@bp.route("/manifest.webmanifest")
+def manifest() -> Response:
+    """What a phone needs to add the app to its home screen."""
+    doc = {
+        "name": _("Scorekeeper"),
+        "short_name": _("Scorekeeper"),
+        "description": _("Score-keeping and referee companion for card games at a real table."),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f7f6f2",
+        "theme_color": "#0b6e4f",
+        "icons": [
+            {
+                "src": url_for("static", filename="icons/icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icons/icon.svg"),
+                "sizes": "any",
+                "type": "image/svg+xml",
+            },
+        ],
+    }
+    return Response(json.dumps(doc, ensure_ascii=False), mimetype="application/manifest+json")
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so its scope is the whole app."""
+    path = current_app.static_folder + "/sw.js"  # type: ignore[operator]
+    with open(path, encoding="utf-8") as file:
+        body = file.read()
+    return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.route("/offline")
+def offline() -> str:
+    """What the phone shows when it has no connection (cached by the service worker)."""
+    return render_template("offline.html")
