@@ -6,11 +6,11 @@ templates (N_) that the page or the PDF translates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import GameResult
+from .engine import GameResult, HandResult
 from .engine.game import Line
 from .engine.text import N_
 
@@ -62,6 +62,11 @@ class SideCell:
     detail: str  # what the side bid and took, in scoresheet shorthand
     markers: list[tuple[str, str]]  # (key, translatable label)
     lines: tuple[Line, ...] = ()
+    # Filled in by a page, rendered once in its language (see web.scoresheet.rows).
+    points_text: str = ""
+    bags_text: str = ""
+    marks: list[tuple[str, str]] = field(default_factory=list)
+    texts: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -116,10 +121,16 @@ def rows(
     bodies: Sequence[Mapping[str, Any]],
     result: GameResult,
     gettext: Callable[[str], str] = _same,
+    only: int | None = None,
 ) -> list[Row]:
-    """One row per hand, with each side's cell."""
+    """One row per hand (or only hand `only`), with each side's cell."""
     out = []
-    for number, (body, hand) in enumerate(zip(bodies, result.hands, strict=True), start=1):
+    pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
+        zip(bodies, result.hands, strict=True), start=1
+    )
+    if only is not None:  # one hand's row: no need to build the others
+        pairs = [(only, (bodies[only - 1], result.hands[only - 1]))]
+    for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
         row = Row(number, players[dealer_of(first_dealer, len(players), number)])
         for index, side in enumerate(result.sides):

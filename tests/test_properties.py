@@ -191,3 +191,19 @@ def test_tricks_and_bids_outside_the_legal_range_are_rejected(ruleset_id, data):
     with pytest.raises(HandError) as caught:
         load_game(bad)
     assert caught.value.hand == len(bad["hands"])
+
+
+@pytest.mark.parametrize("ruleset_id", ALL)
+@SETTINGS
+@given(data=st.data())
+def test_extending_hand_by_hand_equals_scoring_the_whole_game(ruleset_id, data):
+    from scorekeeper.engine import extend
+
+    doc = draw_game(data, ruleset_id)
+    whole = score_game(load_game(doc))
+    grown = score_game(load_game({**doc, "hands": []}))
+    for raw in doc["hands"]:
+        grown = extend(grown, raw)
+    assert grown.hands == whole.hands
+    assert grown.outcome == whole.outcome
+    assert grown.totals == whole.totals

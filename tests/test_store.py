@@ -232,3 +232,44 @@ def test_cli_import_prints_the_url_and_export_prints_the_file(tmp_path):
         env={"SCOREKEEPER_INSTANCE": str(env_dir)},
     )
     assert bad.returncode == 2 and bad.stderr.startswith("game: 1 players given")
+
+
+def test_cached_views_equal_a_cold_replay_after_interleaved_writes(tmp_path):
+    from scorekeeper.store.games import clear_caches
+
+    path = tmp_path / "shared.db"
+    first, second = open_database(path), open_database(path)
+    migrate(first)
+    game_id = store.create_game(first, "yahoo-normal", NAMES, options={"target": 100000})
+    for n in range(12):
+        db = first if n % 2 else second
+        stored = store.get_game(db, game_id)
+        stored.score()  # warm the cache for this version
+        store.set_bids(db, game_id, [3, 3, 3, 3], version=stored.version)
+        tricks = [4, 3, 3, 3] if n % 3 else [3, 4, 3, 3]
+        store.add_hand(
+            db, game_id, {"bids": [3, 3, 3, 3], "tricks": tricks}, version=stored.version + 1
+        )
+        if n == 5:
+            store.replace_hand(
+                db, game_id, 2, {"bids": [3, 3, 3, 3], "tricks": [1, 6, 3, 3]}, version=None
+            )
+    warm = store.get_game(second, game_id)
+    warm_result = warm.score()
+    clear_caches()
+    cold = store.get_game(first, game_id)
+    assert cold.hands == warm.hands and cold.version == warm.version
+    assert cold.score().hands == warm_result.hands
+    assert cold.score().totals == warm_result.totals == cold.totals
+
+
+def test_a_refused_write_leaves_no_cached_trace(db):
+    game_id = store.create_game(db, "yahoo-normal", NAMES)
+    stored = store.get_game(db, game_id)
+    stored.score()
+    with pytest.raises(HandError):
+        store.add_hand(
+            db, game_id, {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}, version=stored.version
+        )
+    store.add_hand(db, game_id, HAND, version=stored.version)
+    assert store.get_game(db, game_id).score().totals == (61, 60)

@@ -154,6 +154,27 @@ def score_game(game: Game) -> GameResult:
     return GameResult(game, sides, tuple(results), outcome, state)
 
 
+def extend(result: GameResult, raw: object) -> GameResult:
+    """Score one more hand (in game-file form) on top of a scored game, without a replay.
+
+    The result equals scoring the whole log again; a new hand only needs the state
+    after the last one.
+    """
+    game, kind = result.game, result.game.kind
+    number = len(game.hands) + 1
+    if result.outcome.finished:
+        raise HandError(number, _over(result.sides, result.outcome, number - 1))
+    ruleset = game.ruleset_for(number)
+    try:
+        hand = kind.parse_hand(raw, ruleset.options)
+        scored = kind.play(ruleset, result.state, hand)
+    except InvalidHand as error:
+        raise HandError(number, error.message, error.seat) from error
+    longer = Game(game.ruleset, game.players, (*game.hands, hand), game.changes)
+    outcome = kind.outcome(longer.ruleset_for(number + 1), scored.state)
+    return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
+
+
 def _over(sides: Sequence[Side], outcome: Outcome, last: int) -> Text:
     if outcome.winner is None:
         return text(N_("the game is already over after hand {last}"), last=last)

@@ -8,8 +8,11 @@ of silently overwriting.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -17,7 +20,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine import FORMAT, Game, GameResult, Ruleset, load_game, score_game
+from ..engine import FORMAT, Game, GameResult, Ruleset, extend, load_game, score_game
 from ..engine.errors import GameError
 from .db import new_pin, new_token
 
@@ -65,6 +68,11 @@ class StoredGame:
     watch_token: str = ""
     scorer_token: str = ""
     pin: str = ""
+    source: str = ""  # the database file, so results are cached per database
+
+    @property
+    def cache_key(self) -> tuple[str, str, int]:
+        return (self.source, self.id, self.version)
 
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
@@ -88,8 +96,12 @@ class StoredGame:
         return load_game(self.document())
 
     def score(self) -> GameResult:
-        """Replay the log through the engine."""
-        return score_game(self.game())
+        """The scored game: from the cache when this version was scored before."""
+        cached = _RESULTS.get(self.cache_key)
+        if cached is None:
+            cached = score_game(self.game())
+            _RESULTS.put(self.cache_key, cached)
+        return cached  # type: ignore[no-any-return]
 
     @property
     def ruleset(self) -> Ruleset:
@@ -105,7 +117,10 @@ class StoredGame:
 
 
 def _row_to_game(
-    row: Mapping[str, Any], hands: Sequence[Body], confirmations: Sequence[str | None] = ()
+    row: Mapping[str, Any],
+    hands: Sequence[Body],
+    confirmations: Sequence[str | None] = (),
+    source: str = "",
 ) -> StoredGame:
     return StoredGame(
         id=row["id"],
@@ -129,11 +144,72 @@ def _row_to_game(
         watch_token=row["watch_token"] or "",
         scorer_token=row["scorer_token"] or "",
         pin=row["pin"] or "",
+        source=source,
     )
 
 
+class _Cache:
+    """A small least-recently-used map; a version changes on every write, so nothing goes stale."""
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_RESULTS = _Cache(256)  # (database, game, version) -> GameResult
+_LOGS = _Cache(256)  # (database, game, version) -> StoredGame
+
+
+def clear_caches() -> None:
+    """Forget cached games and results."""
+    _RESULTS.clear()
+    _LOGS.clear()
+
+
+def _source(db: Database) -> str:
+    return str(db.execute("PRAGMA database_list").fetchone()[2])
+
+
 def get_game(db: Database, game_id: str) -> StoredGame:
-    """Load a game and its hand log; raise GameNotFound."""
+    """Load a game and its hand log; raise GameNotFound.
+
+    A version already loaded is not read again: the game's row is one cheap query, a
+    1,000-hand log is not.
+    """
+    rows = list(db.query("SELECT version FROM games WHERE id = ?", [game_id]))
+    if not rows:
+        raise GameNotFound(game_id)
+    cached = _LOGS.get((_source(db), game_id, rows[0]["version"]))
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    if db.conn.in_transaction:
+        return _load(db, game_id)  # inside a write: never cache what it may still change
+    with db.atomic():  # one snapshot: the row and the hands of the same version
+        game = _load(db, game_id)
+    _LOGS.put(game.cache_key, game)
+    return game
+
+
+def _load(db: Database, game_id: str) -> StoredGame:
     rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
     if not rows:
         raise GameNotFound(game_id)
@@ -143,7 +219,10 @@ def get_game(db: Database, game_id: str) -> StoredGame:
         )
     )
     return _row_to_game(
-        rows[0], [json.loads(r["body"]) for r in stored], [r["confirmed_by"] for r in stored]
+        rows[0],
+        [json.loads(r["body"]) for r in stored],
+        [r["confirmed_by"] for r in stored],
+        _source(db),
     )
 
 
@@ -191,7 +270,17 @@ def _claim(db: Database, game_id: str, version: int | None) -> StoredGame:
         if not current:
             raise GameNotFound(game_id)
         raise Conflict(current[0]["version"])
-    return get_game(db, game_id)
+    # Read as it was before this write (the bump is only visible inside this transaction):
+    # same content, the version the caller saw. Nothing read here goes into the cache.
+    loaded = _load(db, game_id)
+    return dataclasses.replace(loaded, version=loaded.version - 1)
+
+
+def _carry_result(stored: StoredGame) -> None:
+    """A write that leaves the hands alone: the scored game of the old version stays right."""
+    result = _RESULTS.get(stored.cache_key)
+    if result is not None:
+        _RESULTS.put((stored.source, stored.id, stored.version + 1), result)
 
 
 def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> None:
@@ -280,33 +369,40 @@ def _insert_hand(db: Database, game_id: str, number: int, body: Body) -> None:
 def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None) -> None:
     """Keep the bids of the hand being played until its tricks are entered."""
     with db.atomic():
-        _claim(db, game_id, version)
+        stored = _claim(db, game_id, version)
         db.execute(
             "UPDATE games SET pending_bids = ?, updated_at = ? WHERE id = ?",
             [json.dumps(bids, ensure_ascii=False), _now(), game_id],
         )
+    _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
 def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
     """Forget the bids of the hand being played (to enter them again)."""
     with db.atomic():
-        _claim(db, game_id, version)
+        stored = _claim(db, game_id, version)
         db.execute(
             "UPDATE games SET pending_bids = NULL, updated_at = ? WHERE id = ?", [_now(), game_id]
         )
+    _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
 def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> GameResult:
     """Append a hand after checking the whole log with it; return the new result."""
     with db.atomic():
         stored = _claim(db, game_id, version)
-        doc = stored.document()
-        doc["hands"].append(body)
-        result = score_game(load_game(doc))
-        number = len(doc["hands"])
+        before = _RESULTS.get(stored.cache_key)
+        if before is not None:
+            result = extend(before, body)  # one hand on top of the cached game: no replay
+        else:
+            doc = stored.document()
+            doc["hands"].append(body)
+            result = score_game(load_game(doc))
+        number = len(stored.hands) + 1
         _insert_hand(db, game_id, number, body)
         _save_summary(db, game_id, result, bids_cleared=True)
         _log(db, game_id, "hand_added", number, {"after": body})
+    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -351,6 +447,7 @@ def replace_hand(
         if confirmed:
             detail |= {"reason": correction, "confirmed_by": stored.confirmations[number - 1]}
         _log(db, game_id, "hand_corrected" if confirmed else "hand_edited", number, detail)
+    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -379,6 +476,7 @@ def delete_last_hand(
             number,
             {"before": before, **({"reason": correction} if correction else {})},
         )
+    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -417,6 +515,7 @@ def change_options(
         )
         _save_summary(db, game_id, result, bids_cleared=False)
         _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
+    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -431,6 +530,7 @@ def confirm_hand(db: Database, game_id: str, number: int, by: str, *, version: i
             [by, _now(), game_id, number],
         )
         _log(db, game_id, "hand_confirmed", number, {"by": by})
+    _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
 def export_game(db: Database, game_id: str) -> dict[str, Any]:

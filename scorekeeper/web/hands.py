@@ -190,7 +190,7 @@ def hand(game_id: str, number: int) -> str:
         confirm_form=VersionForm(version=stored.version),
         stored=stored,
         result=result,
-        row=rows(stored, result)[number - 1],
+        row=rows(stored, result, only=number)[0],
         number=number,
         is_last=number == len(stored.hands),
         upcoming=next_hand(stored),
@@ -349,7 +349,7 @@ def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
         "delete.html",
         stored=stored,
         number=number,
-        row=rows(stored, result)[number - 1],
+        row=rows(stored, result, only=number)[0],
         form=form,
     )
 

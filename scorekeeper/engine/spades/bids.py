@@ -7,6 +7,7 @@ totals, minimum bids, Suicide, Mirror, Roulette), to the bids actually made.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -146,52 +147,53 @@ def bid_choices(
     options: SpadesOptions, sides: Sequence[Side], seat: int, totals: Sequence[int]
 ) -> list[BidChoice]:
     """List every kind of bid with whether `seat` may make it now, given the totals before the hand."""
-    side = next(index for index, s in enumerate(sides) if seat in s.seats)
-    behind = behind_by(totals, side)
+    behind = behind_by(totals, _side_index(sides, seat))
+    return [bid_choice(options, kind, behind) for kind in BidKind]
+
+
+def _side_index(sides: Sequence[Side], seat: int) -> int:
+    return next(index for index, s in enumerate(sides) if seat in s.seats)
+
+
+@functools.cache
+def _numbers(low: int, high: int) -> tuple[int, ...]:
+    return tuple(range(low, high + 1))
+
+
+def bid_choice(options: SpadesOptions, kind: BidKind, behind: int) -> BidChoice:
+    """Whether one kind of bid is open to a side that is `behind` points behind, and why."""
     most = options.tricks_per_hand
     if options.roulette:
-        why = text(N_("Roulette: everybody bids blind nil"))
-        return [BidChoice(kind, kind is BidKind.BLIND_NIL, why) for kind in BidKind]
-    low = 0 if options.partnership else options.min_bid
-    numbers = tuple(range(low, most + 1))
-    if options.mirror:
-        number_reason = text(N_("Mirror: bid your number of spades"))
-    elif low:
-        number_reason = text(N_("at least {low}, or a nil"), low=low)
-    else:
-        number_reason = text(N_("0 to {most}"), most=most)
-    choices = [BidChoice(BidKind.NUMBER, True, number_reason, numbers)]
-    choices.append(
-        BidChoice(BidKind.NIL, True, text(N_("open at any score")))
-        if options.nil
-        else BidChoice(BidKind.NIL, False, text(N_("not allowed by these rules")))
-    )
-    choices.append(
-        _margin_choice(BidKind.BLIND_NIL, options.blind_nil, options.blind_nil_behind, behind)
-    )
-    choices.append(
-        _margin_choice(
-            BidKind.DOUBLE_BLIND_NIL,
-            options.double_blind_nil,
-            options.double_blind_nil_behind,
-            behind,
+        return BidChoice(
+            kind, kind is BidKind.BLIND_NIL, text(N_("Roulette: everybody bids blind nil"))
         )
-    )
-    blind = _margin_choice(BidKind.BLIND, options.blind_bids, options.blind_behind, behind)
-    if blind.open:
-        blind = BidChoice(
-            BidKind.BLIND, True, blind.reason, tuple(range(options.blind_min, most + 1))
-        )
-    choices.append(blind)
-    choices.append(
-        BidChoice(BidKind.MOON, True, text(N_("all {most} tricks"), most=most))
-        if options.moon
-        else BidChoice(BidKind.MOON, False, text(N_("not allowed by these rules")))
-    )
-    choices.append(
-        _margin_choice(BidKind.BLIND_MOON, options.blind_moon, options.blind_moon_behind, behind)
-    )
-    return choices
+    if kind is BidKind.NUMBER:
+        low = 0 if options.partnership else options.min_bid
+        if options.mirror:
+            reason = text(N_("Mirror: bid your number of spades"))
+        elif low:
+            reason = text(N_("at least {low}, or a nil"), low=low)
+        else:
+            reason = text(N_("0 to {most}"), most=most)
+        return BidChoice(kind, True, reason, _numbers(low, most))
+    if kind is BidKind.NIL:
+        if options.nil:
+            return BidChoice(kind, True, text(N_("open at any score")))
+        return BidChoice(kind, False, text(N_("not allowed by these rules")))
+    if kind is BidKind.MOON:
+        if options.moon:
+            return BidChoice(kind, True, text(N_("all {most} tricks"), most=most))
+        return BidChoice(kind, False, text(N_("not allowed by these rules")))
+    enabled, need = {
+        BidKind.BLIND_NIL: (options.blind_nil, options.blind_nil_behind),
+        BidKind.DOUBLE_BLIND_NIL: (options.double_blind_nil, options.double_blind_nil_behind),
+        BidKind.BLIND: (options.blind_bids, options.blind_behind),
+        BidKind.BLIND_MOON: (options.blind_moon, options.blind_moon_behind),
+    }[kind]
+    choice = _margin_choice(kind, enabled, need, behind)
+    if choice.open and kind is BidKind.BLIND:
+        return BidChoice(kind, True, choice.reason, _numbers(options.blind_min, most))
+    return choice
 
 
 @dataclass(frozen=True)
@@ -225,9 +227,10 @@ def check_bids(
     def who(seat: int) -> str:
         return f"{players[seat]} (seat {seat})"
 
+    behind = [behind_by(totals, index) for index in range(len(sides))]
+    side_of = {seat: index for index, side in enumerate(sides) for seat in side.seats}
     for seat, bid in enumerate(bids):
-        choices = {c.kind: c for c in bid_choices(options, sides, seat, totals)}
-        choice = choices[bid.kind]
+        choice = bid_choice(options, bid.kind, behind[side_of[seat]])
         if not choice.open:
             name = str(bid) if bid.kind is BidKind.NUMBER else _KIND_NAMES[bid.kind]
             problems.append(
