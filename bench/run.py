@@ -8,11 +8,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import pdf
+from bench import engine, long_games, page_weight, pdf, serving
 
 
 def main() -> None:
-    rows = [*pdf.run()]
+    rows = []
+    for module in (engine, long_games, page_weight, pdf, serving):
+        rows += module.run()
+        print(f"... {module.__name__} done", file=sys.stderr, flush=True)
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     print()
     print("| measurement | result |")

@@ -7,6 +7,7 @@ import struct
 import sys
 
 DEFAULT_PORT = 8000
+CONNECTIONS = 2000  # open connections at once: phones keep theirs alive between taps
 
 
 def lan_addresses() -> list[str]:
@@ -62,4 +63,14 @@ def serve(host: str, port: int, threads: int = 8) -> None:
         print(f"  {url}", flush=True)
     print_qr(addresses[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="scorekeeper")
+    waitress_serve(
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="scorekeeper",
+        # Every phone at every table keeps a connection open; waitress's default of 100
+        # stalled new phones once about 30 tables were playing (found by bench/serving.py).
+        connection_limit=CONNECTIONS,
+        channel_timeout=60,  # an idle phone's connection is closed after a minute
+    )

@@ -43,13 +43,14 @@ class RuleSheet:
 def describe(ruleset: Ruleset) -> RuleSheet:
     """Describe every option of a ruleset in words, grouped as players think of them."""
     raw = option_values(ruleset.options)
+    origins = ruleset.origins()
     groups = []
     for title, rules in find_kind(ruleset.game).describe(ruleset.options):
         groups.append(
             RuleGroup(
                 title,
                 tuple(
-                    RuleLine(name, label, value, ruleset.origin(name).value, raw[name])
+                    RuleLine(name, label, value, origins[name].value, raw[name])
                     for name, label, value in rules
                 ),
             )

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .kinds import find_kind
-from .options import OptionError, apply_options, differences
+from .options import OptionError, apply_options, differences, option_values
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "presets"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -73,9 +73,17 @@ class Ruleset:
         """Return the options that differ from the preset."""
         return differences(self.options, self.preset_options)
 
+    def origins(self) -> dict[str, Origin]:
+        """Where every option's value comes from, in one pass."""
+        changed = set(self.changed())
+        return {name: self._origin(name, changed) for name in option_values(self.options)}
+
     def origin(self, option: str) -> Origin:
         """Say where the value of `option` comes from."""
-        if option in self.changed():
+        return self._origin(option, set(self.changed()))
+
+    def _origin(self, option: str, changed: set[str]) -> Origin:
+        if option in changed:
             return Origin.CHANGED
         if option in self.stated:
             return Origin.STATED

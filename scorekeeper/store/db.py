@@ -112,7 +112,9 @@ def open_database(path: str | Path) -> Database:
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 5000")
     if str(path) != ":memory:":
-        db.enable_wal()
+        # WAL is a property of the file: set once, it stays (asking costs a query a request).
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.enable_wal()
         # A hand the app confirmed must survive a crash of the process or the machine.
         db.execute("PRAGMA synchronous = FULL")
     return db

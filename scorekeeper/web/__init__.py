@@ -44,6 +44,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         MAX_CONTENT_LENGTH=1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
+        # Phones keep the stylesheet, script and fonts for a day (the service worker longer).
+        SEND_FILE_MAX_AGE_DEFAULT=24 * 3600,
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
         LANGUAGES=("en", "ja"),
         **security.cookie_settings(),
@@ -53,9 +55,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import db, errors, games, hands, i18n, pwa, rules
+    from . import compress, db, errors, games, hands, i18n, pwa, rules
 
     security.init_app(app)
+    compress.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     app.register_blueprint(games.bp)

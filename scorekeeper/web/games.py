@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import date
 from typing import Any
@@ -298,10 +299,16 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
 
 def rule_labels(ruleset: Ruleset) -> dict[str, str]:
     """Each rule's label, for the links from explanation lines to the rule page."""
+    return _labels(ruleset.game, str(get_locale() or "en"))
+
+
+@functools.lru_cache(maxsize=16)
+def _labels(game: str, language: str) -> dict[str, str]:
+    """Labels depend on the game kind and the language only, never on option values."""
+    kind = find_kind(game)
+    options = kind.options_type()
     labels = {
-        rule.option: render_text(rule.label)
-        for group in describe(ruleset).groups
-        for rule in group.rules
+        name: render_text(label) for _, rules in kind.describe(options) for name, label, _ in rules
     }
     labels["score_table"] = _("Score table")
     return labels

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask import Blueprint, Flask, abort, current_app, g, redirect, request
+from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -24,10 +24,22 @@ def select_locale() -> str | None:
     return request.accept_languages.best_match(languages) or "en"
 
 
+def translations() -> Any:
+    """The request's translations, looked up once per request.
+
+    Flask-Babel finds them through several context lookups on every call; a page with
+    a few hundred strings spent more time there than rendering.
+    """
+    found = g.get("_translations")
+    if found is None:
+        found = g._translations = get_translations()
+    return found
+
+
 def render_text(value: Any) -> str:
     """Render engine Text (or plain strings) in the request's language."""
     if isinstance(value, Text):
-        return value.render(get_translations())
+        return value.render(translations())
     if isinstance(value, Markup):
         return value
     return str(value)
@@ -64,9 +76,14 @@ def localized(ruleset: Any, name: str) -> Any:
 
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: translations().gettext(message),
+        lambda singular, plural, n: translations().ngettext(singular, plural, n),
+        newstyle=True,
+    )
     app.register_blueprint(bp)
     app.jinja_env.globals["other_languages"] = other_languages
     app.jinja_env.filters["loc"] = localized
-    app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, gettext)
+    app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, translations().gettext)
     app.jinja_env.filters["t"] = render_text
     app.jinja_env.globals["get_locale"] = get_locale

@@ -56,3 +56,9 @@ def service_worker() -> Response:
 def offline() -> str:
     """What the phone shows when it has no connection (cached by the service worker)."""
     return render_template("offline.html")
+
+
+@bp.route("/healthz")
+def healthz() -> Response:
+    """A bare route: for readiness checks, and the floor of the serving benchmark."""
+    return Response("ok\n", mimetype="text/plain")

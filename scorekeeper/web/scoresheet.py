@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import get_translations
-
 from ..engine import GameResult
 from ..engine.text import Nn_, signed
 from ..sheet import Row
 from ..sheet import rows as sheet_rows
 from ..store import StoredGame
+from .i18n import translations
 from .spades_entry import bidding_order
 
 
@@ -20,7 +19,7 @@ def rows(stored: StoredGame, result: GameResult, only: int | None = None) -> lis
     A long scoresheet has thousands of lines: translating each through the template
     (a context lookup per string, a macro call per cell) cost more than the scoring.
     """
-    tr = get_translations()
+    tr = translations()
     out = sheet_rows(
         stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, only
     )

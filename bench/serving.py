@@ -1,0 +1,209 @@
+"""Serving a table night: the real server (as `make run` starts it) under N tables.
+
+Each table is a phone entering hands (the bids page, the bids, the tricks page, the
+tricks) with a short think time, and another phone watching its scoresheet. In the
+same run the same client fetches a bare route of the same server: the floor.
+Everything stays on 127.0.0.1; every loop is bounded in time.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+THINK = 2.0  # seconds from opening a form to sending it: ~5 taps, as fast as a person can
+POLL = 5.0  # seconds between a watching phone's version polls, as the page's script does
+DURATION = 15.0  # seconds of load per level
+LEVELS = (1, 10, 50, 200)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Phone:
+    """A keep-alive HTTP client with cookies."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.cookies: dict[str, str] = {}
+
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None
+    ) -> tuple[int, str, float]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.perf_counter()
+        self.conn.request(method, path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        text = response.read().decode()
+        elapsed = time.perf_counter() - start
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name] = rest.split(";", 1)[0]
+        return response.status, text, elapsed
+
+
+def token_and_version(page: str) -> dict[str, str]:
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    version = re.search(r'name="version" value="(\d+)"', page)
+    return {
+        "csrf_token": token.group(1) if token else "",
+        "version": version.group(1) if version else "",
+    }
+
+
+def new_table(port: int, n: int) -> tuple[Phone, Phone, str]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.web.conftest import setup_form
+
+    scorer = Phone(port)
+    _, page, _ = scorer.request("GET", "/new/yahoo-normal")
+    form = setup_form(
+        "yahoo-normal", names=[f"T{n}a", f"T{n}b", f"T{n}c", f"T{n}d"], changes={"target": 99999}
+    )
+    status, _, _ = scorer.request(
+        "POST", "/new/yahoo-normal", {**form, "csrf_token": token_and_version(page)["csrf_token"]}
+    )
+    assert status == 303, status
+    games = re.findall(r'href="/g/([\w-]+)"', scorer.request("GET", "/")[1])
+    game_id = games[0]
+    _, page, _ = scorer.request("GET", f"/g/{game_id}")
+    watch = re.search(r'href="http://[^"]+(/w/[\w-]+)"', page).group(1)
+    watcher = Phone(port)
+    watcher.request("GET", watch)
+    return scorer, watcher, game_id
+
+
+def run_level(port: int, tables: int) -> dict[str, list[float]]:
+    setups = [new_table(port, n) for n in range(tables)]
+    times: dict[str, list[float]] = {
+        "entry": [],
+        "sheet": [],
+        "watch": [],
+        "floor": [],
+        "errors": [],
+    }
+    lock = threading.Lock()
+    stop = time.monotonic() + DURATION
+
+    def table(scorer: Phone, _watcher: Phone, game_id: str) -> None:
+        floor = Phone(port)
+        jitter = random.Random(game_id)  # tables are not in step with each other
+        time.sleep(jitter.uniform(0, 2 * THINK))
+        try:
+            while time.monotonic() < stop:
+                _, page, _ = scorer.request("GET", f"/g/{game_id}/bids")
+                time.sleep(THINK * jitter.uniform(0.5, 1.5))
+                bids = {f"bid_{s}": "3" for s in range(4)}
+                form = {**token_and_version(page), **bids}
+                status, _, posted_bids = scorer.request("POST", f"/g/{game_id}/bids", form)
+                _, page, _ = scorer.request("GET", f"/g/{game_id}/tricks")
+                time.sleep(THINK * jitter.uniform(0.5, 1.5))
+                tricks = {"tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}
+                form = {**token_and_version(page), **tricks}
+                status2, _, posted_tricks = scorer.request("POST", f"/g/{game_id}/tricks", form)
+                _, _, sheet = scorer.request("GET", f"/g/{game_id}")
+                _, _, base = floor.request("GET", "/healthz")
+                with lock:
+                    if status == 303 and status2 == 303:
+                        times["entry"] += [posted_bids, posted_tricks]
+                    else:
+                        times["errors"].append(1.0)
+                    times["sheet"].append(sheet)
+                    times["floor"].append(base)
+        except (OSError, http.client.HTTPException):
+            with lock:
+                times["errors"].append(1.0)
+
+    def watch(_scorer: Phone, watcher: Phone, game_id: str) -> None:
+        seen = ""
+        time.sleep(random.Random(game_id + "w").uniform(0, POLL))
+        try:
+            while time.monotonic() < stop:
+                _, version, polled = watcher.request("GET", f"/g/{game_id}/version")
+                with lock:
+                    times["watch"].append(polled)
+                if version != seen:
+                    seen = version
+                    _, _, reloaded = watcher.request("GET", f"/g/{game_id}")
+                    with lock:
+                        times["watch"].append(reloaded)
+                time.sleep(POLL)
+        except (OSError, http.client.HTTPException):
+            with lock:
+                times["errors"].append(1.0)
+
+    threads = [threading.Thread(target=f, args=s) for s in setups for f in (table, watch)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=DURATION + 60)
+    times["_seconds"] = [time.monotonic() - started]
+    return times
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def run() -> list[tuple[str, str]]:
+    instance = Path(tempfile.mkdtemp())
+    port = free_port()
+    env = {**os.environ, "SCOREKEEPER_INSTANCE": str(instance)}
+    log = (instance / "server.log").open("wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        rows = []
+        for tables in LEVELS:
+            t = run_level(port, tables)
+            seconds = t["_seconds"][0]
+            requests = (
+                sum(len(t[k]) for k in ("sheet", "watch", "floor")) * 3 + len(t["entry"]) * 2
+            )
+            rows.append(
+                (
+                    f"serving, {tables} table{'s' if tables > 1 else ''}",
+                    f"entry p50 {pct(t['entry'], 0.5):.1f} / p99 {pct(t['entry'], 0.99):.1f} ms · "
+                    f"scoresheet p50 {pct(t['sheet'], 0.5):.1f} / p99 {pct(t['sheet'], 0.99):.1f} ms · "
+                    f"watch p99 {pct(t['watch'], 0.99):.1f} ms · "
+                    f"floor p50 {pct(t['floor'], 0.5):.1f} / p99 {pct(t['floor'], 0.99):.1f} ms · "
+                    f"scoresheet/floor {statistics.median(t['sheet']) / statistics.median(t['floor']):.1f}× · "
+                    f"~{requests / seconds:.0f} req/s · {len(t['errors'])} errors",
+                )
+            )
+        return rows
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
