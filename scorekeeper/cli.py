@@ -30,25 +30,30 @@ def _translations(language: str) -> Any:
     return gettext.translation("messages", TRANSLATIONS, languages=[language], fallback=True)
 
 
-def _read_json(path: str) -> object:
-    if path == "-":
-        raw = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as file:
-            raw = file.read()
-    return json.loads(raw)
+class Refused(Exception):
+    """A command cannot go on; the message says what is wrong (printed, exit status 2)."""
+
+
+def _read_game_file(path: str) -> object:
+    """The JSON document in a game file ("-" is standard input), or Refused saying why not."""
+    try:
+        if path == "-":
+            raw = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                raw = file.read()
+        return json.loads(raw)
+    except OSError as error:
+        raise Refused(f"game: cannot read {path}: {error.strerror}") from error
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise Refused(f"game: not valid JSON: {error}") from error
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     """Score a game file and print the result as JSON."""
     from .engine import ScoreError, load_game, result_to_json, score_game
 
-    try:
-        doc = _read_json(args.file)
-    except OSError as error:
-        return _fail(f"game: cannot read {args.file}: {error.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        return _fail(f"game: not valid JSON: {error}")
+    doc = _read_game_file(args.file)
     try:
         result = score_game(load_game(doc))
     except ScoreError as error:
@@ -161,12 +166,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .serve import DEFAULT_PORT, urls
     from .store import get_game, import_game
 
-    try:
-        doc = _read_json(args.file)
-    except OSError as error:
-        return _fail(f"game: cannot read {args.file}: {error.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        return _fail(f"game: not valid JSON: {error}")
+    doc = _read_game_file(args.file)
     db = _database()
     try:
         game_id = import_game(db, doc)  # type: ignore[arg-type]
@@ -221,12 +221,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .engine.options import OptionError
     from .engine.referee import outcome_words, what_if
 
-    try:
-        doc = _read_json(args.file)
-    except OSError as error:
-        return _fail(f"game: cannot read {args.file}: {error.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        return _fail(f"game: not valid JSON: {error}")
+    doc = _read_game_file(args.file)
     changes = {}
     for item in args.option or []:
         name, _, value = item.partition("=")
@@ -278,12 +273,7 @@ def cmd_pdf(args: argparse.Namespace) -> int:
     """Write a game file's scoresheet as PDF."""
     from .engine import ScoreError, load_game, score_game
 
-    try:
-        doc = _read_json(args.file)
-    except OSError as error:
-        return _fail(f"game: cannot read {args.file}: {error.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        return _fail(f"game: not valid JSON: {error}")
+    doc = _read_game_file(args.file)
     try:
         game = load_game(doc)
         result = score_game(game)
@@ -461,7 +451,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line."""
     args = build_parser().parse_args(argv)
     args.translations = _translations(args.lang)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except Refused as refusal:
+        return _fail(str(refusal))
 
 
 if __name__ == "__main__":
