@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..sheet import Group, grouped
 from ..text import N_, Text, text
 from .options import SpadesOptions
 
@@ -422,11 +423,6 @@ def choice_words() -> dict[str, dict[str, Text]]:
     }
 
 
-def describe(options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
+def describe(options: SpadesOptions) -> list[Group]:
     """Return the option groups in sheet order, each option as (name, label, value)."""
-    groups: dict[str, list[tuple[str, Text, Text]]] = {}
-    for name, (group, label, words) in SHEET.items():
-        groups.setdefault(group, []).append(
-            (name, text(label), words(getattr(options, name), options))
-        )
-    return [(text(group), rules) for group, rules in groups.items()]
+    return grouped(SHEET, options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..sheet import Group, choice_texts, grouped
 from ..text import N_, Text, text
 from .options import SpitzerOptions
 
@@ -39,17 +40,9 @@ SHEET: dict[str, tuple[str, str, Any]] = {
 }
 
 
-def describe(options: SpitzerOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
-    groups: dict[str, list[tuple[str, Text, Text]]] = {}
-    for name, (group, label, words) in SHEET.items():
-        groups.setdefault(group, []).append(
-            (name, text(label), words(getattr(options, name), options))
-        )
-    return [(text(group), rules) for group, rules in groups.items()]
+def describe(options: SpitzerOptions) -> list[Group]:
+    return grouped(SHEET, options)
 
 
 def choice_words() -> dict[str, dict[str, Text]]:
-    return {
-        name: {value: text(words) for value, words in values.items()}
-        for name, values in CHOICES.items()
-    }
+    return choice_texts(CHOICES)
