@@ -51,6 +51,12 @@ class VersionForm(FlaskForm):
         value = self.version.data
         return int(value) if value and str(value).isdigit() else None
 
+    def carried_version(self, current: int) -> int:
+        """The version a form shown again carries: the one the phone saw (so a write
+        against an older game is still refused), or the current one if it was lost."""
+        seen = self.seen_version()
+        return current if seen is None else seen
+
 
 class PinForm(FlaskForm):
     """The scorer PIN: only the CSRF token besides it (no game version needed)."""

@@ -80,7 +80,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     version: int | None = stored.version
     if request.method == "POST":
         values = request.form.to_dict()
-        version = form.seen_version() if form.seen_version() is not None else stored.version
+        version = form.carried_version(stored.version)
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
@@ -138,7 +138,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
     version: int | None = stored.version
     if request.method == "POST":
         values = request.form.to_dict()
-        version = form.seen_version() if form.seen_version() is not None else stored.version
+        version = form.carried_version(stored.version)
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
@@ -220,7 +220,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     bids_for_tricks = body["bids"]
     if request.method == "POST":
         values = request.form.to_dict()
-        version = form.seen_version() if form.seen_version() is not None else stored.version
+        version = form.carried_version(stored.version)
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
@@ -407,7 +407,7 @@ def _kind_page(
     if request.method == "POST":
         values = request.form.to_dict()
         chosen = request.form.getlist("declarers")
-        version = form.seen_version() if form.seen_version() is not None else stored.version
+        version = form.carried_version(stored.version)
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
