@@ -18,8 +18,6 @@ from typing import Any
 
 from scorekeeper.engine import find_ruleset, load_game, preset_ids, score_game
 from scorekeeper.engine.spades.bids import bid_choices, check_bids, parse_bid
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.test_properties import _repair
 
 NAMES = ["A", "B", "C", "D"]

@@ -11,15 +11,7 @@ from werkzeug.serving import make_server
 from scorekeeper import store
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.browser.conftest import ARGS, CHROMIUM, PHONE  # the browser tests' Chromium
 
 
 def run() -> list[tuple[str, str]]:
@@ -47,8 +39,8 @@ def run() -> list[tuple[str, str]]:
     base = f"http://127.0.0.1:{server.server_port}"
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            context = browser.new_context(viewport={"width": 390, "height": 844})
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            context = browser.new_context(viewport=PHONE)
             page = context.new_page()
             seen: list = []
             page.on("requestfinished", lambda request: seen.append(request))

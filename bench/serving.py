@@ -22,6 +22,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from tests.web.conftest import setup_form
+
 THINK = 2.0  # seconds from opening a form to sending it: ~5 taps, as fast as a person can
 POLL = 5.0  # seconds between a watching phone's version polls, as the page's script does
 DURATION = 15.0  # seconds of load per level
@@ -70,9 +72,6 @@ def token_and_version(page: str) -> dict[str, str]:
 
 
 def new_table(port: int, n: int) -> tuple[Phone, Phone, str]:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests.web.conftest import setup_form
-
     scorer = Phone(port)
     _, page, _ = scorer.request("GET", "/new/yahoo-normal")
     form = setup_form(
