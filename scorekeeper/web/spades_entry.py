@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 from ..engine import Side
 from ..engine.spades.bids import (
     NIL_KINDS,
+    SPECIAL_KINDS,
     BidChoice,
     BidFormError,
     BidKind,
@@ -124,14 +125,7 @@ def bid_pickers(
 
 
 def _special_choices(picker: Picker, choices: Mapping[BidKind, BidChoice]) -> None:
-    for kind in (
-        BidKind.NIL,
-        BidKind.BLIND_NIL,
-        BidKind.DOUBLE_BLIND_NIL,
-        BidKind.BLIND,
-        BidKind.MOON,
-        BidKind.BLIND_MOON,
-    ):
+    for kind in SPECIAL_KINDS:
         choice = choices[kind]
         if choice.open and kind is BidKind.BLIND:
             picker.choices += [

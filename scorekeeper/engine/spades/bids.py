@@ -28,6 +28,8 @@ class BidKind(StrEnum):
     BLIND_MOON = "blind_moon"
 
 
+# Every bid other than a plain number, in the order pickers and guidance list them.
+SPECIAL_KINDS = tuple(kind for kind in BidKind if kind is not BidKind.NUMBER)
 NIL_KINDS = frozenset({BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL})
 # A blind N or a moon is the partnership's whole contract: the partner enters 0.
 WHOLE_CONTRACT_KINDS = frozenset({BidKind.BLIND, BidKind.MOON, BidKind.BLIND_MOON})

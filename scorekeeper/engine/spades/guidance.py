@@ -8,17 +8,9 @@ from typing import Any
 
 from ..game import Side
 from ..text import N_, Text, text
-from .bids import BidChoice, BidKind, bid_choices, parse_bid
+from .bids import SPECIAL_KINDS, BidChoice, BidKind, bid_choices, parse_bid
 from .options import FirstLead, SpadesOptions
 
-SPECIAL = (
-    BidKind.NIL,
-    BidKind.BLIND_NIL,
-    BidKind.DOUBLE_BLIND_NIL,
-    BidKind.BLIND,
-    BidKind.MOON,
-    BidKind.BLIND_MOON,
-)
 KIND_NAMES = {
     BidKind.NIL: N_("Nil"),
     BidKind.BLIND_NIL: N_("Blind nil"),
@@ -116,7 +108,8 @@ def guidance(
         choices = {c.kind: c for c in bid_choices(options, sides, side.seats[0], totals)}
         side_notes.append(
             SideGuidance(
-                side, tuple(_note(choices[kind]) for kind in SPECIAL if _known(options, kind))
+                side,
+                tuple(_note(choices[kind]) for kind in SPECIAL_KINDS if _known(options, kind)),
             )
         )
     unique = tuple({str(note): note for note in exchanges}.values())
