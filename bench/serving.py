@@ -22,7 +22,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from tests.web.conftest import setup_form
+from tests.web.conftest import form_values, setup_form
 
 THINK = 2.0  # seconds from opening a form to sending it: ~5 taps, as fast as a person can
 POLL = 5.0  # seconds between a watching phone's version polls, as the page's script does
@@ -62,15 +62,6 @@ class Phone:
         return response.status, text, elapsed
 
 
-def token_and_version(page: str) -> dict[str, str]:
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    version = re.search(r'name="version" value="(\d+)"', page)
-    return {
-        "csrf_token": token.group(1) if token else "",
-        "version": version.group(1) if version else "",
-    }
-
-
 def new_table(port: int, n: int) -> tuple[Phone, Phone, str]:
     scorer = Phone(port)
     _, page, _ = scorer.request("GET", "/new/yahoo-normal")
@@ -78,7 +69,7 @@ def new_table(port: int, n: int) -> tuple[Phone, Phone, str]:
         "yahoo-normal", names=[f"T{n}a", f"T{n}b", f"T{n}c", f"T{n}d"], changes={"target": 99999}
     )
     status, _, _ = scorer.request(
-        "POST", "/new/yahoo-normal", {**form, "csrf_token": token_and_version(page)["csrf_token"]}
+        "POST", "/new/yahoo-normal", {**form, "csrf_token": form_values(page)["csrf_token"]}
     )
     assert status == 303, status
     games = re.findall(r'href="/g/([\w-]+)"', scorer.request("GET", "/")[1])
@@ -111,12 +102,12 @@ def run_level(port: int, tables: int) -> dict[str, list[float]]:
                 _, page, _ = scorer.request("GET", f"/g/{game_id}/bids")
                 time.sleep(THINK * jitter.uniform(0.5, 1.5))
                 bids = {f"bid_{s}": "3" for s in range(4)}
-                form = {**token_and_version(page), **bids}
+                form = {**form_values(page), **bids}
                 status, _, posted_bids = scorer.request("POST", f"/g/{game_id}/bids", form)
                 _, page, _ = scorer.request("GET", f"/g/{game_id}/tricks")
                 time.sleep(THINK * jitter.uniform(0.5, 1.5))
                 tricks = {"tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}
-                form = {**token_and_version(page), **tricks}
+                form = {**form_values(page), **tricks}
                 status2, _, posted_tricks = scorer.request("POST", f"/g/{game_id}/tricks", form)
                 _, _, sheet = scorer.request("GET", f"/g/{game_id}")
                 _, _, base = floor.request("GET", "/healthz")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import http.client
 import http.cookiejar
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -25,6 +24,7 @@ from pathlib import Path
 
 from scorekeeper import store
 from scorekeeper.store.db import open_database
+from tests.web.conftest import form_values
 
 CLIENTS = 4
 HANDS_BEFORE_KILL = 40
@@ -98,22 +98,13 @@ class Phone:
         )
 
     def get(self, path: str) -> tuple[int, str, str]:
-        try:
-            with self.opener.open(self.base + path, timeout=5) as response:
-                return (
-                    response.status,
-                    response.read().decode(),
-                    response.headers.get("Location", ""),
-                )
-        except urllib.error.HTTPError as error:
-            return (
-                error.code,
-                error.read().decode(errors="replace"),
-                error.headers.get("Location", ""),
-            )
+        return self._open(path, None)
 
     def post(self, path: str, data: dict[str, str]) -> tuple[int, str, str]:
-        body = urllib.parse.urlencode(data).encode()
+        return self._open(path, urllib.parse.urlencode(data).encode())
+
+    def _open(self, path: str, body: bytes | None) -> tuple[int, str, str]:
+        """Status, page and Location of one request; an error status is an answer too."""
         try:
             with self.opener.open(self.base + path, data=body, timeout=5) as response:
                 return (
@@ -127,15 +118,6 @@ class Phone:
                 error.read().decode(errors="replace"),
                 error.headers.get("Location", ""),
             )
-
-
-def form_values(page: str) -> dict[str, str]:
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    version = re.search(r'name="version" value="(\d+)"', page)
-    return {
-        "csrf_token": token.group(1) if token else "",
-        "version": version.group(1) if version else "",
-    }
 
 
 def create_game(phone: Phone, n: int) -> str:

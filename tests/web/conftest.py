@@ -32,6 +32,16 @@ def db(app):
     database.close()
 
 
+def form_values(page: str) -> dict[str, str]:
+    """The hidden CSRF token and game version of a page's form (empty when absent)."""
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    version = re.search(r'name="version" value="(\d+)"', page)
+    return {
+        "csrf_token": token.group(1) if token else "",
+        "version": version.group(1) if version else "",
+    }
+
+
 def setup_form(
     ruleset_id: str, names=None, changes: dict[str, Any] | None = None, dealer: int = 0
 ):
