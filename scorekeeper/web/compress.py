@@ -31,9 +31,8 @@ def compress(response: Response) -> Response:
     body = response.get_data()
     if len(body) < SMALLEST:
         return response
-    response.set_data(gzip.compress(body, compresslevel=6))
+    response.set_data(gzip.compress(body, compresslevel=6))  # sets Content-Length too
     response.headers["Content-Encoding"] = "gzip"
-    response.headers["Content-Length"] = str(len(response.get_data()))
     response.vary.add("Accept-Encoding")
     etag, weak = response.get_etag()
     if etag and not weak:
