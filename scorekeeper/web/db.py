@@ -1,31 +1,48 @@
-"""One database connection per request, on `g`; the schema migrated at start."""
+"""Database connections: one per server thread, kept open from request to request.
+
+Opening a connection (and setting its pragmas) cost more than reading a scoresheet's
+game; a server thread serves one request at a time, so it can keep its own. Every
+write is a transaction that commits or rolls back before its request ends; a request
+that ends inside one anyway (an error mid-write) is rolled back here, so the next
+request on the thread starts clean. The schema is migrated once at start.
+"""
 
 from __future__ import annotations
+
+import threading
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from ..store.db import migrate, open_database
 
+EXTENSION = "scorekeeper.db"
+
 
 def get_db() -> Database:
-    """The request's database connection."""
-    if "db" not in g:
-        g.db = open_database(current_app.config["DATABASE"])
-    return g.db  # type: ignore[no-any-return]
+    """This thread's database connection (opened on its first request)."""
+    db = g.get("db")
+    if db is None:
+        local = current_app.extensions[EXTENSION]
+        db = getattr(local, "db", None)
+        if db is None:
+            db = local.db = open_database(current_app.config["DATABASE"])
+        g.db = db
+    return db  # type: ignore[no-any-return]
 
 
-def close_db(error: BaseException | None = None) -> None:
+def end_request(error: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def init_app(app: Flask) -> None:
-    """Migrate the database once at start and close connections after each request."""
+    """Migrate the database once at start; keep one connection per serving thread."""
     db = open_database(app.config["DATABASE"])
     try:
         migrate(db)
     finally:
         db.close()
-    app.teardown_appcontext(close_db)
+    app.extensions[EXTENSION] = threading.local()
+    app.teardown_appcontext(end_request)
