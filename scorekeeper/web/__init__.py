@@ -55,9 +55,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import compress, db, errors, games, hands, i18n, pwa, rules
+    from . import access, compress, db, errors, games, hands, i18n, pwa, rules
 
     security.init_app(app)
+    app.before_request(access.keep_device)
     compress.init_app(app)
     db.init_app(app)
     i18n.init_app(app)

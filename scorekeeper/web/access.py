@@ -7,6 +7,7 @@ this browser created or joined, and a lost phone never held anything but that id
 
 from __future__ import annotations
 
+import datetime
 import hmac
 import secrets
 import threading
@@ -31,6 +32,19 @@ def device(create: bool = False) -> str | None:
         session["device"] = current
         session.permanent = True
     return current
+
+
+def keep_device() -> None:
+    """Re-send a known phone's cookie once a day, so it lives PERMANENT_SESSION_LIFETIME
+    past the last game night; signing it again on every request cost more than the page."""
+    if "device" in session:
+        today = _today()
+        if session.get("seen") != today:
+            session["seen"] = today
+
+
+def _today() -> str:
+    return datetime.date.today().isoformat()
 
 
 def grant(game_id: str, role: str) -> None:

@@ -48,6 +48,7 @@ def cookie_settings() -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": os.environ.get("SCOREKEEPER_HTTPS") == "1",
         # A phone keeps its games (its device id) through a long season of game nights.
         "PERMANENT_SESSION_LIFETIME": timedelta(days=400),
+        "SESSION_REFRESH_EACH_REQUEST": False,  # access.keep_device refreshes it daily
     }
 
 

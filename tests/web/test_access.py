@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import store
+from scorekeeper.web import access
 from scorekeeper.web.access import PIN_TRIES, pin_limiter
 
 from .conftest import play, setup_form, start_game, text, version
@@ -170,6 +171,17 @@ def test_security_headers_and_cookies(client):
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     expires = re.search(r"Expires=\w+, (\d+ \w+ \d+)", cookie).group(1)
     assert int(expires[-4:]) >= 2027  # a season, not a month
+
+
+def test_a_phone_cookie_is_sent_again_once_a_day_not_on_every_page(client, monkeypatch):
+    game_id = start_game(client)
+    client.get(f"/g/{game_id}")
+    assert "Set-Cookie" not in client.get(f"/g/{game_id}").headers
+    monkeypatch.setattr(access, "_today", lambda: "2099-01-01")
+    renewed = client.get(f"/g/{game_id}").headers["Set-Cookie"]
+    assert int(re.search(r"Expires=\w+, \d+ \w+ (\d+)", renewed).group(1)) >= 2027
+    assert "Set-Cookie" not in client.get(f"/g/{game_id}").headers
+    assert client.get(f"/g/{game_id}").status_code == 200  # still this phone's game
 
 
 def test_no_inline_script_or_style_in_any_page(client, db):
