@@ -50,10 +50,15 @@ def _today() -> str:
 def grant(game_id: str, role: str) -> None:
     """Let this browser watch or edit a game."""
     store.grant(get_db(), device(create=True) or "", game_id, role)
+    g.pop("roles", None)
 
 
 def role(game_id: str) -> str | None:
-    return store.role_of(get_db(), device(), game_id)
+    """This browser's role in a game (asked of the database once a request)."""
+    known: dict[str, str | None] = g.setdefault("roles", {})
+    if game_id not in known:
+        known[game_id] = store.role_of(get_db(), device(), game_id)
+    return known[game_id]
 
 
 def game_for(game_id: str, needed: str) -> store.StoredGame:
