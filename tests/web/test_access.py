@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import stat
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -171,6 +172,17 @@ def test_security_headers_and_cookies(client):
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     expires = re.search(r"Expires=\w+, (\d+ \w+ \d+)", cookie).group(1)
     assert int(expires[-4:]) >= 2027  # a season, not a month
+
+
+def test_share_links_name_the_address_the_phone_used(client, db):
+    game_id = start_game(client)
+    scorer = store.get_game(db, game_id).scorer_token
+    for base in ("http://192.168.1.20:5000", "http://scores.local", "https://scores.local/app"):
+        phone = client.application.test_client()
+        phone.get(f"/s/{scorer}", base_url=base)
+        page = phone.get(f"/g/{game_id}", base_url=base).get_data(as_text=True)
+        assert re.search(rf'href="{re.escape(base)}/w/[\w-]+"', page), base
+        assert f'href="{urlsplit(base).path}/g/{game_id}/rules"' in page
 
 
 def test_a_phone_cookie_is_sent_again_once_a_day_not_on_every_page(client, monkeypatch):
