@@ -187,10 +187,11 @@ def render_game(
         options = ruleset.options
         if options.stake_per_game or options.stake_per_point:
             settlement = spitzer_settlement(options, result.totals, result.outcome.winner)
+    current_role = role(stored.id)
     page = render_template(
         "game.html",
         refused=message,
-        role=role(stored.id),
+        role=current_role,
         rule_labels=rule_labels(ruleset),
         guide=spades_guidance(stored, result)
         if stored.kind == "spades" and not result.outcome.finished
@@ -203,9 +204,12 @@ def render_game(
         rows=rows(stored, result),
         upcoming=upcoming,
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
-        target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100),
-        pin_form=PinForm(),
-        qr=_share_codes(stored) if role(stored.id) == "edit" else {},
+        # Each form signs a CSRF token: built only when the page shows it.
+        target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
+        if current_role == "edit" and result.outcome.finished
+        else None,
+        pin_form=PinForm() if current_role != "edit" else None,
+        qr=_share_codes(stored) if current_role == "edit" else {},
     )
     return page, status
 
