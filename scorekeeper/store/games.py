@@ -11,8 +11,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,6 +20,7 @@ from sqlite_utils import Database
 
 from ..engine import FORMAT, Game, GameResult, Ruleset, extend, load_game, score_game
 from ..engine.errors import GameError
+from ..lru import LRU
 from .db import new_pin, new_token
 
 Body = dict[str, Any]
@@ -148,35 +147,8 @@ def _row_to_game(
     )
 
 
-class _Cache:
-    """A small least-recently-used map; a version changes on every write, so nothing goes stale."""
-
-    def __init__(self, size: int) -> None:
-        self._items: OrderedDict[Any, Any] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self._lock:
-            if key not in self._items:
-                return None
-            self._items.move_to_end(key)
-            return self._items[key]
-
-    def put(self, key: Any, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-_RESULTS = _Cache(256)  # (database, game, version) -> GameResult
-_LOGS = _Cache(256)  # (database, game, version) -> StoredGame
+_RESULTS = LRU(256)  # (database, game, version) -> GameResult
+_LOGS = LRU(256)  # (database, game, version) -> StoredGame
 
 
 def clear_caches() -> None:
