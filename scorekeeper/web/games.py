@@ -41,6 +41,7 @@ from ..engine.referee import outcome_words
 from ..engine.referee import what_if as referee_what_if
 from ..engine.spitzer import settlement as spitzer_settlement
 from ..engine.text import N_
+from . import pages
 from .access import check_pin, device, game_for, grant, role
 from .db import get_db
 from .forms import (
@@ -171,8 +172,8 @@ def _read_options(form: Any, preset_values: dict[str, Any]) -> tuple[dict[str, A
 @bp.route("/g/<game_id>")
 def game(game_id: str) -> str:
     """Show the scoresheet: totals, every hand, what comes next."""
-    page, _status = render_game(game_for(game_id, "watch"))
-    return page
+    stored = game_for(game_id, "watch")
+    return pages.scoresheet(stored, lambda: render_game(stored)[0])
 
 
 def render_game(

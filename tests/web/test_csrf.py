@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.web import create_app
+from scorekeeper.web.pages import PLACEHOLDER
 
 from .conftest import setup_form
 
@@ -97,3 +98,26 @@ def test_import_without_token_is_refused(client, db):
     )
     assert response.status_code == 400
     assert store.list_games(db) == []
+
+
+def test_phones_watching_the_same_scoresheet_each_get_their_own_token(app, client, db):
+    game_id = start(client)
+    stored = store.get_game(db, game_id)
+    phones = [app.test_client() for _ in range(3)]
+    pages = []
+    for phone in phones:
+        phone.get(f"/w/{stored.watch_token}")
+        pages.append(phone.get(f"/g/{game_id}").get_data(as_text=True))
+    tokens = [token(page) for page in pages]
+    assert len(set(tokens)) == 3
+    assert {page.replace(t, "") for page, t in zip(pages, tokens, strict=True)} == {
+        pages[0].replace(tokens[0], "")
+    }  # the same sheet otherwise
+    assert PLACEHOLDER not in "".join(pages)
+    # A token from the copied page is this phone's own: its PIN form is accepted.
+    response = phones[2].post(
+        f"/g/{game_id}/pin", data={"pin": stored.pin, "csrf_token": tokens[2]}
+    )
+    assert response.status_code == 303
+    with pytest.raises(AssertionError):
+        token(phones[2].get(f"/g/{game_id}").get_data(as_text=True))  # a scorer: no PIN form
