@@ -6,7 +6,7 @@ templates (N_) that the page or the PDF translates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,15 +121,15 @@ def rows(
     bodies: Sequence[Mapping[str, Any]],
     result: GameResult,
     gettext: Callable[[str], str] = _same,
-    only: int | None = None,
+    numbers: Collection[int] | None = None,
 ) -> list[Row]:
-    """One row per hand (or only hand `only`), with each side's cell."""
+    """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
     )
-    if only is not None:  # one hand's row: no need to build the others
-        pairs = [(only, (bodies[only - 1], result.hands[only - 1]))]
+    if numbers is not None:  # some hands' rows: no need to build the others
+        pairs = [(n, (bodies[n - 1], result.hands[n - 1])) for n in sorted(numbers)]
     for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
         row = Row(number, players[dealer_of(first_dealer, len(players), number)])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from datetime import date
 from typing import Any
@@ -26,7 +25,6 @@ from ..engine import (
     GameError,
     HandError,
     Origin,
-    Ruleset,
     ScoreError,
     UnknownRuleset,
     all_rulesets,
@@ -56,7 +54,7 @@ from .guidance import spades_guidance
 from .i18n import render_text
 from .qr import qr_svg
 from .rules import spitzer_table
-from .scoresheet import next_hand, rows
+from .scoresheet import next_hand, rows_html
 
 bp = Blueprint("games", __name__)
 
@@ -193,7 +191,6 @@ def render_game(
         "game.html",
         refused=message,
         role=current_role,
-        rule_labels=rule_labels(ruleset),
         guide=spades_guidance(stored, result)
         if stored.kind == "spades" and not result.outcome.finished
         else None,
@@ -202,7 +199,7 @@ def render_game(
         stored=stored,
         result=result,
         ruleset=ruleset,
-        rows=rows(stored, result),
+        rows=rows_html(stored, result, current_role),
         upcoming=upcoming,
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
         # Each form signs a CSRF token: built only when the page shows it.
@@ -300,23 +297,6 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template("import.html", form=form, error=error)
     return (page, 400) if error else page
-
-
-def rule_labels(ruleset: Ruleset) -> dict[str, str]:
-    """Each rule's label, for the links from explanation lines to the rule page."""
-    return _labels(ruleset.game, str(get_locale() or "en"))
-
-
-@functools.lru_cache(maxsize=16)
-def _labels(game: str, language: str) -> dict[str, str]:
-    """Labels depend on the game kind and the language only, never on option values."""
-    kind = find_kind(game)
-    options = kind.options_type()
-    labels = {
-        name: render_text(label) for _, rules in kind.describe(options) for name, label, _ in rules
-    }
-    labels["score_table"] = _("Score table")
-    return labels
 
 
 @bp.route("/g/<game_id>/rules")

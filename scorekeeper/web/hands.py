@@ -17,9 +17,9 @@ from . import hearts_entry, spitzer_entry
 from .access import game_for
 from .db import get_db
 from .forms import VersionForm
-from .games import render_game, rule_labels
+from .games import render_game
 from .guidance import spades_guidance
-from .scoresheet import next_hand, rows
+from .scoresheet import next_hand, rows, rule_labels
 from .spades_entry import (
     bid_pickers,
     read_bids,
@@ -190,7 +190,7 @@ def hand(game_id: str, number: int) -> str:
         confirm_form=VersionForm(version=stored.version),
         stored=stored,
         result=result,
-        row=rows(stored, result, only=number)[0],
+        row=rows(stored, result, [number])[0],
         number=number,
         is_last=number == len(stored.hands),
         upcoming=next_hand(stored),
@@ -349,7 +349,7 @@ def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
         "delete.html",
         stored=stored,
         number=number,
-        row=rows(stored, result, only=number)[0],
+        row=rows(stored, result, [number])[0],
         form=form,
     )
 

@@ -2,26 +2,37 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from ..engine import GameResult
+from flask import current_app, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ..engine import GameResult, Ruleset, find_kind
 from ..engine.text import Nn_, signed
+from ..lru import LRU
 from ..sheet import Row
 from ..sheet import rows as sheet_rows
 from ..store import StoredGame
-from .i18n import translations
+from .i18n import render_text, translations
 from .spades_entry import bidding_order
 
 
-def rows(stored: StoredGame, result: GameResult, only: int | None = None) -> list[Row]:
-    """One row per hand (or only hand `only`), its cells rendered once in the page's language.
+def rows(
+    stored: StoredGame, result: GameResult, numbers: Collection[int] | None = None
+) -> list[Row]:
+    """One row per hand (or only the hands `numbers`), its cells rendered once in the
+    page's language.
 
     A long scoresheet has thousands of lines: translating each through the template
     (a context lookup per string, a macro call per cell) cost more than the scoring.
     """
     tr = translations()
     out = sheet_rows(
-        stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, only
+        stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, numbers
     )
     for row in out:
         for cell in row.sides:
@@ -34,6 +45,65 @@ def rows(stored: StoredGame, result: GameResult, only: int | None = None) -> lis
 
 
 BAGS = Nn_("%(num)s bag", "%(num)s bags")
+
+# A row's HTML, per scored hand. Scoring one more hand keeps the earlier hands' results
+# (engine.extend), so after a hand is entered only the new row is rendered; an edit or
+# a rule change scores the game again and every row is new. The key holds the hand
+# result's id and the entry the result itself, so an id is never reused while its
+# entry lives.
+_ROWS = LRU(50_000, budget=32 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
+
+
+def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Markup:
+    """The scoresheet's rows, each rendered once per scored hand, role and language."""
+    language = str(get_locale())
+    last = len(result.hands)
+    keys = []
+    html: list[str] = []
+    missing: list[int] = []
+    for number, hand in enumerate(result.hands, start=1):
+        confirmed = stored.confirmations[number - 1] if stored.confirm_hands else None
+        key = (id(hand), stored.id, number == last, confirmed, role, language, request.script_root)
+        found = _ROWS.get(key)
+        keys.append(key)
+        if found is not None and found[0] is hand:
+            html.append(found[1])
+        else:
+            html.append("")
+            missing.append(number)
+    if missing:
+        template = current_app.jinja_env.get_template("sheet_row.html")
+        rules_url = url_for("games.game_rules", game_id=stored.id)
+        labels = rule_labels(result.game.current_ruleset)
+        for row in rows(stored, result, missing):
+            page = template.render(
+                row=row,
+                stored=stored,
+                role=role,
+                last=row.number == last,
+                rules_url=rules_url,
+                rule_labels=labels,
+            )
+            html[row.number - 1] = page
+            _ROWS.put(keys[row.number - 1], (result.hands[row.number - 1], page))
+    return Markup("".join(html))
+
+
+def rule_labels(ruleset: Ruleset) -> dict[str, str]:
+    """Each rule's label, for the links from explanation lines to the rule page."""
+    return _labels(ruleset.game, str(get_locale() or "en"))
+
+
+@functools.lru_cache(maxsize=16)
+def _labels(game: str, language: str) -> dict[str, str]:
+    """Labels depend on the game kind and the language only, never on option values."""
+    kind = find_kind(game)
+    options = kind.options_type()
+    labels = {
+        name: render_text(label) for _, rules in kind.describe(options) for name, label, _ in rules
+    }
+    labels["score_table"] = _("Score table")
+    return labels
 
 
 @dataclass

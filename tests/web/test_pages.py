@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .conftest import play, start_game, text
+import re
+
+from .conftest import play, setup_form, start_game, text, version
 
 
 def sheet(client, game_id: str, **kwargs) -> str:
@@ -49,3 +51,46 @@ def test_a_message_for_the_phone_is_shown_once_even_on_a_kept_page(client):
         session["_flashes"] = [("message", "Hand 7 saved.")]
     assert "Hand 7 saved." in sheet(client, game_id)
     assert "Hand 7 saved." not in sheet(client, game_id)
+
+
+def row(page: str, number: int) -> str:
+    match = re.search(rf'<details class="hand-row" id="hand-{number}">.*?</details>', page, re.S)
+    assert match, f"hand {number} has a row"
+    return match.group(0)
+
+
+def test_rows_follow_every_change_to_the_hands(client, db):
+    created = client.post(
+        "/new/yahoo-normal", data={**setup_form("yahoo-normal"), "confirm_hands": "y"}
+    )
+    game_id = created.headers["Location"].rsplit("/", 1)[1]
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    first = row(sheet(client, game_id), 1)
+    assert "/hands/1/delete" in first and "pending" in first
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    page = sheet(client, game_id)
+    assert "/hands/1/delete" not in row(page, 1) and "/hands/2/delete" in row(page, 2)
+    assert '<span class="tot">122</span>' in row(page, 2)
+    client.post(
+        f"/g/{game_id}/hands/1/confirm", data={"by": "Ben", "version": version(db, game_id)}
+    )
+    assert "confirmed by Ben" in row(sheet(client, game_id), 1)
+    edit = {f"bid_{s}": "3" for s in range(4)} | {"by": "player", "correction": "miscounted"}
+    edit |= {"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"}
+    response = client.post(
+        f"/g/{game_id}/hands/1/edit", data={**edit, "version": version(db, game_id)}
+    )
+    assert response.status_code == 303
+    page = sheet(client, game_id)
+    assert '<span class="tot">-60</span>' in row(page, 1) and "pending" in row(page, 1)
+    assert '<span class="tot">1</span>' in row(page, 2)  # hand 2 scored again on top
+
+
+def test_a_watcher_rows_have_no_edit_links(app, client, db):
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    assert "/hands/1/edit" in row(sheet(client, game_id), 1)
+    watcher = app.test_client()
+    watcher.get(f"/w/{db.execute('SELECT watch_token FROM games').fetchone()[0]}")
+    assert "/hands/1/edit" not in row(sheet(watcher, game_id), 1)
+    assert '/hands/1"' in row(sheet(watcher, game_id), 1)
