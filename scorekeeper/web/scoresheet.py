@@ -50,20 +50,19 @@ BAGS = Nn_("%(num)s bag", "%(num)s bags")
 # (engine.extend), so after a hand is entered only the new row is rendered; an edit or
 # a rule change scores the game again and every row is new. The key holds the hand
 # result's id and the entry the result itself, so an id is never reused while its
-# entry lives.
+# entry lives. (Deleting the last hand is a link under the rows, not part of one.)
 _ROWS = LRU(50_000, budget=32 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
 
 
 def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Markup:
     """The scoresheet's rows, each rendered once per scored hand, role and language."""
     language = str(get_locale())
-    last = len(result.hands)
     keys = []
     html: list[str] = []
     missing: list[int] = []
     for number, hand in enumerate(result.hands, start=1):
         confirmed = stored.confirmations[number - 1] if stored.confirm_hands else None
-        key = (id(hand), stored.id, number == last, confirmed, role, language, request.script_root)
+        key = (id(hand), stored.id, confirmed, role, language, request.script_root)
         found = _ROWS.get(key)
         keys.append(key)
         if found is not None and found[0] is hand:
@@ -80,7 +79,6 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Marku
                 row=row,
                 stored=stored,
                 role=role,
-                last=row.number == last,
                 rules_url=rules_url,
                 rule_labels=labels,
             )
