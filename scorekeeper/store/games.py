@@ -242,10 +242,30 @@ def _claim(db: Database, game_id: str, version: int | None) -> StoredGame:
         if not current:
             raise GameNotFound(game_id)
         raise Conflict(current[0]["version"])
+    if version is not None:
+        # The bump matched the version the caller saw, and every write bumps it: a copy
+        # of that version read before is exactly what the database holds.
+        cached = _LOGS.get((_source(db), game_id, version))
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
     # Read as it was before this write (the bump is only visible inside this transaction):
     # same content, the version the caller saw. Nothing read here goes into the cache.
     loaded = _load(db, game_id)
     return dataclasses.replace(loaded, version=loaded.version - 1)
+
+
+def _written(stored: StoredGame, **changes: Any) -> None:
+    """After a commit: keep the game as the write left it, so the next read and write of
+    it need not read every hand again (a 1,000-hand log is the slow part of a read)."""
+    _LOGS.put(
+        (stored.source, stored.id, stored.version + 1),
+        dataclasses.replace(stored, version=stored.version + 1, **changes),
+    )
+
+
+def _stored_form(value: Any) -> Any:
+    """A value as the database gives it back (JSON: lists, not tuples)."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
 
 
 def _carry_result(stored: StoredGame) -> None:
@@ -255,7 +275,9 @@ def _carry_result(stored: StoredGame) -> None:
         _RESULTS.put((stored.source, stored.id, stored.version + 1), result)
 
 
-def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> None:
+def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> str:
+    """Write the game's summary columns; return the time written as its updated_at."""
+    now = _now()
     sql = (
         "UPDATE games SET hand_count = ?, finished = ?, winner = ?, totals = ?, updated_at = ?"
         + (", pending_bids = NULL" if bids_cleared else "")
@@ -268,10 +290,11 @@ def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleare
             int(result.outcome.finished),
             result.outcome.winner,
             json.dumps(list(result.totals)),
-            _now(),
+            now,
             game_id,
         ],
     )
+    return now
 
 
 def create_game(
@@ -342,11 +365,13 @@ def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None
     """Keep the bids of the hand being played until its tricks are entered."""
     with db.atomic():
         stored = _claim(db, game_id, version)
+        now = _now()
         db.execute(
             "UPDATE games SET pending_bids = ?, updated_at = ? WHERE id = ?",
-            [json.dumps(bids, ensure_ascii=False), _now(), game_id],
+            [json.dumps(bids, ensure_ascii=False), now, game_id],
         )
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
+    _written(stored, pending_bids=_stored_form(bids), updated_at=now)
 
 
 def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
@@ -372,9 +397,20 @@ def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> 
             result = score_game(load_game(doc))
         number = len(stored.hands) + 1
         _insert_hand(db, game_id, number, body)
-        _save_summary(db, game_id, result, bids_cleared=True)
+        now = _save_summary(db, game_id, result, bids_cleared=True)
         _log(db, game_id, "hand_added", number, {"after": body})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
+    _written(
+        stored,
+        hands=(*stored.hands, _stored_form(body)),
+        confirmations=(*stored.confirmations, None),
+        pending_bids=None,
+        hand_count=len(result.hands),
+        finished=result.outcome.finished,
+        winner=result.outcome.winner,
+        totals=tuple(result.totals),
+        updated_at=now,
+    )
     return result
 
 
