@@ -55,7 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import access, compress, db, errors, games, hands, i18n, pwa, rules, urls
+    from . import access, compress, db, errors, fragments, games, hands, i18n, pwa, rules, urls
 
     security.init_app(app)
     app.before_request(access.keep_device)
@@ -63,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
+    fragments.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(rules.bp)

@@ -94,3 +94,25 @@ def test_a_watcher_rows_have_no_edit_links(app, client, db):
     watcher.get(f"/w/{db.execute('SELECT watch_token FROM games').fetchone()[0]}")
     assert "/hands/1/edit" not in row(sheet(watcher, game_id), 1)
     assert '/hands/1"' in row(sheet(watcher, game_id), 1)
+
+
+def test_the_rules_footer_follows_a_rule_change(client, db):
+    game_id = start_game(client)
+    assert "target 500" in text(client.get(f"/g/{game_id}"))
+    form = {
+        k: v
+        for k, v in setup_form("yahoo-normal", changes={"target": 300}).items()
+        if k.startswith("opt_")
+    }
+    form |= {"from_hand": "next", "agreed": "y", "version": version(db, game_id)}
+    assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
+    page = text(client.get(f"/g/{game_id}"))
+    assert "target 300" in page and "target 500" not in page
+    assert "target = 300" in page  # changed from the preset
+
+
+def test_the_scorer_qr_code_only_when_asked_for(client):
+    game_id = start_game(client)
+    for _ in range(2):
+        assert 'id="qr-scorer"' not in sheet(client, game_id)
+        assert 'id="qr-scorer"' in sheet(client, game_id, query_string={"qr": "scorer"})
