@@ -56,13 +56,13 @@ _ROWS = LRU(50_000, budget=32 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
 
 def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Markup:
     """The scoresheet's rows, each rendered once per scored hand, role and language."""
-    language = str(get_locale())
+    language, root = str(get_locale()), request.script_root
     keys = []
     html: list[str] = []
     missing: list[int] = []
     for number, hand in enumerate(result.hands, start=1):
         confirmed = stored.confirmations[number - 1] if stored.confirm_hands else None
-        key = (id(hand), stored.id, confirmed, role, language, request.script_root)
+        key = (id(hand), stored.id, confirmed, role, language, root)
         found = _ROWS.get(key)
         keys.append(key)
         if found is not None and found[0] is hand:
