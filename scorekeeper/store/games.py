@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -158,7 +159,14 @@ def clear_caches() -> None:
 
 
 def _source(db: Database) -> str:
-    return str(db.execute("PRAGMA database_list").fetchone()[2])
+    """The database file a connection reads (asked of SQLite once per connection)."""
+    found = _SOURCES.get(db)
+    if found is None:
+        found = _SOURCES[db] = str(db.execute("PRAGMA database_list").fetchone()[2])
+    return found
+
+
+_SOURCES: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
 def get_game(db: Database, game_id: str) -> StoredGame:
