@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..engine import GameResult
@@ -12,11 +13,22 @@ from ..store import StoredGame
 def spades_guidance(stored: StoredGame, result: GameResult, bids: Any = None) -> Guidance:
     """Who deals, bids and leads; exchanges due; which special bids each side may make now."""
     number = len(stored.hands) + 1
-    return guidance(
+    args = (
         result.game.current_ruleset.options,
         result.sides,
         stored.players,
         result.totals,
         stored.dealer(number),
-        bids,
     )
+    if bids is None:
+        # The scoresheet, its watchers and the bids page all ask before the bids: once.
+        try:
+            return _before_bids(*args)
+        except TypeError:  # options holding something unhashable
+            pass
+    return guidance(*args, bids)
+
+
+@functools.lru_cache(maxsize=512)
+def _before_bids(options: Any, sides: Any, players: Any, totals: Any, dealer: int) -> Guidance:
+    return guidance(options, sides, players, totals, dealer)
