@@ -8,7 +8,6 @@ from typing import Any
 
 from babel import support
 from flask import current_app, request
-from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -27,6 +26,7 @@ from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..engine.options import option_types
+from .i18n import language
 
 NAME_MAX = 40
 
@@ -42,7 +42,7 @@ class Form(FlaskForm):
         def get_translations(self, form: Any) -> Any:
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return super().get_translations(form)
-            return wtforms_catalogue(str(get_locale() or "en"))
+            return wtforms_catalogue(language())
 
 
 @functools.cache

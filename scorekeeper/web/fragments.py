@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, request
-from flask_babel import get_locale
 from jinja2 import nodes
 from jinja2.ext import Extension
 from jinja2.parser import Parser
 from markupsafe import Markup
 
 from ..lru import LRU
+from .i18n import language
 
 _FRAGMENTS = LRU(4096, budget=16 * 1024 * 1024, weigh=len)
 
@@ -34,7 +34,7 @@ class FragmentCache(Extension):
         return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
 
     def _cached(self, key: Any, caller: Callable[[], str]) -> Markup:
-        full = (key, str(get_locale()), request.root_url)
+        full = (key, language(), request.root_url)
         found: Markup | None = _FRAGMENTS.get(full)
         if found is None:
             found = Markup(caller())

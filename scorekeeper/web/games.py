@@ -16,7 +16,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale, get_translations
+from flask_babel import get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -51,6 +51,7 @@ from .forms import (
     whatif_form,
 )
 from .guidance import spades_guidance
+from .i18n import language as current_language
 from .i18n import render_text
 from .qr import qr_svg
 from .rules import spitzer_table
@@ -254,7 +255,7 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
 def history(game_id: str) -> str:
     """Show what changed in the game and when."""
     stored = game_for(game_id, "watch")
-    language = str(get_locale() or "en")
+    language = current_language()
     names = {r.id: r.text("name", language) for r in all_rulesets(stored.kind)}
     events = store.game_history(get_db(), game_id)
     return render_template("history.html", stored=stored, events=events, names=names)
@@ -455,7 +456,7 @@ def scoresheet_pdf(game_id: str) -> Response:
         day=date.fromisoformat(stored.created_at[:10]),
         page_size=size,
         translations=get_translations(),
-        language=str(get_locale() or "en"),
+        language=current_language(),
     )
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return Response(

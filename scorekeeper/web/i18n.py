@@ -36,6 +36,14 @@ def translations() -> Any:
     return found
 
 
+def language() -> str:
+    """The request's language code ("en", "ja"), worked out once per request."""
+    found = g.get("_language")
+    if found is None:
+        found = g._language = str(get_locale() or "en")
+    return found  # type: ignore[no-any-return]
+
+
 def render_text(value: Any) -> str:
     """Render engine Text (or plain strings) in the request's language."""
     if isinstance(value, Text):
@@ -63,7 +71,7 @@ def switch(code: str) -> Response:
 
 
 def other_languages() -> list[tuple[str, str]]:
-    current = str(get_locale() or "en")
+    current = language()
     return [
         (code, LANGUAGE_NAMES[code]) for code in current_app.config["LANGUAGES"] if code != current
     ]
@@ -71,7 +79,7 @@ def other_languages() -> list[tuple[str, str]]:
 
 def localized(ruleset: Any, name: str) -> Any:
     """A ruleset's name, description or notes in the request's language."""
-    return ruleset.text(name, str(get_locale() or "en"))
+    return ruleset.text(name, language())
 
 
 def _gettext(message: str, **variables: Any) -> Markup:
@@ -98,4 +106,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["loc"] = localized
     app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, translations().gettext)
     app.jinja_env.filters["t"] = render_text
-    app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["language"] = language

@@ -14,11 +14,11 @@ import secrets
 from collections.abc import Callable
 
 from flask import current_app, g, request, session
-from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
 from ..lru import LRU
 from ..store import StoredGame
+from .i18n import language
 
 PLACEHOLDER = f"csrf-{secrets.token_hex(16)}"  # never part of a page by chance
 _PAGES = LRU(512, budget=64 * 1024 * 1024, weigh=len)  # characters: a 1,000-hand sheet is ~1.5 M
@@ -28,7 +28,7 @@ def scoresheet(stored: StoredGame, render: Callable[[], str]) -> str:
     """The page `render` makes for this game version, from the cache when it was made before."""
     if "_flashes" in session:
         return render()
-    key = (stored.source, stored.id, stored.version, g.get("role"), str(get_locale()), request.url)
+    key = (stored.source, stored.id, stored.version, g.get("role"), language(), request.url)
     page: str | None = _PAGES.get(key)
     if page is None:
         page = render()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
-from flask_babel import get_locale, get_translations
+from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from .. import store
@@ -12,6 +12,7 @@ from ..engine.describe import describe
 from ..engine.referee import compare as compare_rulesets
 from ..engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
 from .db import get_db
+from .i18n import language
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -65,7 +66,7 @@ def compare() -> str | tuple[str, int]:
     try:
         for ruleset_id in ids:
             rulesets.append(find_ruleset(ruleset_id))
-            labels.append(rulesets[-1].text("name", str(get_locale() or "en")))
+            labels.append(rulesets[-1].text("name", language()))
     except UnknownRuleset as unknown:
         error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
     game_id = request.args.get("game")

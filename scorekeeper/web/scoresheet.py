@@ -7,7 +7,6 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from flask import current_app, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -17,7 +16,7 @@ from ..lru import LRU
 from ..sheet import Row
 from ..sheet import rows as sheet_rows
 from ..store import StoredGame
-from .i18n import render_text, translations
+from .i18n import language, render_text, translations
 from .spades_entry import bidding_order
 
 
@@ -56,13 +55,13 @@ _ROWS = LRU(50_000, budget=32 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
 
 def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Markup:
     """The scoresheet's rows, each rendered once per scored hand, role and language."""
-    language, root = str(get_locale()), request.script_root
+    code, root = language(), request.script_root
     keys = []
     html: list[str] = []
     missing: list[int] = []
     for number, hand in enumerate(result.hands, start=1):
         confirmed = stored.confirmations[number - 1] if stored.confirm_hands else None
-        key = (id(hand), stored.id, confirmed, role, language, root)
+        key = (id(hand), stored.id, confirmed, role, code, root)
         found = _ROWS.get(key)
         keys.append(key)
         if found is not None and found[0] is hand:
@@ -89,7 +88,7 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Marku
 
 def rule_labels(ruleset: Ruleset) -> dict[str, str]:
     """Each rule's label, for the links from explanation lines to the rule page."""
-    return _labels(ruleset.game, str(get_locale() or "en"))
+    return _labels(ruleset.game, language())
 
 
 @functools.lru_cache(maxsize=16)
