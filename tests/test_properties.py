@@ -207,3 +207,30 @@ def test_extending_hand_by_hand_equals_scoring_the_whole_game(ruleset_id, data):
     assert grown.hands == whole.hands
     assert grown.outcome == whole.outcome
     assert grown.totals == whole.totals
+
+
+@pytest.mark.parametrize("ruleset_id", ALL)
+@SETTINGS
+@given(data=st.data())
+def test_changing_a_hand_equals_scoring_the_changed_game(ruleset_id, data):
+    """An edit keeps the results before the hand and plays the later ones again: the same
+    results, or the same refusal, as scoring the changed log from the start."""
+    from scorekeeper.engine import change_hand
+
+    doc = draw_game(data, ruleset_id)
+    other = draw_game(data, ruleset_id)
+    if not doc["hands"] or not other["hands"]:
+        return
+    number = data.draw(st.integers(1, len(doc["hands"])))
+    raw = data.draw(st.sampled_from(other["hands"]))
+    hands = [*doc["hands"][: number - 1], raw, *doc["hands"][number:]]
+
+    def scored(work) -> tuple[Any, ...]:
+        try:
+            result = work()
+        except HandError as error:
+            return ("refused", error.hand, str(error))
+        return ("scored", result.hands, result.outcome, result.totals, result.bags)
+
+    expected = scored(lambda: score_game(load_game({**doc, "hands": hands})))
+    assert scored(lambda: change_hand(score_game(load_game(doc)), number, raw)) == expected

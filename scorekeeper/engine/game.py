@@ -138,10 +138,18 @@ def score_game(game: Game) -> GameResult:
     """
     kind, ruleset = game.kind, game.ruleset
     sides = kind.sides(ruleset.options, game.players)
-    state = kind.start(ruleset, game.players)
-    outcome = kind.outcome(game.ruleset_for(1), state)
-    results: list[HandResult] = []
-    for number, hand in enumerate(game.hands, start=1):
+    return _play_from(game, sides, (), kind.start(ruleset, game.players))
+
+
+def _play_from(
+    game: Game, sides: tuple[Side, ...], before: tuple[HandResult, ...], state: Any
+) -> GameResult:
+    """Score the game's hands after the `before` ones, starting from `state`."""
+    kind = game.kind
+    first = len(before) + 1
+    outcome = kind.outcome(game.ruleset_for(first), state)
+    results = list(before)
+    for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
             raise HandError(number, _over(sides, outcome, number - 1))
         try:
@@ -152,6 +160,27 @@ def score_game(game: Game) -> GameResult:
         state = result.state
         outcome = kind.outcome(game.ruleset_for(number + 1), state)
     return GameResult(game, sides, tuple(results), outcome, state)
+
+
+def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
+    """Score a game again with hand `number` changed (given in game-file form).
+
+    The result equals scoring the changed log from the start: the hands before it keep
+    their results, and the later hands are played again from the state after it
+    without being read again from the file.
+    """
+    game, kind = result.game, result.game.kind
+    if not 1 <= number <= len(game.hands):
+        raise GameError(text(N_("there is no hand {number}"), number=number))
+    try:
+        hand = kind.parse_hand(raw, game.ruleset_for(number).options)
+    except InvalidHand as error:
+        raise HandError(number, error.message, error.seat) from error
+    hands = (*game.hands[: number - 1], hand, *game.hands[number:])
+    changed = Game(game.ruleset, game.players, hands, game.changes)
+    before = result.hands[: number - 1]
+    state = before[-1].state if before else kind.start(game.ruleset, game.players)
+    return _play_from(changed, result.sides, before, state)
 
 
 def extend(result: GameResult, raw: object) -> GameResult:

@@ -19,7 +19,16 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine import FORMAT, Game, GameResult, Ruleset, extend, load_game, score_game
+from ..engine import (
+    FORMAT,
+    Game,
+    GameResult,
+    Ruleset,
+    change_hand,
+    extend,
+    load_game,
+    score_game,
+)
 from ..engine.errors import GameError
 from ..lru import LRU
 from .db import new_pin, new_token
@@ -449,10 +458,14 @@ def replace_hand(
             raise NeedsCorrection(
                 f"hand {number} was confirmed by {stored.confirmations[number - 1]}"
             )
-        doc = stored.document()
-        before = doc["hands"][number - 1]
-        doc["hands"][number - 1] = body
-        result = score_game(load_game(doc))
+        before = dict(stored.hands[number - 1])
+        cached = _RESULTS.get(stored.cache_key)
+        if cached is not None:  # the hands before it keep their results; later ones replay
+            result = change_hand(cached, number, body)
+        else:
+            doc = stored.document()
+            doc["hands"][number - 1] = body
+            result = score_game(load_game(doc))
         db.execute(
             "UPDATE hands SET body = ?, updated_at = ?, confirmed_by = NULL, confirmed_at = NULL"
             " WHERE game_id = ? AND number = ?",
