@@ -171,6 +171,17 @@ def warm_up(port: int) -> None:
         scorer.request("GET", f"/g/{game_id}/hands/1")
 
 
+def resident_mb(pid: int) -> float:
+    """The server's resident memory (Linux), in MB; 0 where /proc is not there."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
@@ -216,7 +227,7 @@ def run() -> list[tuple[str, str]]:
                     f"({sheet / statistics.median(t['bare']):.1f}× a cookie-less phone's "
                     f"{pct(t['bare'], 0.5):.1f} ms) · "
                     f"~{requests / seconds:.0f} req/s · {len(t['sheet'])} hands · "
-                    f"{len(t['errors'])} errors",
+                    f"{len(t['errors'])} errors · server {resident_mb(server.pid):.0f} MB",
                 )
             )
         return rows

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from ..lru import LRU
 from .i18n import language
 
-_FRAGMENTS = LRU(4096, budget=16 * 1024 * 1024, weigh=len)
+_FRAGMENTS = LRU(4096, budget=4 * 1024 * 1024, weigh=len)
 
 
 class FragmentCache(Extension):

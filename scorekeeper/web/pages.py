@@ -21,7 +21,7 @@ from ..store import StoredGame
 from .i18n import language
 
 PLACEHOLDER = f"csrf-{secrets.token_hex(16)}"  # never part of a page by chance
-_PAGES = LRU(512, budget=64 * 1024 * 1024, weigh=len)  # characters: a 1,000-hand sheet is ~1.5 M
+_PAGES = LRU(512, budget=32 * 1024 * 1024, weigh=len)  # characters: a 1,000-hand sheet is ~1.3 M
 
 
 def scoresheet(stored: StoredGame, render: Callable[[], str]) -> str:

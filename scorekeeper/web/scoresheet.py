@@ -50,7 +50,7 @@ BAGS = Nn_("%(num)s bag", "%(num)s bags")
 # a rule change scores the game again and every row is new. The key holds the hand
 # result's id and the entry the result itself, so an id is never reused while its
 # entry lives. (Deleting the last hand is a link under the rows, not part of one.)
-_ROWS = LRU(50_000, budget=32 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
+_ROWS = LRU(50_000, budget=16 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
 
 
 def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Markup:
