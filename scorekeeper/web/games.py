@@ -195,6 +195,14 @@ def render_game(
         guide=spades_guidance(stored, result)
         if stored.kind == "spades" and not result.outcome.finished
         else None,
+        # What the guidance depends on (see spades_guidance): its box is rendered once.
+        guide_key=(
+            "guide",
+            stored.id,
+            len(stored.hands),
+            len(stored.option_changes),
+            result.totals,
+        ),
         settlement=settlement,
         passing=hearts_pass(ruleset.options, upcoming.number) if stored.kind == "hearts" else None,
         stored=stored,

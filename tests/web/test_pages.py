@@ -116,3 +116,23 @@ def test_the_scorer_qr_code_only_when_asked_for(client):
     for _ in range(2):
         assert 'id="qr-scorer"' not in sheet(client, game_id)
         assert 'id="qr-scorer"' in sheet(client, game_id, query_string={"qr": "scorer"})
+
+
+def test_a_watcher_sees_the_guidance_of_the_game_as_it_stands(app, client, db):
+    """001 ダブルニルパス: blind nil only for a side at least 200 behind; the box is
+    kept per game state, so each hand, and an edit of the last one, shows anew."""
+    from scorekeeper import store
+
+    game_id = start_game(client, "yahoo-dnp")
+    watcher = app.test_client()
+    watcher.get(f"/w/{store.get_game(db, game_id).watch_token}")
+    store.add_hand(db, game_id, {"bids": [5, 5, 5, 5], "tricks": [3, 10, 0, 0]}, version=None)
+    assert "Blind nil: open — 200 behind, needs 200" in text(watcher.get(f"/g/{game_id}"))
+    store.add_hand(db, game_id, {"bids": [6, 6, 0, 0], "tricks": [7, 6, 0, 0]}, version=None)
+    closed = "Blind nil: needs the side to be 200 behind; it is 199 behind"
+    assert closed in text(watcher.get(f"/g/{game_id}"))
+    assert closed in text(client.get(f"/g/{game_id}"))  # the scorer's page, same box
+    store.replace_hand(
+        db, game_id, 2, {"bids": [6, 6, 0, 0], "tricks": [6, 7, 0, 0]}, version=None
+    )
+    assert "Blind nil: open — 201 behind, needs 200" in text(watcher.get(f"/g/{game_id}"))
