@@ -50,7 +50,7 @@ from .forms import (
     new_game_form,
     whatif_form,
 )
-from .guidance import spades_guidance
+from .guidance import guide_key, spades_guidance
 from .i18n import language as current_language
 from .i18n import render_text
 from .qr import qr_svg
@@ -195,14 +195,7 @@ def render_game(
         guide=spades_guidance(stored, result)
         if stored.kind == "spades" and not result.outcome.finished
         else None,
-        # What the guidance depends on (see spades_guidance): its box is rendered once.
-        guide_key=(
-            "guide",
-            stored.id,
-            len(stored.hands),
-            len(stored.option_changes),
-            result.totals,
-        ),
+        guide_key=guide_key(stored, result),
         settlement=settlement,
         passing=hearts_pass(ruleset.options, upcoming.number) if stored.kind == "hearts" else None,
         stored=stored,

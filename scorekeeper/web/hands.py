@@ -18,7 +18,7 @@ from .access import game_for
 from .db import get_db
 from .forms import VersionForm
 from .games import render_game
-from .guidance import spades_guidance
+from .guidance import guide_key, spades_guidance
 from .scoresheet import next_hand, rows, rule_labels
 from .spades_entry import (
     bid_pickers,
@@ -99,6 +99,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     page = render_template(
         "bids.html",
         guide=spades_guidance(stored, result),
+        guide_key=guide_key(stored, result),
         form=form,
         stored=stored,
         result=result,
