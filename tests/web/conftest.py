@@ -60,6 +60,12 @@ def setup_form(
     return data
 
 
+def option_fields(ruleset_id: str, changes: dict[str, Any]) -> dict[str, str]:
+    """The rule-change form's option fields: the preset's options with `changes`."""
+    form = setup_form(ruleset_id, changes=changes)
+    return {name: value for name, value in form.items() if name.startswith("opt_")}
+
+
 def start_game(client, ruleset_id: str = "yahoo-normal", **kwargs) -> str:
     """Start a game through the form and return its id."""
     response = client.post(f"/new/{ruleset_id}", data=setup_form(ruleset_id, **kwargs))

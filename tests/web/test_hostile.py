@@ -19,7 +19,7 @@ from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
 from scorekeeper.web.access import pin_limiter
 
-from .conftest import setup_form
+from .conftest import option_fields, setup_form
 
 
 def fingerprint(path: str) -> str:
@@ -113,7 +113,7 @@ CASES = [
     ("import without a CSRF token", lambda t: t.client.post("/import", data={"text": json.dumps({"ruleset": "yahoo-normal", "players": list("ABCD")})}), 400, "expired"),
     ("delete without a CSRF token", lambda t: t.post(f"/g/{g(t,'normal')}/hands/2/delete", {}, token=False, version_of="normal"), 400, "This form had expired"),
     ("raise target without a CSRF token", lambda t: t.post(f"/g/{g(t,'over')}/target", {"target": "500"}, token=False, version_of="over"), 400, "The target was not changed"),
-    ("rule change without a CSRF token", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**{k: v for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items() if k.startswith("opt_")}, "agreed": "y", "from_hand": "next"}, token=False, version_of="normal"), 400, "This form had expired"),
+    ("rule change without a CSRF token", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {"nil_points": 50}), "agreed": "y", "from_hand": "next"}, token=False, version_of="normal"), 400, "This form had expired"),
     ("PIN without a CSRF token", lambda t: t.client.post(f"/g/{g(t,'normal')}/pin", data={"pin": "123456"}), 400, "Enter the PIN again"),
     ("a bid that is a word", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "abc"}, version_of="normal"), 400, "is not a number or one of"),
     ("a negative bid", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "-1"}, version_of="normal"), 400, "is not a number or one of"),
@@ -151,8 +151,8 @@ CASES = [
     ("an import whose hand is wrong", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": list("ABCD"), "hands": [{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]})}), 400, "hand 1: tricks add up to 12, expected 13"),
     ("an import of an unknown ruleset", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "nope", "players": list("ABCD")})}), 400, "unknown ruleset"),
     ("lowering the target", lambda t: t.post(f"/g/{g(t,'over')}/target", {"target": "10"}, version_of="over"), 400, "The new target must be above 50"),
-    ("a rule change nobody agreed to", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**{k: v for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items() if k.startswith("opt_")}, "from_hand": "next"}, version_of="normal"), 400, "Tick the box to confirm"),
-    ("changing the players mid-game", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**{k: v for k, v in setup_form("yahoo-normal", changes={"partnership": False}).items() if k.startswith("opt_")}, "from_hand": "next", "agreed": "y"}, version_of="normal"), 400, "cannot change during a game"),
+    ("a rule change nobody agreed to", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {"nil_points": 50}), "from_hand": "next"}, version_of="normal"), 400, "Tick the box to confirm"),
+    ("changing the players mid-game", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {"partnership": False}), "from_hand": "next", "agreed": "y"}, version_of="normal"), 400, "cannot change during a game"),
     ("a wrong PIN", lambda t: t.post(f"/g/{g(t,'normal')}/pin", {"pin": "abcdef"}), 403, "That PIN is not right"),
     ("Hearts that do not total 13", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "0", "queen_of_spades": "1"}, version_of="hearts"), 400, "hearts add up to 12, expected 13"),
     ("Spitzer card points over 120", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "130", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .conftest import play, setup_form, start_game, text, version
+from .conftest import option_fields, play, setup_form, start_game, text, version
 
 
 def sheet(client, game_id: str, **kwargs) -> str:
@@ -99,11 +99,7 @@ def test_a_watcher_rows_have_no_edit_links(app, client, db):
 def test_the_rules_footer_follows_a_rule_change(client, db):
     game_id = start_game(client)
     assert "target 500" in text(client.get(f"/g/{game_id}"))
-    form = {
-        k: v
-        for k, v in setup_form("yahoo-normal", changes={"target": 300}).items()
-        if k.startswith("opt_")
-    }
+    form = option_fields("yahoo-normal", {"target": 300})
     form |= {"from_hand": "next", "agreed": "y", "version": version(db, game_id)}
     assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
     page = text(client.get(f"/g/{game_id}"))

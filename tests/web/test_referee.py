@@ -11,7 +11,7 @@ from scorekeeper import store
 from scorekeeper.engine import find_kind, find_ruleset, preset_ids
 from scorekeeper.engine.options import option_types
 
-from .conftest import play, start_game, text, version
+from .conftest import option_fields, play, start_game, text, version
 
 
 @pytest.mark.parametrize("ruleset_id", preset_ids())
@@ -91,13 +91,7 @@ def test_what_if_under_another_preset_gives_known_totals(client, db):
 def test_what_if_with_changed_options(client, db):
     game_id = start_game(client, "yahoo-normal")
     play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 0, 1: 5, 2: 3, 3: 5})
-    from .conftest import setup_form
-
-    params = {
-        k: v
-        for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items()
-        if k.startswith("opt_")
-    }
+    params = option_fields("yahoo-normal", {"nil_points": 50})
     response = client.get(
         f"/g/{game_id}/whatif", query_string={"ruleset": "yahoo-normal", **params}
     )
@@ -118,13 +112,7 @@ def test_changing_a_rule_needs_agreement_and_is_logged(client, db):
     game_id = start_game(client, "yahoo-normal")
     nil_made = ({0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
     play(client, db, game_id, *nil_made)
-    from .conftest import setup_form
-
-    form = {
-        k: v
-        for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items()
-        if k.startswith("opt_")
-    }
+    form = option_fields("yahoo-normal", {"nil_points": 50})
     form |= {"from_hand": "next", "version": version(db, game_id)}
     response = client.post(f"/g/{game_id}/rules/change", data=form)
     assert response.status_code == 400
@@ -142,13 +130,7 @@ def test_changing_a_rule_needs_agreement_and_is_logged(client, db):
 def test_changing_a_rule_from_hand_1_rescores_the_game(client, db):
     game_id = start_game(client, "yahoo-normal")
     play(client, db, game_id, {0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
-    from .conftest import setup_form
-
-    form = {
-        k: v
-        for k, v in setup_form("yahoo-normal", changes={"nil_points": 50}).items()
-        if k.startswith("opt_")
-    }
+    form = option_fields("yahoo-normal", {"nil_points": 50})
     form |= {"from_hand": "all", "agreed": "y", "version": version(db, game_id)}
     assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
     assert store.get_game(db, game_id).totals[0] == 91
