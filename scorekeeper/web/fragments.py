@@ -1,9 +1,10 @@
 """`{% cache key %}…{% endcache %}`: a part of a page rendered once per key and language.
 
-For the parts of a scoresheet that do not change from hand to hand (the page's head,
-the share links and their QR code, the rules footer): a new version of the sheet
-then renders only what the hand changed. The key must name everything the part
-shows; the language and the address the phone used are added here.
+For the parts of a page that do not change from hand to hand (the head links and top
+bar, the share links and their QR code, the rules footer, the next hand's guidance
+box): a new version of the sheet then renders only what the hand changed. The key
+must name everything the part shows (the phone's role too, where it matters); the
+language and the address the phone used are added here.
 """
 
 from __future__ import annotations
