@@ -13,7 +13,10 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .engine.text import N_, text
+from .engine.errors import ScoreError
+from .engine.text import N_, Text, text
+
+UNKNOWN_RULESET = N_("unknown ruleset {id} (see `scorekeeper rules`)")
 
 if TYPE_CHECKING:
     from .engine.describe import RuleSheet
@@ -31,7 +34,17 @@ def _translations(language: str) -> Any:
 
 
 class Refused(Exception):
-    """A command cannot go on; the message says what is wrong (printed, exit status 2)."""
+    """A command cannot go on; the message says what is wrong (printed in the --lang
+    language, exit status 2)."""
+
+    def __init__(self, message: Text) -> None:
+        self.message = message
+        super().__init__(message.render())
+
+
+def _game_problem(message: str, **params: Any) -> Refused:
+    """A refusal about the file or the command as a whole ("game: ...")."""
+    return Refused(text(N_("game: {why}"), why=text(message, **params)))
 
 
 def _read_game_file(path: str) -> object:
@@ -44,9 +57,11 @@ def _read_game_file(path: str) -> object:
                 raw = file.read()
         return json.loads(raw)
     except OSError as error:
-        raise Refused(f"game: cannot read {path}: {error.strerror}") from error
+        raise _game_problem(
+            N_("cannot read {path}: {why}"), path=path, why=error.strerror
+        ) from error
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise Refused(f"game: not valid JSON: {error}") from error
+        raise _game_problem(N_("not valid JSON: {why}"), why=str(error)) from error
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -80,7 +95,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     try:
         ruleset = find_ruleset(args.id)
     except UnknownRuleset:
-        return _fail(f"game: unknown ruleset {args.id!r} (see `scorekeeper rules`)")
+        raise _game_problem(UNKNOWN_RULESET, id=repr(args.id)) from None
     out.write(
         describe_text(describe(ruleset), args.translations, ruleset.text("notes", args.lang))
     )
@@ -154,7 +169,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         doc = export_game(_database(), args.game_id)  # type: ignore[arg-type]
     except GameNotFound:
-        return _fail(f"game: no game with id {args.game_id!r}")
+        raise _game_problem(N_("no game with id {id}"), id=repr(args.game_id)) from None
     json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -171,7 +186,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         game_id = import_game(db, doc)  # type: ignore[arg-type]
     except ScoreError as error:
-        return _fail(str(error))
+        return _fail(error.render(args.translations))
     stored = get_game(db, game_id)  # type: ignore[arg-type]
     base = (args.base_url or urls("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
     # The scorer link both opens the game and gives the phone that opens it the edit right.
@@ -181,15 +196,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def _compare_rules(ids: list[str]) -> int:
     """Print every option of two or more presets, differences marked."""
-    from .engine import ScoreError, UnknownRuleset, find_ruleset
+    from .engine import UnknownRuleset, find_ruleset
     from .engine.referee import compare
 
     try:
         table = compare([find_ruleset(ruleset_id) for ruleset_id in ids])
     except UnknownRuleset as error:
-        return _fail(f"game: unknown ruleset {error.args[0]!r} (see `scorekeeper rules`)")
-    except ScoreError as error:
-        return _fail(str(error))
+        raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
     width = max(len(ruleset_id) for ruleset_id in ids) + 2
     lines = [f"Comparing {', '.join(ids)}", "(* marks an option on which they differ)"]
     for title, rows in table.groups:
@@ -232,11 +245,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
         other = other.with_options(changes) if changes else other
         result = what_if(game, other)
     except UnknownRuleset as error:
-        return _fail(f"game: unknown ruleset {error.args[0]!r}")
+        raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
     except OptionError as error:
-        return _fail(f"game: {error}")
+        raise Refused(text(N_("game: {why}"), why=error.message)) from None
     except ScoreError as error:
-        return _fail(str(error))
+        return _fail(error.render(args.translations))
     names = [side.name for side in result.actual.sides]
     label = other.id + (
         " with " + ", ".join(f"{k}={v}" for k, v in changes.items()) if changes else ""
@@ -278,7 +291,7 @@ def cmd_pdf(args: argparse.Namespace) -> int:
         game = load_game(doc)
         result = score_game(game)
     except ScoreError as error:
-        return _fail(str(error))
+        return _fail(error.render(args.translations))
     from .pdf import scoresheet_pdf
 
     first_dealer = doc.get("first_dealer", 0) if isinstance(doc, dict) else 0
@@ -299,7 +312,7 @@ def cmd_scorecard(args: argparse.Namespace) -> int:
     try:
         ruleset = find_ruleset(args.id)
     except UnknownRuleset:
-        return _fail(f"game: unknown ruleset {args.id!r} (see `scorekeeper rules`)")
+        raise _game_problem(UNKNOWN_RULESET, id=repr(args.id)) from None
     from .pdf import scorecard_pdf
 
     return _write(args.output, scorecard_pdf(ruleset, page_size=args.page_size, hands=args.hands))
@@ -310,7 +323,9 @@ def _write(path: str, data: bytes) -> int:
         with open(path, "wb") as file:
             file.write(data)
     except OSError as error:
-        return _fail(f"game: cannot write {path}: {error.strerror}")
+        raise _game_problem(
+            N_("cannot write {path}: {why}"), path=path, why=error.strerror
+        ) from None
     return 0
 
 
@@ -323,7 +338,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
     source = database_path()
     if not source.exists():
-        return _fail(f"game: there is no database at {source}")
+        raise _game_problem(N_("there is no database at {path}"), path=str(source))
     partial = f"{args.output}.partial"
     try:
         with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
@@ -333,7 +348,9 @@ def cmd_backup(args: argparse.Namespace) -> int:
     except (OSError, sqlite3.Error) as error:
         if os.path.exists(partial):
             os.remove(partial)
-        return _fail(f"game: cannot back up to {args.output}: {error}")
+        raise _game_problem(
+            N_("cannot back up to {path}: {why}"), path=args.output, why=str(error)
+        ) from None
     print(f"{games} games backed up to {args.output}")
     return 0
 
@@ -348,20 +365,24 @@ def cmd_restore(args: argparse.Namespace) -> int:
     try:
         with sqlite3.connect(f"file:{args.backup}?mode=ro", uri=True) as backup:
             if backup.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                return _fail(f"game: {args.backup} is damaged (integrity check failed)")
+                raise _game_problem(
+                    N_("{path} is damaged (integrity check failed)"), path=args.backup
+                )
             names = {
                 row[0]
                 for row in backup.execute("SELECT name FROM sqlite_master WHERE type='table'")
             }
             if not {"games", "hands", migrations.migrations_table} <= names:
-                return _fail(f"game: {args.backup} is not a scorekeeper backup")
+                raise _game_problem(N_("{path} is not a scorekeeper backup"), path=args.backup)
             target = database_path()
             target.parent.mkdir(parents=True, exist_ok=True)
             with sqlite3.connect(target) as live:
                 backup.backup(live)
             games = backup.execute("SELECT count(*) FROM games").fetchone()[0]
     except sqlite3.Error as error:
-        return _fail(f"game: cannot restore {args.backup}: {error}")
+        raise _game_problem(
+            N_("cannot restore {path}: {why}"), path=args.backup, why=str(error)
+        ) from None
     print(f"{games} games restored from {args.backup} into {target}")
     return 0
 
@@ -454,7 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except Refused as refusal:
-        return _fail(str(refusal))
+        return _fail(refusal.message.render(args.translations))
+    except ScoreError as error:  # a ruleset or game file the engine refused
+        return _fail(error.render(args.translations))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
@@ -82,6 +83,32 @@ def test_command_line_in_japanese(tmp_path):
         sheet.startswith("Yahoo! ダブルニルパス\n")
         and "- ダブルニルができるとき: 200点以上負けているときだけ" in sheet
     )
+
+
+@pytest.mark.parametrize(
+    ("command", "japanese", "english"),
+    [
+        (
+            ["score", "nope.json"],
+            "ゲーム：nope.json を読めません：",
+            "game: cannot read nope.json: ",
+        ),
+        (["score", "-"], "ゲーム：JSONとして正しくありません：", "game: not valid JSON: "),
+        (["rules", "nope"], "ゲーム：不明なルール 'nope'", "game: unknown ruleset 'nope'"),
+        (
+            ["export", "nope"],
+            "ゲーム：ID 'nope' のゲームはありません",
+            "game: no game with id 'nope'",
+        ),
+    ],
+)
+def test_command_line_refusals_in_japanese(tmp_path, command, japanese, english):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    done = run_cli("--lang", "ja", *command, stdin="{not json", env=env, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(japanese), done.stderr
+    done = run_cli(*command, stdin="{not json", env=env, cwd=tmp_path)
+    assert done.stderr.startswith(english), done.stderr
 
 
 def test_pdf_in_japanese():
