@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import date
 from typing import Any
@@ -34,7 +35,7 @@ from ..engine import (
 )
 from ..engine.describe import describe
 from ..engine.hearts import pass_direction as hearts_pass
-from ..engine.options import OptionError, option_values
+from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words
 from ..engine.referee import what_if as referee_what_if
 from ..engine.spitzer import settlement as spitzer_settlement
@@ -203,7 +204,7 @@ def render_game(
         ruleset=ruleset,
         rows=rows_html(stored, result, current_role),
         upcoming=upcoming,
-        changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
+        changed=_changed_options(ruleset.options, ruleset.preset_options),
         # Each form signs a CSRF token: built only when the page shows it.
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
         if current_role == "edit" and result.outcome.finished
@@ -212,6 +213,14 @@ def render_game(
         qr=_share_codes(stored) if current_role == "edit" else {},
     )
     return page, status
+
+
+@functools.lru_cache(maxsize=256)
+def _changed_options(options: Any, preset: Any) -> tuple[tuple[str, Any], ...]:
+    """The options the table changed from the preset, with their values (option sets
+    are frozen values: worked out once per pair)."""
+    values = option_values(options)
+    return tuple((name, values[name]) for name in differences(options, preset))
 
 
 def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
