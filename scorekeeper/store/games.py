@@ -115,7 +115,12 @@ class StoredGame:
     @property
     def ruleset(self) -> Ruleset:
         """The rules in force for the next hand."""
-        return self.game().current_ruleset
+        return self.rules_for(len(self.hands) + 1)
+
+    def rules_for(self, number: int) -> Ruleset:
+        """The rules in force for hand `number`, with every rule change made by then
+        (from the scored game, which is cached, rather than reading the log again)."""
+        return self.score().game.ruleset_for(number)
 
     def confirmed(self, number: int) -> bool:
         return self.confirm_hands and bool(self.confirmations[number - 1])

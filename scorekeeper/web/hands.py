@@ -66,7 +66,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     result = stored.score()
     if result.outcome.finished:
         return _over(stored)
-    options = result.game.ruleset.options
+    options = result.game.current_ruleset.options  # with the table's rule changes
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
     form = VersionForm()
@@ -128,7 +128,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
             )
         return redirect(url_for("hands.bids", game_id=game_id), 303)
     result = stored.score()
-    options = result.game.ruleset.options
+    options = result.game.current_ruleset.options  # with the table's rule changes
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
     by_team = request.values.get("by") == "team"
@@ -207,7 +207,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     if stored.kind != "spades":
         return _kind_page(stored, number, editing=True)
     result = stored.score()
-    options = result.game.ruleset.options
+    options = result.game.ruleset_for(number).options  # the rules it was played under
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)
@@ -363,7 +363,7 @@ def _kind_entry(
     errors: dict[str, Text],
 ) -> list[Any]:
     """The pickers of a Hearts or Spitzer hand."""
-    options = stored.ruleset.options
+    options = stored.rules_for(number).options
     dealer = stored.dealer(number)
     if stored.kind == "hearts":
         return hearts_entry.pickers(options, stored.players, dealer, values, errors)
@@ -371,9 +371,9 @@ def _kind_entry(
 
 
 def _kind_read(
-    stored: store.StoredGame, values: dict[str, Any], chosen: list[str]
+    stored: store.StoredGame, number: int, values: dict[str, Any], chosen: list[str]
 ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
-    options = stored.ruleset.options
+    options = stored.rules_for(number).options
     if stored.kind == "hearts":
         return hearts_entry.read(options, stored.players, values)
     return spitzer_entry.read(options, values, chosen)
@@ -412,7 +412,7 @@ def _kind_page(
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
-            new_body, errors, form_errors = _kind_read(stored, values, chosen)
+            new_body, errors, form_errors = _kind_read(stored, number, values, chosen)
             if new_body is not None:
                 try:
                     if editing:
@@ -436,7 +436,7 @@ def _kind_page(
                     if editing:
                         flash(_("Hand %(n)s changed.", n=number))
                     return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303)
-    options = stored.ruleset.options
+    options = stored.rules_for(number).options
     page = render_template(
         "play.html",
         stored=stored,
@@ -447,7 +447,7 @@ def _kind_page(
         points_value=values.get("points", ""),
         points_error=errors.get("points"),
         passing=pass_direction(options, number) if stored.kind == "hearts" else None,
-        first_lead=_first_lead(stored) if stored.kind == "hearts" else None,
+        first_lead=_first_lead(stored, number) if stored.kind == "hearts" else None,
         form=form,
         form_errors=form_errors,
         version=version,
@@ -455,6 +455,6 @@ def _kind_page(
     return (page, 400) if errors or form_errors else page
 
 
-def _first_lead(stored: store.StoredGame) -> Text:
-    options = stored.ruleset.options
+def _first_lead(stored: store.StoredGame, number: int) -> Text:
+    options = stored.rules_for(number).options
     return find_kind(stored.kind).choice_words()["first_lead"][options.first_lead.value]

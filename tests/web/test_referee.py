@@ -270,3 +270,25 @@ def test_what_if_for_hearts_and_spitzer(client, db):
     }
     page = text(client.get(f"/g/{game_id}/whatif", query_string={"ruleset": "spitzer", **params}))
     assert "1 9 0 9 9 42 (+33) 0 42 (+33) 42 (+33)" in page
+
+
+def test_the_bids_follow_a_rule_change_and_an_edit_the_rules_it_was_played_under(client, db):
+    game_id = start_game(client, "yahoo-normal")
+    nil_hand = ({0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
+    play(client, db, game_id, *nil_hand)
+    form = option_fields("yahoo-normal", {"nil": False, "blind_nil": False})
+    form |= {"from_hand": "next", "agreed": "y", "version": version(db, game_id)}
+    assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
+    assert 'value="nil"' not in client.get(f"/g/{game_id}/bids").get_data(as_text=True)
+    bids = {"bid_0": "nil", "bid_1": "3", "bid_2": "4", "bid_3": "3"}
+    response = client.post(f"/g/{game_id}/bids", data={**bids, "version": version(db, game_id)})
+    assert response.status_code == 400 and "not allowed by these rules" in text(response)
+    assert store.get_game(db, game_id).pending_bids is None
+    # Hand 1 was played with nil allowed: its edit still offers and takes a nil.
+    assert 'value="nil"' in client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    edit = {**bids, "tricks_0": "0", "tricks_1": "3", "tricks_2": "6", "tricks_3": "4"}
+    response = client.post(
+        f"/g/{game_id}/hands/1/edit",
+        data={**edit, "by": "player", "version": version(db, game_id)},
+    )
+    assert response.status_code == 303, text(response)
