@@ -27,10 +27,8 @@ from ..engine import (
     HandError,
     Origin,
     ScoreError,
-    UnknownRuleset,
     all_rulesets,
     find_kind,
-    find_ruleset,
     kind_names,
 )
 from ..engine.describe import describe
@@ -55,7 +53,7 @@ from .guidance import guide_key, spades_guidance
 from .i18n import language as current_language
 from .i18n import render_text
 from .qr import qr_svg
-from .rules import spitzer_table
+from .rules import ruleset_or_404, spitzer_table
 from .scoresheet import next_hand, rows_html
 
 bp = Blueprint("games", __name__)
@@ -86,10 +84,7 @@ def new() -> BaseResponse | str:
 @bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
 def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the players in seat order, the first dealer, and review every option."""
-    try:
-        preset = find_ruleset(ruleset_id)
-    except UnknownRuleset:
-        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    preset = ruleset_or_404(ruleset_id)
     kind = find_kind(preset.game)
     sheet = describe(preset)
     labels = {
@@ -403,10 +398,7 @@ def what_if(game_id: str) -> str | tuple[str, int]:
     chosen = request.args.get("ruleset") or stored.ruleset_id
     error = None
     comparison = None
-    try:
-        other = find_ruleset(chosen)
-    except UnknownRuleset:
-        abort(404, _("There is no ruleset called %(id)s.", id=chosen))
+    other = ruleset_or_404(chosen)
     sheet = describe(other)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules

@@ -40,13 +40,18 @@ def index() -> str:
     return render_template("rules_index.html", kinds=kinds)
 
 
+def ruleset_or_404(ruleset_id: str) -> Ruleset:
+    """The preset with this id; a 404 page saying so when there is none."""
+    try:
+        return find_ruleset(ruleset_id)
+    except UnknownRuleset:
+        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+
+
 @bp.route("/<ruleset_id>")
 def page(ruleset_id: str) -> str:
     """Show one preset in plain words, with its source and our default marks."""
-    try:
-        ruleset = find_ruleset(ruleset_id)
-    except UnknownRuleset:
-        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    ruleset = ruleset_or_404(ruleset_id)
     return render_template(
         "rules_page.html",
         ruleset=ruleset,
@@ -104,10 +109,7 @@ def scorecard(ruleset_id: str) -> Response:
     """A blank scorecard for this ruleset, to fill in by pencil (A4, or ?size=Letter)."""
     from ..pdf import scorecard_pdf
 
-    try:
-        ruleset = find_ruleset(ruleset_id)
-    except UnknownRuleset:
-        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    ruleset = ruleset_or_404(ruleset_id)
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
     pdf = scorecard_pdf(ruleset, page_size=size, translations=get_translations())
     return Response(
