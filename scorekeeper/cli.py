@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine.errors import ScoreError
-from .engine.text import N_, Text, text
+from .engine.text import N_, Nn_, Text, ntext, text
 
 UNKNOWN_RULESET = N_("unknown ruleset {id} (see `scorekeeper rules`)")
 
@@ -80,67 +80,153 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """List the presets, or print one ruleset in words."""
+    """List the presets, or print one ruleset in words (or as JSON)."""
     from .engine import UnknownRuleset, all_rulesets, find_ruleset
-    from .engine.describe import describe
+    from .engine.describe import describe, rules_json
 
     out: TextIO = sys.stdout
     if args.compare:
         ids = [*([args.id] if args.id else []), *args.compare]
-        return _compare_rules(ids)
+        return _compare_rules(ids, args.translations)
     if not args.id:
-        for ruleset in all_rulesets():
+        rulesets = all_rulesets()
+        if args.json:
+            listing = [
+                {"id": r.id, "game": r.game, "name": r.text("name", args.lang)} for r in rulesets
+            ]
+            json.dump(listing, out, ensure_ascii=False, indent=2)
+            out.write("\n")
+            return 0
+        for ruleset in rulesets:
             out.write(f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.text('name', args.lang)}\n")
         return 0
     try:
         ruleset = find_ruleset(args.id)
     except UnknownRuleset:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(args.id)) from None
-    out.write(
-        describe_text(describe(ruleset), args.translations, ruleset.text("notes", args.lang))
-    )
+        raise _game_problem(N_("unknown ruleset {id}"), id=repr(args.id)) from None
+    if args.json:
+        json.dump(
+            rules_json(ruleset, args.translations, args.lang), out, ensure_ascii=False, indent=2
+        )
+        out.write("\n")
+        return 0
+    out.write(describe_text(describe(ruleset, args.lang), args.translations))
     return 0
 
 
-def describe_text(sheet: RuleSheet, tr: Any = None, notes: Any = None) -> str:
+ORIGIN_MARKS = {
+    "stated": N_("the source says"),
+    "inherited": N_("from the rules it is described against"),
+    "chosen": N_("the source allows several; chosen"),
+    "interpreted": N_("our reading"),
+    "default": N_("not stated by the source — our default"),
+    "changed": N_("changed for this game"),
+}
+
+
+def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
     """Lay a rule sheet out as plain text for a terminal (translated with `tr`)."""
 
     def say(message: str, **params: Any) -> str:
         return text(message, **params).render(tr)
 
-    from .engine import find_ruleset
+    def heading(title: str) -> list[str]:
+        return ["", title, "-" * len(title)]
 
-    ruleset = find_ruleset(sheet.id)
-    language = "en" if tr is None else "ja"
-    title = ruleset.text("name", language)
-    lines = [title, "=" * len(title), ruleset.text("description", language), ""]
+    lines = [sheet.title, "=" * len(sheet.title), sheet.description, ""]
     lines.append(
         say(
             N_('Preset id: {id}  (a game file\'s "options" may change any name = value below)'),
             id=sheet.id,
         )
     )
-    lines.append(say(N_("Source: {source}"), source=sheet.source))
+    lines.append(say(N_("Source: {source}"), source=sheet.source_title))
+    if sheet.source_file:
+        lines.append(f"        {sheet.source_file}")
+    if sheet.source_url:
+        lines.append(f"        {sheet.source_url}")
     if sheet.source_part:
         lines.append(f"        {sheet.source_part}")
-    changed, default = (
-        say(N_("changed for this game")),
-        say(N_("not stated by the source — our default")),
-    )
+    if sheet.base_part:
+        lines.append(say(N_("Described against: {part}"), part=sheet.base_part))
+    lines += heading(say(N_("Quick answers")))
+    for answer in sheet.answers:
+        lines.append(f"* {answer.question.render(tr)}")
+        lines += [f"    {line.render(tr)}" for line in answer.lines]
+    if sheet.id == "spitzer":
+        lines += _spitzer_table(tr)
     for group in sheet.groups:
-        heading = group.title.render(tr)
-        lines += ["", heading, "-" * len(heading)]
-        for rule in group.rules:
-            mark = {"stated": "", "changed": f"  [{changed}]"}.get(rule.origin, f"  [{default}]")
+        shown = [rule for rule in group.rules if rule.shown]
+        if not shown:
+            continue
+        lines += heading(group.title.render(tr))
+        for rule in shown:
+            lines.append(f"- {rule.label.render(tr)}: {rule.value.render(tr)}")
+            lines += [f"    {line}" for line in _provenance_lines(rule, tr)]
+            lines.append(f"    {rule.option} = {json.dumps(rule.raw, ensure_ascii=False)}")
+    others = [rule for rule in sheet.lines if not rule.shown]
+    if others:
+        lines += heading(say(N_("All other options")))
+        lines.append(
+            say(N_("They cannot matter under these rules, or the source says nothing of them."))
+        )
+        for rule in others:
+            mark = say(ORIGIN_MARKS[rule.origin])
             raw = json.dumps(rule.raw, ensure_ascii=False)
-            lines.append(f"- {rule.label.render(tr)}: {rule.value.render(tr)}{mark}")
-            lines.append(f"    {rule.option} = {raw}")
-    notes = notes if notes is not None else sheet.notes
-    if notes:
-        heading = say(N_("How we read the source"))
-        lines += ["", heading, "-" * len(heading)]
-        lines += [f"- {note}" for note in notes]
+            lines.append(
+                f"- {rule.label.render(tr)}: {rule.value.render(tr)}  [{mark}]  {rule.option} = {raw}"
+            )
+    if sheet.notes:
+        lines += heading(say(N_("How we read the source")))
+        lines += [f"- {note}" for note in sheet.notes]
     return "\n".join(lines) + "\n"
+
+
+def _provenance_lines(rule: Any, tr: Any) -> list[str]:
+    """Where a value comes from, under its line: the source's words, or our reason."""
+    mark = text(ORIGIN_MARKS[rule.origin]).render(tr)
+    lines = [f"{mark}: 「{rule.quote}」" if rule.quote else f"[{mark}]"]
+    if rule.alternatives:
+        others = " / ".join(value.render(tr) for value in rule.alternatives)
+        lines.append(text(N_("the source also allows: {values}"), values=others).render(tr))
+    if rule.why:
+        lines.append(rule.why)
+    return lines
+
+
+def _spitzer_table(tr: Any) -> list[str]:
+    """Seed 003's score table as text columns."""
+    from .engine import find_ruleset
+    from .engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
+
+    options = find_ruleset("spitzer").options
+    title = text(N_("Score table")).render(tr)
+    rows = [["", *(text(COLUMN_NAMES[c]).render(tr) for c in COLUMNS)]]
+    for contract in TABLE:
+        values = [f"{table_value(options, contract, c):+d}" for c in COLUMNS]
+        rows.append([text(CONTRACT_NAMES[contract]).render(tr), *values])
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = ["", title, "-" * len(title)]
+    for row in rows:
+        out.append("  ".join(_pad(cell, widths[i], i > 0) for i, cell in enumerate(row)).rstrip())
+    out.append(
+        text(N_("Positive: each declarer scores it. Negative: each opponent scores it.")).render(
+            tr
+        )
+    )
+    return out
+
+
+def _width(cell: str) -> int:
+    """Terminal columns a cell takes (CJK characters take two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in cell)
+
+
+def _pad(cell: str, width: int, right: bool) -> str:
+    gap = " " * (width - _width(cell))
+    return gap + cell if right else cell + gap
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -194,29 +280,36 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _compare_rules(ids: list[str]) -> int:
+def _compare_rules(ids: list[str], tr: Any = None) -> int:
     """Print every option of two or more presets, differences marked."""
     from .engine import UnknownRuleset, find_ruleset
     from .engine.referee import compare
+
+    def say(message: str, **params: Any) -> str:
+        return text(message, **params).render(tr)
 
     try:
         table = compare([find_ruleset(ruleset_id) for ruleset_id in ids])
     except UnknownRuleset as error:
         raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
     width = max(len(ruleset_id) for ruleset_id in ids) + 2
-    lines = [f"Comparing {', '.join(ids)}", "(* marks an option on which they differ)"]
+    lines = [
+        say(N_("Comparing {ids}"), ids=", ".join(ids)),
+        say(N_("(* marks an option on which they differ)")),
+    ]
     for title, rows in table.groups:
-        heading = title.render()
+        heading = title.render(tr)
         lines += ["", heading, "-" * len(heading)]
         for row in rows:
             if row.differs:
-                lines.append(f"* {row.label.render()}  [{row.option}]")
+                lines.append(f"* {row.label.render(tr)}  [{row.option}]")
                 for ruleset_id, value in zip(ids, row.values, strict=True):
-                    lines.append(f"    {ruleset_id:<{width}}{value.render()}")
+                    lines.append(f"    {ruleset_id:<{width}}{value.render(tr)}")
             else:
-                lines.append(f"  {row.label.render()}: {row.values[0].render()}  (all)")
+                all_ = say(N_("(all)"))
+                lines.append(f"  {row.label.render(tr)}: {row.values[0].render(tr)}  {all_}")
     count = len(table.differences)
-    lines += ["", f"{count} option{'s' if count != 1 else ''} differ."]
+    lines += ["", ntext(Nn_("{n} option differs.", "{n} options differ."), count).render(tr)]
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
@@ -232,7 +325,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Re-score a game file under another ruleset and show the difference hand by hand."""
     from .engine import ScoreError, UnknownRuleset, find_ruleset, load_game
     from .engine.options import OptionError
-    from .engine.referee import outcome_words, what_if
+    from .engine.referee import outcome_words, verdict, what_if
 
     doc = _read_game_file(args.file)
     changes = {}
@@ -250,11 +343,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise Refused(text(N_("game: {why}"), why=error.message)) from None
     except ScoreError as error:
         return _fail(error.render(args.translations))
+    tr = args.translations
+
+    def say(message: str, **params: Any) -> str:
+        return text(message, **params).render(tr)
+
     names = [side.name for side in result.actual.sides]
-    label = other.id + (
-        " with " + ", ".join(f"{k}={v}" for k, v in changes.items()) if changes else ""
+    label = (
+        say(
+            N_("{id} with {changes}"),
+            id=other.id,
+            changes=", ".join(f"{k}={v}" for k, v in changes.items()),
+        )
+        if changes
+        else other.id
     )
-    rows = [("hand", "actual", label, "difference")]
+    rows = [(say(N_("hand")), say(N_("actual")), label, say(N_("difference")))]
     for row in result.rows:
         rows.append(
             (
@@ -264,20 +368,32 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 " : ".join(f"{d:+d}" for d in row.difference) if row.difference else "—",
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    out = [f"{game.ruleset.id} → what if {label}", f"sides: {' : '.join(names)}", ""]
-    out += ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip() for r in rows]
+    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
+    out = [
+        say(N_("{id} → what if {label}"), id=game.ruleset.id, label=label),
+        say(N_("sides: {names}"), names=" : ".join(names)),
+        "",
+    ]
+    out += [
+        "  ".join(_pad(cell, widths[i], False) for i, cell in enumerate(r)).rstrip() for r in rows
+    ]
     if result.stopped is not None:
         out += [
             "",
-            f"{result.stopped} (under {other.id}); compared up to hand {result.stopped.hand - 1}",
+            say(
+                N_("{why} (under {id}); compared up to hand {last}"),
+                why=result.stopped.render(tr),
+                id=other.id,
+                last=result.stopped.hand - 1,
+            ),
         ]
     actual, theirs = (
-        outcome_words(result.actual.outcome, names).render(),
-        outcome_words(result.other.outcome, names).render(),
+        outcome_words(result.actual.outcome, names).render(tr),
+        outcome_words(result.other.outcome, names).render(tr),
     )
-    out += ["", f"actual: {actual}", f"under {label}: {theirs}"]
-    out.append("the winner changes" if result.winner_changes else "the winner does not change")
+    out += ["", say(N_("actual: {outcome}"), outcome=actual)]
+    out.append(say(N_("under {label}: {outcome}"), label=label, outcome=theirs))
+    out.append(verdict(result).render(tr))
     sys.stdout.write("\n".join(out) + "\n")
     return 0
 
@@ -351,7 +467,13 @@ def cmd_backup(args: argparse.Namespace) -> int:
         raise _game_problem(
             N_("cannot back up to {path}: {why}"), path=args.output, why=str(error)
         ) from None
-    print(f"{games} games backed up to {args.output}")
+    print(
+        ntext(
+            Nn_("{n} game backed up to {path}", "{n} games backed up to {path}"),
+            games,
+            path=args.output,
+        ).render(args.translations)
+    )
     return 0
 
 
@@ -383,7 +505,17 @@ def cmd_restore(args: argparse.Namespace) -> int:
         raise _game_problem(
             N_("cannot restore {path}: {why}"), path=args.backup, why=str(error)
         ) from None
-    print(f"{games} games restored from {args.backup} into {target}")
+    print(
+        ntext(
+            Nn_(
+                "{n} game restored from {path} into {target}",
+                "{n} games restored from {path} into {target}",
+            ),
+            games,
+            path=args.backup,
+            target=str(target),
+        ).render(args.translations)
+    )
     return 0
 
 
@@ -397,6 +529,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description="Score-keeping and referee companion for card games."
     )
+    lang = argparse.ArgumentParser(add_help=False)  # --lang before or after the subcommand
+    lang.add_argument(
+        "--lang",
+        choices=["en", "ja"],
+        default=argparse.SUPPRESS,
+        help="language of messages and explanations (default: $SCOREKEEPER_LANG or en)",
+    )
     parser.add_argument(
         "--lang",
         choices=["en", "ja"],
@@ -406,6 +545,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of messages and explanations (default: $SCOREKEEPER_LANG or en)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_parser = commands.add_parser
+
+    def add_parser(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return _add_parser(name, parents=[lang], **kwargs)
+
+    commands.add_parser = add_parser  # type: ignore[method-assign]
 
     score = commands.add_parser("score", help="score a game file and print the result as JSON")
     score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
@@ -414,6 +559,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="list the presets, or print one ruleset in words")
     rules.add_argument("id", nargs="?", metavar="ID", help="a preset id, e.g. yahoo-normal")
+    rules.add_argument(
+        "--json", action="store_true", help="the ruleset as data, every option with its origin"
+    )
     rules.add_argument(
         "--compare",
         nargs="+",

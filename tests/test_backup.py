@@ -41,7 +41,7 @@ def test_backups_taken_during_writes_are_consistent_and_restore(tmp_path):
             out = tmp_path / f"backup-{n}.db"
             done = run_cli("backup", str(out), env=env)
             assert done.returncode == 0, done.stderr
-            assert done.stdout.strip() == f"1 games backed up to {out}"
+            assert done.stdout.strip() == f"1 game backed up to {out}"
             copies.append(out)
     finally:
         stop.set()

@@ -83,13 +83,27 @@ def test_rules_id_reads_like_a_rule_sheet():
     assert "[not stated by the source — our default]" in out
 
 
-def test_rules_marks_a_chosen_default_but_not_a_stated_option():
-    out = run_cli("rules", "joker-barmore").stdout
-    sandbag = next(line for line in out.splitlines() if line.startswith("- Sandbag penalty"))
-    jokers = next(line for line in out.splitlines() if line.startswith("- Jokers"))
-    assert sandbag.endswith("[not stated by the source — our default]")
-    assert "2♣ and 2♥ removed" in jokers
-    assert "not stated" not in jokers
+def test_rules_says_where_each_value_comes_from():
+    lines = run_cli("rules", "joker-barmore").stdout.splitlines()
+
+    def under(start: str) -> list[str]:
+        at = next(i for i, line in enumerate(lines) if line.startswith(start))
+        return lines[at : at + 4]
+
+    jokers = under("- Jokers")
+    assert "2♣ and 2♥ removed" in jokers[0]
+    assert (
+        jokers[1]
+        == "    the source says: 「ジョーカーを2枚使用。クラブとハートの2は使用しない。」"
+    )
+    assert under("- Sandbag penalty")[1] == (
+        "    from the rules it is described against: 「サンドバッグルールは採用しない」"
+    )
+    behind = under("- Blind bids may be made")
+    assert behind[1].startswith("    our reading: 「このようなビッドは普通")
+    assert "part 2 says such bids are usually allowed only" in behind[2]
+    moon = next(line for line in lines if line.startswith("- Moon (bid every trick)"))
+    assert "[not stated by the source — our default]  moon = false" in moon
 
 
 def test_rules_unknown_id():
@@ -152,7 +166,7 @@ def test_compare_a_game_under_another_preset(tmp_path):
     assert lines[3].split() == ["hand", "actual", "pagat-standard", "difference"]
     assert lines[4].split() == ["1", "-70", ":", "100", "-130", ":", "100", "-60", ":", "+0"]
     assert lines[5].split() == ["2", "20", ":", "140", "-40", ":", "140", "-60", ":", "+0"]
-    assert lines[-1] == "the winner does not change"
+    assert lines[-1] == "The winner does not change."
 
 
 def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
@@ -163,7 +177,7 @@ def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
     assert "1     -70 : 100  -20 : 100                        +50 : +0" in done.stdout
     done = run_cli("compare", str(path), "--ruleset", "joker-barmore")
     assert (
-        "hand 1: Ann (seat 0) bid nil: not allowed by these rules (under joker-barmore); compared up to hand 0"
+        "hand 1: Ann (seat 1) bid nil: not allowed by these rules (under joker-barmore); compared up to hand 0"
         in done.stdout
     )
     bad = run_cli("compare", str(path), "--ruleset", "three-wong")

@@ -69,12 +69,12 @@ CASES = [
     (
         "nil where nil is off",
         game_file("joker-barmore", [hand(["nil", 3, 4, 3], [0, 4, 5, 4])]),
-        "hand 1: Ann (seat 0) bid nil: not allowed by these rules",
+        "hand 1: Ann (seat 1) bid nil: not allowed by these rules",
     ),
     (
         "blind nil not far enough behind",
         game_file("pagat-standard", [hand(["blind_nil", 3, 4, 3], [0, 4, 5, 4])]),
-        "hand 1: Ann (seat 0) bid blind nil: needs the side to be 100 behind; the scores are level",
+        "hand 1: Ann (seat 1) bid blind nil: needs the side to be 100 behind; the scores are level",
     ),
     (
         "team bid below the minimum",
@@ -89,7 +89,7 @@ CASES = [
     (
         "individual bid below the minimum",
         game_file("spaceways", [hand([1, 4, 4, 4], [1, 4, 4, 4])]),
-        "hand 1: Ann (seat 0) bid 1: each bid must be at least 2 (or a nil)",
+        "hand 1: Ann (seat 1) bid 1: each bid must be at least 2 (or a nil)",
     ),
     (
         "suicide partnership without a nil",
@@ -106,7 +106,7 @@ CASES = [
         game_file(
             "yahoo-roulette", [hand([3, "blind_nil", "blind_nil", "blind_nil"], [4, 3, 3, 3])]
         ),
-        "hand 1: Ann (seat 0) bid 3: Roulette: everybody bids blind nil",
+        "hand 1: Ann (seat 1) bid 3: Roulette: everybody bids blind nil",
     ),
     (
         "two numbers in a team_total partnership",
@@ -116,12 +116,12 @@ CASES = [
     (
         "moon where moon is off",
         game_file("yahoo-normal", [hand(["moon", 3, 0, 3], [13, 0, 0, 0])]),
-        "hand 1: Ann (seat 0) bid moon: not allowed by these rules",
+        "hand 1: Ann (seat 1) bid moon: not allowed by these rules",
     ),
     (
         "blind bid where blind bids are off",
         game_file("yahoo-normal", [hand(["blind 7", 3, 0, 3], [7, 3, 0, 3])]),
-        "hand 1: Ann (seat 0) bid a blind bid: not allowed by these rules",
+        "hand 1: Ann (seat 1) bid a blind bid: not allowed by these rules",
     ),
     (
         "blind bid below the minimum",
@@ -129,7 +129,7 @@ CASES = [
             "joker-barmore",
             [hand([1, 11, 0, 0], [1, 12, 0, 0]), hand(["blind 6", 3, 0, 3], [6, 3, 1, 3])],
         ),
-        "hand 2: Ann (seat 0) bid blind 6: a blind bid is 7 to 13 tricks",
+        "hand 2: Ann (seat 1) bid blind 6: a blind bid is 7 to 13 tricks",
     ),
     (
         "blind bid beside a partner's number",

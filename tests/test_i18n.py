@@ -60,13 +60,16 @@ def test_every_marked_string_is_in_the_japanese_catalog_and_translated():
 
 def test_every_preset_has_its_name_description_and_notes_in_japanese():
     for ruleset in all_rulesets():
-        assert set(ruleset.translations["ja"]) == {
+        assert set(ruleset.translations["ja"]) - {"why"} == {
             "name",
             "description",
             "notes",
         }  # names may stay as they are
         assert ruleset.text("description", "ja") != ruleset.description
         assert len(ruleset.text("notes", "ja")) == len(ruleset.notes)
+        for option, provenance in ruleset.provenance.items():
+            if provenance.why:  # every reason of ours is written in Japanese too
+                assert ruleset.why(option, "ja") != provenance.why, (ruleset.id, option)
 
 
 def test_command_line_in_japanese(tmp_path):

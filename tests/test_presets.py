@@ -32,9 +32,12 @@ def test_every_spades_preset_ships():
 def test_preset_names_its_source_and_what_it_states(ruleset_id):
     ruleset = find_ruleset(ruleset_id)
     assert ruleset.name and ruleset.description
-    assert ruleset.source in SEEDS or ruleset.source.startswith("pagat.com")
-    assert ruleset.stated, "a preset states at least some options"
-    assert ruleset.stated <= set(option_types(SpadesOptions))
+    assert ruleset.source_file in SEEDS or (
+        ruleset.source_file is None and ruleset.source_url.startswith("https://www.pagat.com/")
+    )
+    assert set(ruleset.provenance) == set(option_types(SpadesOptions))
+    if ruleset.source_file:
+        assert any(p.origin == "stated" for p in ruleset.provenance.values())
     assert ruleset.changed() == []
 
 
@@ -153,15 +156,15 @@ def test_spaceways_minimum_bid_and_ten_for_200():
     assert result["hands"][0]["points"] == [300, 20, 100, -20]
 
 
-def test_winspades_blind_bonus_ten_for_100_and_minus_one():
-    """002 part 3 (WinSpades): blind 7 +100, 10+ ±100, overtricks −1."""
+def test_winspades_blind_bonus_ten_for_100_and_plus_one():
+    """002 part 3 (WinSpades): blind 7 +100, 10+ ±100, overtricks +1 (no sandbag rule)."""
     assert (
-        final("winspades", [hand([5, 2, 5, 2], [6, 2, 5, 0])])["hands"][0]["points"][0] == 200 - 1
+        final("winspades", [hand([5, 2, 5, 2], [6, 2, 5, 0])])["hands"][0]["points"][0] == 200 + 1
     )
     assert final("winspades", [hand([5, 2, 5, 2], [4, 4, 5, 0])])["hands"][0]["points"][0] == -200
     behind = hand([2, 8, 2, 0], [0, 9, 0, 4])  # −40 against +75
     made = hand(["blind 7", 2, 0, 2], [7, 2, 2, 2])
-    assert final("winspades", [behind, made])["hands"][1]["points"][0] == 70 - 2 + 100
+    assert final("winspades", [behind, made])["hands"][1]["points"][0] == 70 + 2 + 100
 
 
 # Ann & Cho 61, Ben & Dee 60; then the other way round: equal after every second hand.
@@ -261,10 +264,29 @@ def test_lefty_righty_error_scoring_over_four_hands(ruleset_id):
 
 def test_cardsite_individual_highest_wins_when_several_pass_250():
     """000: 250 points; when several reach it, the higher score wins."""
-    hands = [hand([6, 6, 0, 0], [7, 6, 0, 0])] * 4 + [hand([6, 6, 0, 1], [6, 6, 0, 1])]
+    hands = [hand([6, 5, 1, 1], [7, 5, 1, 0])] * 4 + [hand([1, 6, 1, 1], [1, 10, 1, 1])]
     result = final("cardsite-individual", hands)
-    assert result["totals"][:2] == [304, 300]
-    assert (result["finished"], result["winner"]) == (True, 0)
+    assert result["totals"][:2] == [254, 264]
+    assert (result["finished"], result["winner"]) == (True, 1)
+
+
+def test_cardsite_individual_zero_is_the_nil_bid():
+    """000: 「「ニルビッド」(0トリック)」: a bid of 0 is nil, +100 made and −100 failed."""
+    result = final("cardsite-individual", [hand([0, 5, 4, 4], [0, 5, 4, 4])])
+    assert result["hands"][0]["points"] == [100, 50, 40, 40]
+    result = final("cardsite-individual", [hand([0, 5, 4, 4], [1, 5, 4, 3])])
+    assert result["hands"][0]["points"][0] == -100 + 1  # the accidental trick is a bag
+    assert result["bags"][0] == 1
+
+
+def test_network_spades_all_thirteen_tricks_score_200():
+    """002 part 3: 「13トリック取ると200点のボーナス(なし)」: +200 is the default, none the option."""
+    result = final("network-spades", [hand([5, 3, 3, 2], [13, 0, 0, 0])])
+    assert result["hands"][0]["points"][0] == 50 + 8 + 200
+    plain = final(
+        "network-spades", [hand([5, 3, 3, 2], [13, 0, 0, 0])], options={"all_tricks": "none"}
+    )
+    assert plain["hands"][0]["points"][0] == 58
 
 
 def test_what_if_known_totals_under_two_presets():

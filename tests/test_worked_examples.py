@@ -73,8 +73,16 @@ def test_s10_set_scores_the_shortfall(ruleset, options):
 
 
 def test_s11_overtricks_minus_one():
-    # WinSpades: every overtrick costs 1 point.
-    assert side0("winspades", [hand([3, 2, 2, 2], [4, 2, 4, 3])])[0] == 47
+    # WinSpades' bracketed option (002 part 3): every overtrick costs 1 point.
+    minus_one = {"overtricks": "minus_one"}
+    assert side0("winspades", [hand([3, 2, 2, 2], [4, 2, 4, 3])], options=minus_one)[0] == 47
+
+
+def test_winspades_default_has_no_sandbag_rule():
+    # 002 part 3: 「サンドバッグルールは採用しない(オーバートリックは1トリックにつき マイナス1点)」:
+    # the program's default counts each overtrick +1; −1 is its option.
+    points, _, bags, _ = side0("winspades", [hand([3, 2, 2, 2], [4, 2, 4, 3])])
+    assert (points, bags) == (53, 3)
 
 
 def test_s12_overtricks_minus_ten():

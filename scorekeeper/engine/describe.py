@@ -1,13 +1,21 @@
-"""Rule sheets: a ruleset in plain words, grouped, each option marked with its origin."""
+"""Rule sheets: a ruleset in plain words, grouped, each value with where it comes from.
+
+A sheet is what a table reads to settle an argument: every option in words, the
+source's own words for each value it states (or our reason where it leaves room), the
+options that cannot matter under these rules set apart, and quick answers on top.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from .kinds import find_kind
-from .options import option_values
-from .ruleset import Ruleset
-from .text import Text
+from .options import OptionError, coerce_option, option_values
+from .ruleset import Origin, Ruleset
+from .sheet import Answer
+from .text import N_, Text, Translations, text
 
 
 @dataclass(frozen=True)
@@ -19,6 +27,11 @@ class RuleLine:
     value: Text
     origin: str  # an Origin value
     raw: object  # the value as a game file's "options" writes it
+    quote: str | None = None  # the source's words, verbatim
+    why: str | None = None  # our reason, in the sheet's language
+    alternatives: tuple[Text, ...] = ()  # the other values the source allows, in words
+    relevant: bool = True  # False: cannot matter under these rules
+    shown: bool = True  # on the one-screen page; the rest sit under "all options"
 
 
 @dataclass(frozen=True)
@@ -38,29 +51,130 @@ class RuleSheet:
     source_part: str
     groups: tuple[RuleGroup, ...]
     notes: tuple[str, ...]
+    answers: tuple[Answer, ...] = ()
+    source_file: str | None = None
+    source_url: str | None = None
+    base_part: str = ""
+    source_title: str = ""
+
+    @property
+    def lines(self) -> list[RuleLine]:
+        return [rule for group in self.groups for rule in group.rules]
 
 
-def describe(ruleset: Ruleset) -> RuleSheet:
+def _alternatives(ruleset: Ruleset, name: str) -> tuple[Text, ...]:
+    """The other values the source allows for an option, in words."""
+    kind, found = find_kind(ruleset.game), []
+    for raw in ruleset.provenance[name].alternatives:
+        try:
+            value = coerce_option(type(ruleset.options), name, raw)
+        except OptionError:  # words, not a value ("any amount the table agrees")
+            found.append(text(N_("{value}"), value=raw))
+            continue
+        if isinstance(value, int) and not isinstance(
+            value, bool
+        ):  # a number says itself: "300", not the target's sentence
+            found.append(text(N_("{value}"), value=value))
+            continue
+        other = dataclasses.replace(ruleset.options, **{name: value})
+        found += [words for _, rules in kind.describe(other) for n, _, words in rules if n == name]
+    return tuple(found)
+
+
+def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
     """Describe every option of a ruleset in words, grouped as players think of them."""
+    kind = find_kind(ruleset.game)
     raw = option_values(ruleset.options)
     origins = ruleset.origins()
+    relevant = kind.relevant(ruleset.options)
+    key = kind.key_options()
     groups = []
-    for title, rules in find_kind(ruleset.game).describe(ruleset.options):
-        groups.append(
-            RuleGroup(
-                title,
-                tuple(
-                    RuleLine(name, label, value, origins[name].value, raw[name])
-                    for name, label, value in rules
-                ),
+    for title, rules in kind.describe(ruleset.options):
+        lines = []
+        for name, label, value in rules:
+            provenance = ruleset.provenance[name]
+            origin = origins[name]
+            lines.append(
+                RuleLine(
+                    name,
+                    label,
+                    value,
+                    origin.value,
+                    raw[name],
+                    provenance.quote,
+                    ruleset.why(name, language),
+                    _alternatives(ruleset, name),
+                    relevant=name in relevant,
+                    shown=name in relevant and (origin is not Origin.DEFAULT or name in key),
+                )
             )
-        )
+        groups.append(RuleGroup(title, tuple(lines)))
     return RuleSheet(
         ruleset.id,
-        ruleset.name,
-        ruleset.description,
+        ruleset.text("name", language),
+        ruleset.text("description", language),
         ruleset.source,
         ruleset.source_part,
         tuple(groups),
-        ruleset.notes,
+        ruleset.text("notes", language),
+        tuple(kind.answers(ruleset.options)),
+        ruleset.source_file,
+        ruleset.source_url,
+        ruleset.base_part,
+        ruleset.source_title(language),
     )
+
+
+ORIGIN_WORDS = {
+    "stated": N_("the source says"),
+    "inherited": N_("from the rules this one is described against"),
+    "chosen": N_("the source allows several; this preset picks one"),
+    "interpreted": N_("our reading"),
+    "default": N_("not stated by the source — our default"),
+    "changed": N_("changed for this game"),
+}
+
+
+def rules_json(
+    ruleset: Ruleset, translations: Translations | None = None, language: str | None = None
+) -> dict[str, Any]:
+    """A ruleset as data (`scorekeeper rules ID --json`): every option with its origin."""
+    sheet = describe(ruleset, language)
+    options = []
+    for rule in sheet.lines:
+        entry: dict[str, Any] = {
+            "name": rule.option,
+            "value": rule.raw,
+            "origin": rule.origin,
+            "quote": rule.quote,
+            "text": f"{rule.label.render(translations)}: {rule.value.render(translations)}",
+        }
+        if rule.why:
+            entry["why"] = rule.why
+        if rule.alternatives:
+            entry["alternatives"] = list(ruleset.provenance[rule.option].alternatives)
+        entry["relevant"] = rule.relevant
+        options.append(entry)
+    return {
+        "id": ruleset.id,
+        "game": ruleset.game,
+        "name": sheet.title,
+        "description": sheet.description,
+        "source": {
+            "file": ruleset.source_file,
+            "part": ruleset.source_part,
+            "url": ruleset.source_url,
+            "title": sheet.source_title,
+            **({"base": ruleset.base_part} if ruleset.base_part else {}),
+        },
+        "options": options,
+        "answers": [
+            {
+                "question": answer.question.render(translations),
+                "lines": [line.render(translations) for line in answer.lines],
+                "options": list(answer.options),
+            }
+            for answer in sheet.answers
+        ],
+        "notes": list(sheet.notes),
+    }

@@ -228,6 +228,7 @@ def load_game(doc: object) -> Game:
             )
         )
     ruleset = _ruleset(doc)
+    ruleset = _seated(doc.get("players"), ruleset, doc.get("options") or {})
     players = _players(doc.get("players"), ruleset)
     kind = find_kind(ruleset.game)
     game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset))
@@ -298,6 +299,17 @@ def _ruleset(doc: Mapping[str, Any]) -> Ruleset:
         return ruleset.with_options(overrides)
     except OptionError as error:
         raise GameError(error.message) from None
+
+
+def _seated(raw: object, ruleset: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
+    """The ruleset for as many players as the file names, where the source allows that many.
+
+    Seed 004's widow game is for 4 or 5 players: a file naming 4 plays it with 4, without
+    having to say so in its options.
+    """
+    if not isinstance(raw, list) or "players" in overrides:
+        return ruleset
+    return ruleset.seated(len(raw))
 
 
 def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:

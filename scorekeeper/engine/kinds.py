@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from .game import HandResult, Outcome, Side
     from .ruleset import Ruleset
+    from .sheet import Answer
     from .text import Text
 
 _KINDS = {
@@ -60,6 +61,18 @@ class GameKind(Protocol):
 
     def choice_words(self) -> dict[str, dict[str, Text]]:
         """For each option with a fixed set of values, each value in words."""
+        ...
+
+    def relevant(self, options: Any) -> frozenset[str]:
+        """The options that can matter under these options (others are folded away)."""
+        ...
+
+    def key_options(self) -> frozenset[str]:
+        """The options a rule page shows even where the source says nothing of them."""
+        ...
+
+    def answers(self, options: Any) -> list[Answer]:
+        """Quick answers to what tables argue about, from the options in force."""
         ...
 
 

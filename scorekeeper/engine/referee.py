@@ -101,6 +101,7 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
                 other=ruleset.game,
             )
         )
+    ruleset = ruleset.seated(len(game.players))
     if ruleset.options.players != len(game.players):
         raise GameError(
             text(
@@ -149,3 +150,15 @@ def outcome_words(outcome: Outcome, names: Sequence[str]) -> Text:
     if outcome.tie:
         return text(N_("tie at the top — another hand"))
     return text(N_("not finished"))
+
+
+def verdict(result: WhatIf) -> Text:
+    """Say what the other rules change about the end: the winner, or whether it is over."""
+    actual, other = result.actual.outcome, result.other.outcome
+    if actual.finished and not other.finished:
+        return text(N_("Under these rules the game would not be over yet."))
+    if other.finished and not actual.finished:
+        return text(N_("Under these rules the game would already be over."))
+    if actual.winner != other.winner:
+        return text(N_("The winner changes."))
+    return text(N_("The winner does not change."))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .text import Text, text
@@ -28,3 +29,12 @@ def choice_texts(choices: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str
         name: {value: text(words) for value, words in values.items()}
         for name, values in choices.items()
     }
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A quick answer to what tables argue about, with the options it rests on."""
+
+    question: Text
+    lines: tuple[Text, ...]
+    options: tuple[str, ...] = ()

@@ -34,7 +34,7 @@ from ..engine import (
 from ..engine.describe import describe
 from ..engine.hearts import pass_direction as hearts_pass
 from ..engine.options import OptionError, differences, option_values
-from ..engine.referee import outcome_words
+from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.spitzer import settlement as spitzer_settlement
 from ..engine.text import N_
@@ -53,7 +53,7 @@ from .guidance import guide_key, spades_guidance
 from .i18n import language as current_language
 from .i18n import render_text
 from .qr import qr_svg
-from .rules import ruleset_or_404, spitzer_table
+from .rules import rule_page, ruleset_or_404
 from .scoresheet import next_hand, rows_html
 
 bp = Blueprint("games", __name__)
@@ -309,14 +309,7 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
 def game_rules(game_id: str) -> str:
     """The rules in force in this game, marked where the table changed them."""
     stored = game_for(game_id, "watch")
-    ruleset = stored.ruleset
-    return render_template(
-        "rules_page.html",
-        ruleset=ruleset,
-        sheet=describe(ruleset),
-        table=spitzer_table(ruleset),
-        game=stored,
-    )
+    return rule_page(stored.ruleset, stored)
 
 
 @bp.route("/g/<game_id>/rules/change", methods=["GET", "POST"])
@@ -440,6 +433,7 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         changes=changes,
         error=error,
         outcome_words=outcome_words,
+        verdict=verdict(comparison) if comparison else None,
     )
     return (page, 400) if error else page
 

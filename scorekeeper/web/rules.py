@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..engine import Ruleset, ScoreError, UnknownRuleset, all_rulesets, find_ruleset, kind_names
-from ..engine.describe import describe
+from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.referee import compare as compare_rulesets
 from ..engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
 from .db import get_db
@@ -51,13 +51,18 @@ def ruleset_or_404(ruleset_id: str) -> Ruleset:
 @bp.route("/<ruleset_id>")
 def page(ruleset_id: str) -> str:
     """Show one preset in plain words, with its source and our default marks."""
-    ruleset = ruleset_or_404(ruleset_id)
+    return rule_page(ruleset_or_404(ruleset_id))
+
+
+def rule_page(ruleset: Ruleset, game: object = None) -> str:
+    """A ruleset's page: quick answers, each value with its origin, the rest folded away."""
     return render_template(
         "rules_page.html",
         ruleset=ruleset,
-        sheet=describe(ruleset),
+        sheet=describe(ruleset, language()),
         table=spitzer_table(ruleset),
-        game=None,
+        game=game,
+        origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
 
 

@@ -37,7 +37,9 @@ def preset_words() -> set[str]:
 
 
 def leftover_english(html: str, extra: set[str]) -> list[str]:
-    html = re.sub(r"<(script|style|code|title)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(
+        r"<(script|style|code|title|q)\b.*?</\1>", " ", html, flags=re.S
+    )  # q: the seed's own words
     html = re.sub(
         r'<span class="orig"[^>]*>.*?</span>', " ", html, flags=re.S
     )  # the English original, on purpose

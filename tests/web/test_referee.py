@@ -26,10 +26,32 @@ def test_rule_page_of_every_preset_mentions_every_option(client, ruleset_id):
 
 def test_rule_page_marks_what_the_source_does_not_state(client):
     page = client.get("/rules/joker-barmore").get_data(as_text=True)
-    sandbag = page[page.index('id="opt-sandbagging"') :][:600]
-    jokers = page[page.index('id="opt-jokers"') :][:600]
-    assert "not stated by the source — our default" in sandbag
+    moon = page[page.index('id="opt-moon"') :][:600]
+    jokers = page[page.index('id="opt-jokers"') :][:700]
+    behind = page[page.index('id="opt-blind_behind"') :][:900]
+    assert "not stated by the source — our default" in moon
     assert "not stated by the source" not in jokers and "2♣ and 2♥ removed" in jokers
+    assert (
+        "the source says" in jokers
+        and "ジョーカーを2枚使用。クラブとハートの2は使用しない。" in jokers
+    )
+    assert "our reading" in behind and "RULES.md §1.4" in behind
+    folded = page[page.index("<details") :]
+    assert 'id="opt-moon"' in folded and 'id="opt-jokers"' not in folded
+
+
+def test_rule_page_answers_what_tables_argue_about(client):
+    page = text(client.get("/rules/yahoo-dnp"))
+    answers = page[page.index("Quick answers") : page.index("Each value says")]
+    assert (
+        "A nil bid before looking at the cards; allowed only to a side 200 or more behind."
+        in answers
+    )
+    assert (
+        "A failed nil&#39;s tricks count toward the partner&#39;s contract, and are bags."
+        in answers
+    )
+    assert "Every time a side's bags reach 10: −100" in answers
 
 
 def test_spitzer_rule_page_shows_the_score_table(client):
@@ -103,7 +125,7 @@ def test_what_if_stops_at_a_hand_the_other_rules_forbid(client, db):
     play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 0, 1: 5, 2: 3, 3: 5})
     page = text(client.get(f"/g/{game_id}/whatif?ruleset=joker-barmore"))
     assert (
-        "Stopped at hand 1, which these rules do not allow: Ann (seat 0) bid nil: not allowed by these rules"
+        "Stopped at hand 1, which these rules do not allow: Ann (seat 1) bid nil: not allowed by these rules"
         in page
     )
 

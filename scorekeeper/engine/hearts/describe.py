@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..sheet import Group, choice_texts, grouped
+from ..sheet import Answer, Group, choice_texts, grouped
 from ..text import N_, Text, text
-from .options import HeartsOptions
+from .options import BonusCard, End, HeartsOptions, Passing
 
 
 def _allowed(value: bool, _: HeartsOptions) -> Text:
@@ -108,3 +108,72 @@ def describe(options: HeartsOptions) -> list[Group]:
 
 def choice_words() -> dict[str, dict[str, Text]]:
     return choice_texts(CHOICES)
+
+
+KEY = frozenset({"players", "heart_points", "queen_points", "moon", "end", "target", "passing"})
+
+
+def relevant(o: HeartsOptions) -> frozenset[str]:
+    """The options that can matter under these rules."""
+    off = {
+        "bonus_points": o.bonus_card is BonusCard.NONE,
+        "target": o.end is not End.TARGET,
+        "spade_king_points": not o.spade_king_points,
+        "spade_ace_points": not o.spade_ace_points,
+        "pass_cards": o.passing is Passing.NONE,
+        "widow": not o.widow,
+    }
+    return frozenset(name for name in SHEET if not off.get(name, False))
+
+
+def answers(o: HeartsOptions) -> list[Answer]:
+    """Quick answers to what Hearts tables argue about."""
+    points = [text(N_("Each heart {n}, Q♠ {q}."), n=o.heart_points, q=o.queen_points)]
+    if o.spade_king_points or o.spade_ace_points:
+        points.append(text(N_("K♠ {k}, A♠ {a}."), k=o.spade_king_points, a=o.spade_ace_points))
+    if o.bonus_card is not BonusCard.NONE:
+        points.append(text(CHOICES["bonus_card"][o.bonus_card.value]))
+    if o.widow:
+        points.append(
+            text(
+                N_("The widow ({n} cards) goes to the winner of the last trick, with its points."),
+                n=o.widow_cards,
+            )
+        )
+    end = (
+        text(
+            N_(
+                "When someone reaches {n}, the lowest total wins; a tie for the lowest plays another hand."
+            ),
+            n=o.target,
+        )
+        if o.end is End.TARGET
+        else text(
+            N_(
+                "After as many hands as players, the lowest total wins; a tie for the lowest plays another hand."
+            )
+        )
+    )
+    return [
+        Answer(
+            text(N_("Points")),
+            tuple(points),
+            ("heart_points", "queen_points", "bonus_card", "widow"),
+        ),
+        Answer(text(N_("Shooting the moon")), (text(CHOICES["moon"][o.moon.value]),), ("moon",)),
+        Answer(
+            text(N_("Passing and leading")),
+            (
+                text(CHOICES["passing"][o.passing.value]),
+                text(
+                    N_("First lead: {who}."), who=text(CHOICES["first_lead"][o.first_lead.value])
+                ),
+                text(
+                    N_("Hearts may be led: {when}."),
+                    when=text(CHOICES["hearts_lead"][o.hearts_lead.value]),
+                ),
+            ),
+            ("passing", "first_lead", "hearts_lead"),
+        ),
+        Answer(text(N_("End of the game and ties")), (end,), ("end", "target")),
+    ]

@@ -9,6 +9,7 @@ from ..errors import InvalidHand
 from ..game import HandResult, Outcome, Side
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
+from ..sheet import Answer
 from ..text import N_, Text, shown, text
 from . import describe, scoring
 from .bids import Bid, BidFormError, parse_bid
@@ -96,6 +97,15 @@ class Spades:
 
     def choice_words(self) -> dict[str, dict[str, Text]]:
         return describe.choice_words()
+
+    def relevant(self, options: Any) -> frozenset[str]:
+        return describe.relevant(options)
+
+    def key_options(self) -> frozenset[str]:
+        return describe.KEY
+
+    def answers(self, options: Any) -> list[Answer]:
+        return describe.answers(options)
 
 
 KIND = Spades()

@@ -226,15 +226,19 @@ def check_bids(
     """Return every rule the bids of one hand break, given the totals before it."""
     problems: list[BidProblem] = []
 
-    def who(seat: int) -> str:
-        return f"{players[seat]} (seat {seat})"
+    def who(seat: int) -> Text:
+        return text(N_("{name} (seat {seat})"), name=players[seat], seat=seat + 1)
 
     behind = [behind_by(totals, index) for index in range(len(sides))]
     side_of = {seat: index for index, side in enumerate(sides) for seat in side.seats}
     for seat, bid in enumerate(bids):
         choice = bid_choice(options, bid.kind, behind[side_of[seat]])
         if not choice.open:
-            name = str(bid) if bid.kind is BidKind.NUMBER else _KIND_NAMES[bid.kind]
+            name = (
+                text(N_("{n}"), n=bid.n)
+                if bid.kind is BidKind.NUMBER
+                else text(_KIND_NAMES[bid.kind])
+            )
             problems.append(
                 BidProblem(
                     seat,

@@ -5,9 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..sheet import Group, grouped
+from ..sheet import Answer, Group, grouped
 from ..text import N_, Text, text
-from .options import SpadesOptions
+from .options import (
+    AllTricks,
+    BlindReward,
+    FailedNilTricks,
+    Overtricks,
+    Scoring,
+    SetPenalty,
+    SpadesOptions,
+    TenFor,
+)
 
 Words = Callable[[Any, SpadesOptions], Text]
 
@@ -59,7 +68,7 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         N_("Table and deck"),
         N_("Partnerships"),
         lambda v, o: (
-            text(N_("partners sit opposite (seats 0+2 against 1+3)"))
+            text(N_("partners sit opposite (seats 1 & 3 against 2 & 4)"))
             if v
             else text(N_("none — every player scores alone (cutthroat)"))
         ),
@@ -426,3 +435,286 @@ def choice_words() -> dict[str, dict[str, Text]]:
 def describe(options: SpadesOptions) -> list[Group]:
     """Return the option groups in sheet order, each option as (name, label, value)."""
     return grouped(SHEET, options)
+
+
+# Options a table needs on the page even where the source is silent.
+KEY = frozenset(
+    {"players", "partnership", "tricks_per_hand", "contract", "set_penalty", "overtricks"}
+    | {"sandbagging", "nil", "blind_nil", "target", "first_lead", "spades_lead", "scoring"}
+)
+
+
+def relevant(o: SpadesOptions) -> frozenset[str]:
+    """The options that can matter under these rules (the rest only under other values)."""
+    names = set(SHEET)
+    off = {
+        "contract": not o.partnership,
+        "failed_nil_tricks": not o.partnership or not (o.nil or o.blind_nil),
+        "nil_points": not o.nil,
+        "nil_exchange": not o.nil or not o.partnership,
+        "zero_is_nil": not o.nil,
+        "blind_nil_behind": not o.blind_nil or o.roulette,
+        "blind_nil_points": not o.blind_nil,
+        "blind_nil_fail_points": not o.blind_nil,
+        "blind_nil_exchange": not o.blind_nil or not o.partnership,
+        "double_blind_nil_points": not o.double_blind_nil,
+        "double_blind_nil_behind": not o.double_blind_nil,
+        "sandbag_limit": not o.sandbagging,
+        "sandbag_penalty": not o.sandbagging,
+        "sandbag_takes_back_bags": not o.sandbagging,
+        "suicide": not o.partnership,
+        "roulette": not o.blind_nil,
+        "blind_min": not o.blind_bids,
+        "blind_behind": not o.blind_bids,
+        "blind_reward": not o.blind_bids,
+        "blind_set": not o.blind_bids or o.blind_reward is not BlindReward.BONUS_100,
+        "blind_exact": not o.blind_bids,
+        "moon_points": not o.moon,
+        "thirteen_is_moon": not o.moon,
+        "blind_moon_points": not o.blind_moon,
+        "blind_moon_behind": not o.blind_moon,
+        "moon_wins": not (o.moon or o.blind_moon),
+        "losing_limit": not o.losing_score,
+        "hands_per_game": o.scoring is not Scoring.ERROR,
+        "trump_order": False,
+    }
+    if o.scoring is Scoring.ERROR:  # points are not kept: only |bid − tricks| counts
+        off |= dict.fromkeys(
+            [
+                "set_penalty", "overtricks", "sandbagging", "exact_bid_bonus", "high_bid_bonus",
+                "small_bid_table", "ten_for", "all_tricks", "nil_points", "blind_nil_points",
+                "blind_nil_fail_points", "double_blind_nil_points", "moon_points",
+                "blind_moon_points", "target", "margin", "window_200", "moon_wins",
+                "losing_score", "sandbag_limit", "sandbag_penalty", "sandbag_takes_back_bags",
+            ],
+            True,
+        )  # fmt: skip
+    return frozenset(name for name in names if not off.get(name, False))
+
+
+def _behind_words(n: int) -> Text:
+    return (
+        text(N_("at any score")) if n == 0 else text(N_("only to a side {n} or more behind"), n=n)
+    )
+
+
+def answers(o: SpadesOptions) -> list[Answer]:
+    """Quick answers to what Spades tables argue about, from the options in force."""
+    return [_nil(o), _blind_nil(o), _set(o), _bags(o), _special(o), _end(o)]
+
+
+def _nil(o: SpadesOptions) -> Answer:
+    question = text(N_("Nil"))
+    if not o.nil:
+        return Answer(question, (text(N_("Not played: there is no nil bid.")),), ("nil",))
+    lines = [text(N_("Allowed; made +{n}, failed −{n}."), n=o.nil_points)]
+    lines.append(
+        text(N_("A bid of 0 is a nil."))
+        if o.zero_is_nil
+        else text(N_("A bid of 0 is a plain contract of 0, not a nil."))
+    )
+    if o.partnership and o.scoring is Scoring.POINTS:
+        lines.append(
+            text(N_("A failed nil's tricks count toward the partner's contract, and are bags."))
+            if o.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM
+            else text(
+                N_("A failed nil's tricks are only bags: no points, no help to the partner.")
+            )
+        )
+        if o.nil_exchange:
+            lines.append(
+                text(N_("The nil bidder exchanges {n} cards with the partner."), n=o.nil_exchange)
+            )
+    elif o.scoring is Scoring.POINTS:
+        lines.append(text(N_("A nil bidder's tricks are bags, like overtricks.")))
+    return Answer(
+        question, tuple(lines), ("nil", "nil_points", "zero_is_nil", "failed_nil_tricks")
+    )
+
+
+def _blind_nil(o: SpadesOptions) -> Answer:
+    question = text(N_("Blind nil (ダブルニル)"))
+    if o.roulette:
+        lines = [text(N_("Everybody bids it, every hand (Roulette)."))]
+    elif not o.blind_nil:
+        return Answer(
+            question,
+            (
+                text(
+                    N_("Not played."),
+                ),
+            ),
+            ("blind_nil",),
+        )
+    else:
+        lines = [
+            text(
+                N_("A nil bid before looking at the cards; allowed {when}."),
+                when=_behind_words(o.blind_nil_behind),
+            )
+        ]
+    lines.append(
+        text(
+            N_("Made +{made}, failed −{failed}."),
+            made=o.blind_nil_points,
+            failed=o.blind_nil_fail_points,
+        )
+    )
+    if o.partnership and o.blind_nil_exchange:
+        lines.append(
+            text(N_("The bidder exchanges {n} cards with the partner."), n=o.blind_nil_exchange)
+        )
+    return Answer(
+        question,
+        tuple(lines),
+        ("blind_nil", "blind_nil_behind", "blind_nil_points", "blind_nil_fail_points"),
+    )
+
+
+def _set(o: SpadesOptions) -> Answer:
+    question = text(N_("A set (contract not made)"))
+    if o.scoring is Scoring.ERROR:
+        return Answer(
+            question,
+            (text(N_("No points: each trick off the bid adds 1 to the error.")),),
+            ("scoring",),
+        )
+    lines = [
+        text(N_("Costs 10 × the contract, however few tricks were missing."))
+        if o.set_penalty is SetPenalty.BID
+        else text(N_("Costs 10 for each missing trick."))
+    ]
+    if o.min_bid:
+        lines.append(
+            text(N_("The partnership must bid at least {n}, even beside a nil."), n=o.min_bid)
+            if o.partnership
+            else text(N_("Each numeric bid is at least {n}."), n=o.min_bid)
+        )
+    return Answer(question, tuple(lines), ("set_penalty", "min_bid"))
+
+
+def _bags(o: SpadesOptions) -> Answer:
+    question = text(N_("Bags (overtricks)"))
+    if o.scoring is Scoring.ERROR:
+        return Answer(question, (text(N_("Only counted; they do not score.")),), ("scoring",))
+    if o.overtricks is Overtricks.MINUS_ONE:
+        first = text(N_("Each overtrick costs 1 point; there is no sandbag rule."))
+    elif o.overtricks is Overtricks.MINUS_TEN:
+        first = text(N_("Each overtrick costs 10 points; there is no sandbag rule."))
+    else:
+        first = text(N_("Each overtrick scores +1 and is a bag."))
+    lines = [first]
+    if o.sandbagging:
+        lines.append(
+            text(
+                N_(
+                    "Every time a side's bags reach {limit}: −{penalty}, and {limit} bags are taken off; bags carry over from hand to hand."
+                ),
+                limit=o.sandbag_limit,
+                penalty=o.sandbag_penalty + (o.sandbag_limit if o.sandbag_takes_back_bags else 0),
+            )
+        )
+    elif o.overtricks is Overtricks.PLUS_ONE:
+        lines.append(text(N_("No sandbag rule: bags are only counted.")))
+    return Answer(
+        question, tuple(lines), ("overtricks", "sandbagging", "sandbag_limit", "sandbag_penalty")
+    )
+
+
+def _special(o: SpadesOptions) -> Answer:
+    lines: list[Text] = []
+    if o.blind_bids:
+        lines.append(
+            text(
+                N_("Blind {n} or more (bid before looking), {when}: {reward}."),
+                n=o.blind_min,
+                when=_behind_words(o.blind_behind),
+                reward=SHEET["blind_reward"][2](o.blind_reward, o),
+            )
+        )
+    if o.double_blind_nil:
+        lines.append(
+            text(
+                N_("Double blind nil (never look): ±{n}, {when}."),
+                n=o.double_blind_nil_points,
+                when=_behind_words(o.double_blind_nil_behind),
+            )
+        )
+    if o.moon:
+        lines.append(
+            text(
+                N_("Moon (bid all the tricks): ±{n} instead of the normal score."), n=o.moon_points
+            )
+        )
+    if o.blind_moon:
+        lines.append(
+            text(
+                N_("Blind moon: ±{n}, {when}."),
+                n=o.blind_moon_points,
+                when=_behind_words(o.blind_moon_behind),
+            )
+        )
+    if o.ten_for is not TenFor.NONE:
+        lines.append(
+            text(
+                N_("A contract of 10 or more: {words}."),
+                words=SHEET["ten_for"][2](o.ten_for, o),
+            )
+        )
+    if o.exact_bid_bonus:
+        lines.append(text(N_("Making the contract exactly: +{n}."), n=o.exact_bid_bonus))
+    if o.high_bid_bonus:
+        lines.append(text(N_("A bid of 7 or more made: +10 per contracted trick above 6.")))
+    if o.small_bid_table:
+        lines.append(text(N_("Small contracts made exactly: 2 = 40, 1 = 60, 0 = 100.")))
+    if o.all_tricks is AllTricks.BONUS_200:
+        lines.append(text(N_("One side takes all the tricks: +200.")))
+    if o.suicide:
+        lines.append(text(N_("Suicide: each partnership must bid at least one nil every hand.")))
+    if o.mirror:
+        lines.append(
+            text(
+                N_("Mirror: everyone bids their number of spades; the bids total {n}."),
+                n=o.tricks_per_hand,
+            )
+        )
+    if not lines:
+        lines.append(text(N_("None: no blind bids, no moon, no bonus for big contracts.")))
+    return Answer(
+        text(N_("Special bids and bonuses")),
+        tuple(lines),
+        ("blind_bids", "moon", "ten_for", "exact_bid_bonus", "all_tricks", "suicide", "mirror"),
+    )
+
+
+def _end(o: SpadesOptions) -> Answer:
+    question = text(N_("End of the game and ties"))
+    if o.scoring is Scoring.ERROR:
+        lines = [
+            text(
+                N_(
+                    "After {n} hands the lowest accumulated |bid − tricks| wins; a tie plays another hand."
+                ),
+                n=o.hands_per_game,
+            )
+        ]
+        return Answer(question, tuple(lines), ("scoring", "hands_per_game"))
+    lines = [
+        text(
+            N_(
+                "The game ends when a side reaches {n}; if several do on the same hand, the highest wins, and a tie for the highest plays another hand."
+            ),
+            n=o.target,
+        )
+    ]
+    if o.margin:
+        lines.append(text(N_("A lead of {n} points also ends it."), n=o.margin))
+    if o.window_200:
+        lines.append(text(N_("A side finishing a hand on 200–205 wins at once.")))
+    if o.all_tricks is AllTricks.WINS_GAME:
+        lines.append(text(N_("A side taking all the tricks wins at once.")))
+    if o.moon_wins:
+        lines.append(text(N_("A moon made wins at once.")))
+    if o.losing_score:
+        lines.append(text(N_("A side at {n} or below after a hand loses."), n=o.losing_limit))
+    return Answer(question, tuple(lines), ("target", "margin", "window_200", "all_tricks"))

@@ -8,6 +8,7 @@ from typing import Any
 from ..game import HandResult, Outcome, Side
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
+from ..sheet import Answer
 from ..text import Text
 from . import describe, scoring
 from .options import SpitzerOptions
@@ -44,6 +45,15 @@ class Spitzer:
 
     def choice_words(self) -> dict[str, dict[str, Text]]:
         return describe.choice_words()
+
+    def relevant(self, options: Any) -> frozenset[str]:
+        return describe.relevant(options)
+
+    def key_options(self) -> frozenset[str]:
+        return describe.KEY
+
+    def answers(self, options: Any) -> list[Answer]:
+        return describe.answers(options)
 
 
 KIND = Spitzer()
