@@ -6,7 +6,8 @@ import json
 import subprocess
 import sys
 
-from scorekeeper.engine import preset_ids
+from scorekeeper.engine import find_ruleset, preset_ids
+from scorekeeper.engine.options import option_values
 
 from .conftest import run_cli
 
@@ -192,3 +193,50 @@ def test_serve_prints_the_address_as_a_qr_code(capsys):
     out = capsys.readouterr().out
     assert "point the phone's camera" in out
     assert "█" in out and "▄" in out
+
+
+def test_rules_json_is_the_ruleset_as_data():
+    """GAME-FORMAT.md: `rules ID --json`, every option with name, value, origin, quote, text."""
+    done = run_cli("rules", "network-spades", "--json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert (doc["id"], doc["game"]) == ("network-spades", "spades")
+    assert doc["source"]["file"] == "002_2c4efcea9dfb6ab4.txt" and doc["source"]["url"] is None
+    options = {entry["name"]: entry for entry in doc["options"]}
+    assert set(options) == set(option_values(find_ruleset("network-spades").options))
+    assert options["all_tricks"] == {
+        **options["all_tricks"],
+        "value": "bonus_200",
+        "origin": "stated",
+        "quote": "13トリック取ると200点のボーナス(なし)",
+        "text": "One side takes every trick: +200",
+    }
+    assert options["moon"]["origin"] == "default" and options["moon"]["quote"] is None
+    pagat = json.loads(run_cli("rules", "pagat-standard", "--json").stdout)
+    assert pagat["source"]["file"] is None and pagat["source"]["url"].startswith("https://")
+
+
+def test_lang_before_or_after_the_subcommand():
+    after = run_cli("rules", "yahoo-normal", "--lang", "ja")
+    before = run_cli("--lang", "ja", "rules", "yahoo-normal")
+    assert after.returncode == before.returncode == 0
+    assert after.stdout == before.stdout and "よくある疑問への答え" in after.stdout
+    doc = json.loads(run_cli("rules", "yahoo-normal", "--json", "--lang", "ja").stdout)
+    nil = next(entry for entry in doc["options"] if entry["name"] == "nil")
+    assert nil["text"].startswith("ニル")
+
+
+def test_rules_json_unknown_id():
+    done = run_cli("rules", "yahoo-norml", "--json")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "game: unknown ruleset 'yahoo-norml'\n"
+
+
+def test_spitzer_rules_print_the_score_table_and_the_play():
+    out = run_cli("rules", "spitzer").stdout
+    assert "Score table" in out and "Zola Schneider Schwarz" in out
+    row = next(line for line in out.splitlines() if line.startswith("Zola Schneider Schwarz "))
+    assert row.split()[-6:] == ["-42", "-42", "-39", "-33", "-27", "+42"]
+    assert "anyone may declare it, even a player holding no black queen" in out
+    assert "its holder must play the called ace" in out
+    assert "Follow suit if you can; if not, play a trump" in out

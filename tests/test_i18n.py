@@ -60,11 +60,13 @@ def test_every_marked_string_is_in_the_japanese_catalog_and_translated():
 
 def test_every_preset_has_its_name_description_and_notes_in_japanese():
     for ruleset in all_rulesets():
-        assert set(ruleset.translations["ja"]) - {"why"} == {
+        assert set(ruleset.translations["ja"]) - {"why", "base_part"} == {
             "name",
             "description",
             "notes",
+            "source_part",
         }  # names may stay as they are
+        assert bool(ruleset.text("base_part", "ja")) == bool(ruleset.base_part)
         assert ruleset.text("description", "ja") != ruleset.description
         assert len(ruleset.text("notes", "ja")) == len(ruleset.notes)
         for option, provenance in ruleset.provenance.items():

@@ -49,7 +49,7 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
             assert f"→ {total}" in text
     assert f"Winner: {result.sides[result.outcome.winner].name}" in text
     assert "Score progression" in text and "Rules in force" in text
-    assert "Source: 001_49a9ae39a8965b8f.txt" in text
+    assert "Source: Yahoo! Games (Japan): Spades rules (001_49a9ae39a8965b8f.txt)" in text
     assert "Changed from the preset: target = 400" in text
 
 
@@ -64,7 +64,7 @@ def test_a_long_game_spans_pages_with_the_header_on_each():
         }
     )
     texts = pages(scoresheet_pdf(game))
-    assert len(texts) >= 4
+    assert len(texts) >= 3  # the rules box is one part of a page
     table_pages = [t for t in texts if "How it was scored" in t]
     assert len(table_pages) >= 3
     for text in table_pages:

@@ -114,13 +114,13 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
         ruleset.text("name", language),
         ruleset.text("description", language),
         ruleset.source,
-        ruleset.source_part,
+        ruleset.text("source_part", language),
         tuple(groups),
         ruleset.text("notes", language),
         tuple(kind.answers(ruleset.options)),
         ruleset.source_file,
         ruleset.source_url,
-        ruleset.base_part,
+        ruleset.text("base_part", language),
         ruleset.source_title(language),
     )
 
@@ -162,10 +162,10 @@ def rules_json(
         "description": sheet.description,
         "source": {
             "file": ruleset.source_file,
-            "part": ruleset.source_part,
+            "part": sheet.source_part,
             "url": ruleset.source_url,
             "title": sheet.source_title,
-            **({"base": ruleset.base_part} if ruleset.base_part else {}),
+            **({"base": sheet.base_part} if sheet.base_part else {}),
         },
         "options": options,
         "answers": [

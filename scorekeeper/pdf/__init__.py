@@ -42,13 +42,17 @@ def environment(
     env.install_gettext_translations(tr, newstyle=True)  # type: ignore[attr-defined]
     env.filters["t"] = lambda value: value.render(tr) if isinstance(value, Text) else str(value)
     env.filters["loc"] = lambda ruleset, name: ruleset.text(name, language)
+    env.filters["source"] = lambda ruleset: ruleset.source_title(language)
     env.globals["font_dir"] = FONTS.as_uri()
     return env
 
 
 def _summary(ruleset: Ruleset) -> list[tuple[Text, list[Any]]]:
-    """The rules in force, grouped; each line knows whether the table changed it."""
-    return [(group.title, list(group.rules)) for group in describe(ruleset).groups]
+    """The rules in force that can matter, grouped; each line knows where its value comes from."""
+    groups = [
+        (group.title, [r for r in group.rules if r.shown]) for group in describe(ruleset).groups
+    ]
+    return [(title, lines) for title, lines in groups if lines]
 
 
 def scoresheet_html(
@@ -135,7 +139,11 @@ def key_rules(ruleset: Ruleset) -> list[Any]:
     """The rules a table needs on the card itself: those the source states, and bags."""
     important = {"sandbagging", "target", "margin", "window_200", "end", "moon", "scoring"}
     lines = [rule for group in describe(ruleset).groups for rule in group.rules]
-    return [rule for rule in lines if rule.origin != "default" or rule.option in important]
+    return [
+        rule
+        for rule in lines
+        if rule.shown and (rule.origin != "default" or rule.option in important)
+    ]
 
 
 def render_pdf(html: str) -> bytes:

@@ -95,7 +95,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         name: {value: render_text(text) for value, text in values.items()}
         for name, values in kind.choice_words().items()
     }
-    form = new_game_form(kind.options_type, labels, words, 4)
+    form = new_game_form(kind.options_type, labels, words, 5)
     preset_values = option_values(preset.options)
     if request.method == "GET":
         for name, value in preset_values.items():
@@ -111,6 +111,13 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                 ruleset = preset.with_options(changes)
             except OptionError as error:
                 errors.append(error.message)
+        if "players" not in changes and len(preset.player_counts) > 1:
+            # The source allows several table sizes (the widow game: 4 or 5): the names decide.
+            typed = [getattr(form, f"player_{seat}").data for seat in range(5)]
+            count = next((n for n in range(5, 0, -1) if typed[n - 1]), 0)
+            ruleset = ruleset.seated(count)
+            if ruleset.options.players != preset.options.players:
+                changes = {**changes, "players": ruleset.options.players}
         seats = ruleset.options.players
         names = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
         form_ok = form.validate()
@@ -141,6 +148,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     page = render_template(
         "setup.html",
         form=form,
+        counts=sorted(preset.player_counts),
         preset=preset,
         sheet=sheet,
         seats=seats,

@@ -104,6 +104,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals["other_languages"] = other_languages
     app.jinja_env.filters["loc"] = localized
+    app.jinja_env.filters["source"] = lambda ruleset: ruleset.source_title(language())
     app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, translations().gettext)
     app.jinja_env.filters["t"] = render_text
     app.jinja_env.globals["language"] = language

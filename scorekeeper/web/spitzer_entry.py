@@ -36,7 +36,9 @@ def pickers(
         Picker(
             name="declarers",
             label=str(_l("Declarers")),
-            hint=_l("the black queens' partners, or the soloist"),
+            hint=_l(
+                "the black queens' partners, the Schneider declarer and partner (anyone may declare Schneider), or the soloist"
+            ),
             choices=[Choice(str(seat), players[seat], wide=True) for seat in order],
             multiple=True,
             chosen=list(chosen),

@@ -77,6 +77,27 @@ def test_widow_game_for_five_players(client, db):
     )
 
 
+def test_widow_game_seats_as_many_as_are_named(client, db):
+    """004: the widow game is for 4 or 5 (「5人プレイがおすすめです」): the names typed decide."""
+    setup = client.get("/new/hearts-widow").get_data(as_text=True)
+    assert 'name="player_4"' in setup and "4 / 5 players" in setup
+    four = start_game(client, "hearts-widow", names=["Ann", "Ben", "Cho", "Dee"])
+    assert len(store.get_game(db, four).players) == 4
+    assert hearts(client, db, four, [3, 2, 4, 4], 1).status_code == 303
+    assert store.get_game(db, four).totals == (3, 15, 4, 4)
+    five = start_game(client, "hearts-widow")
+    assert store.get_game(db, five).players == ("Ann", "Ben", "Cho", "Dee", "Eve")
+    for hand in range(5):  # one deal each: the game ends after the fifth
+        response = hearts(client, db, five, [3, 2, 4, 4, "rest"], hand % 5)
+        assert response.status_code == 303, text(response)
+    stored = store.get_game(db, five)
+    assert stored.totals == (28, 23, 33, 33, 13) and stored.finished
+    sheet = text(client.get(f"/g/{five}"))
+    assert "Eve 13 Winner: Eve" in sheet
+    pdf = client.get(f"/g/{five}/scoresheet.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
 def test_edit_a_hearts_hand(client, db):
     game_id = start_game(client, "hearts-standard")
     hearts(client, db, game_id, [3, 4, 5, 1], 2)

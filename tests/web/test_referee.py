@@ -51,7 +51,7 @@ def test_rule_page_answers_what_tables_argue_about(client):
         "A failed nil&#39;s tricks count toward the partner&#39;s contract, and are bags."
         in answers
     )
-    assert "Every time a side's bags reach 10: −100" in answers
+    assert "Every time a side&#39;s bags reach 10: −100" in answers
 
 
 def test_spitzer_rule_page_shows_the_score_table(client):
