@@ -7,6 +7,7 @@ or WeasyPrint on their path.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -114,18 +115,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-ORIGIN_MARKS = {
-    "stated": N_("the source says"),
-    "inherited": N_("from the rules it is described against"),
-    "chosen": N_("the source allows several; chosen"),
-    "interpreted": N_("our reading"),
-    "default": N_("not stated by the source — our default"),
-    "changed": N_("changed for this game"),
-}
-
-
 def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
     """Lay a rule sheet out as plain text for a terminal (translated with `tr`)."""
+    from .engine.describe import ORIGIN_WORDS
 
     def say(message: str, **params: Any) -> str:
         return text(message, **params).render(tr)
@@ -171,7 +163,7 @@ def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
             say(N_("They cannot matter under these rules, or the source says nothing of them."))
         )
         for rule in others:
-            mark = say(ORIGIN_MARKS[rule.origin])
+            mark = say(ORIGIN_WORDS[rule.origin])
             raw = json.dumps(rule.raw, ensure_ascii=False)
             lines.append(
                 f"- {rule.label.render(tr)}: {rule.value.render(tr)}  [{mark}]  {rule.option} = {raw}"
@@ -184,7 +176,9 @@ def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
 
 def _provenance_lines(rule: Any, tr: Any) -> list[str]:
     """Where a value comes from, under its line: the source's words, or our reason."""
-    mark = text(ORIGIN_MARKS[rule.origin]).render(tr)
+    from .engine.describe import ORIGIN_WORDS
+
+    mark = text(ORIGIN_WORDS[rule.origin]).render(tr)
     lines = [f"{mark}: 「{rule.quote}」" if rule.quote else f"[{mark}]"]
     if rule.alternatives:
         others = " / ".join(value.render(tr) for value in rule.alternatives)
@@ -545,19 +539,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of messages and explanations (default: $SCOREKEEPER_LANG or en)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _add_parser = commands.add_parser
+    add = functools.partial(commands.add_parser, parents=[lang])
 
-    def add_parser(name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        return _add_parser(name, parents=[lang], **kwargs)
-
-    commands.add_parser = add_parser  # type: ignore[method-assign]
-
-    score = commands.add_parser("score", help="score a game file and print the result as JSON")
+    score = add("score", help="score a game file and print the result as JSON")
     score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     score.add_argument("--pretty", action="store_true", help="indent the JSON")
     score.set_defaults(run=cmd_score)
 
-    rules = commands.add_parser("rules", help="list the presets, or print one ruleset in words")
+    rules = add("rules", help="list the presets, or print one ruleset in words")
     rules.add_argument("id", nargs="?", metavar="ID", help="a preset id, e.g. yahoo-normal")
     rules.add_argument(
         "--json", action="store_true", help="the ruleset as data, every option with its origin"
@@ -570,7 +559,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.set_defaults(run=cmd_rules)
 
-    what = commands.add_parser("compare", help="re-score a game file under another ruleset")
+    what = add("compare", help="re-score a game file under another ruleset")
     what.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     what.add_argument("--ruleset", metavar="ID", help="the preset to re-score under")
     what.add_argument(
@@ -578,38 +567,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     what.set_defaults(run=cmd_compare)
 
-    pdf = commands.add_parser("pdf", help="write a game file's scoresheet as PDF")
+    pdf = add("pdf", help="write a game file's scoresheet as PDF")
     pdf.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     pdf.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     pdf.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     pdf.set_defaults(run=cmd_pdf)
 
-    card = commands.add_parser("scorecard", help="write a blank scorecard for a ruleset as PDF")
+    card = add("scorecard", help="write a blank scorecard for a ruleset as PDF")
     card.add_argument("id", metavar="ID", help="a preset id, e.g. yahoo-normal")
     card.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     card.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
     card.set_defaults(run=cmd_scorecard)
 
-    backup = commands.add_parser("backup", help="copy the database, even while the app runs")
+    backup = add("backup", help="copy the database, even while the app runs")
     backup.add_argument("output", metavar="OUT", help="the backup file to write")
     backup.set_defaults(run=cmd_backup)
 
-    restore = commands.add_parser("restore", help="replace the database with a backup")
+    restore = add("restore", help="replace the database with a backup")
     restore.add_argument("backup", metavar="BACKUP", help="a file made by `scorekeeper backup`")
     restore.set_defaults(run=cmd_restore)
 
-    serve = commands.add_parser("serve", help="run the table app for phones on this network")
+    serve = add("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     serve.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
     serve.set_defaults(run=cmd_serve)
 
-    export = commands.add_parser("export", help="print a stored game as a game file")
+    export = add("export", help="print a stored game as a game file")
     export.add_argument("game_id", metavar="GAME_ID")
     export.set_defaults(run=cmd_export)
 
-    imp = commands.add_parser("import", help="store a game file and print the URL that opens it")
+    imp = add("import", help="store a game file and print the URL that opens it")
     imp.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     imp.add_argument("--base-url", help="the app's address, e.g. http://192.168.1.20:8000")
     imp.set_defaults(run=cmd_import)

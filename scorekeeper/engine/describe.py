@@ -127,7 +127,7 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
 
 ORIGIN_WORDS = {
     "stated": N_("the source says"),
-    "inherited": N_("from the rules this one is described against"),
+    "inherited": N_("from the rules it is described against"),
     "chosen": N_("the source allows several; this preset picks one"),
     "interpreted": N_("our reading"),
     "default": N_("not stated by the source — our default"),
