@@ -334,7 +334,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     except UnknownRuleset as error:
         raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
     except OptionError as error:
-        raise Refused(text(N_("game: {why}"), why=error.message)) from None
+        raise Refused(text(N_("game: {why}"), why=error.located)) from None
     except ScoreError as error:
         return _fail(error.render(args.translations))
     tr = args.translations

@@ -175,7 +175,7 @@ CASES = [
     (
         "options that no table could play",
         game_file("yahoo-normal", [], options={"players": 3}),
-        "game: a partnership game needs 4 players",
+        "game: options partnership, players: A partnership game needs 4 players",
     ),
     (
         "empty player name",

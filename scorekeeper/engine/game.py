@@ -269,7 +269,7 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
         try:
             current = current.with_options(entry["options"])
         except OptionError as error:
-            raise GameError(error.message) from None
+            raise GameError(error.located) from None
         changes.append(RuleChange(entry["from_hand"], dict(entry["options"])))
     return tuple(changes)
 
@@ -298,7 +298,7 @@ def _ruleset(doc: Mapping[str, Any]) -> Ruleset:
     try:
         return ruleset.with_options(overrides)
     except OptionError as error:
-        raise GameError(error.message) from None
+        raise GameError(error.located) from None
 
 
 def _seated(raw: object, ruleset: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:

@@ -11,10 +11,10 @@ import dataclasses
 import enum
 import functools
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from .text import N_, Text, shown, text
+from .text import N_, Nn_, Text, ntext, shown, text
 
 Options = TypeVar("Options")
 
@@ -71,12 +71,37 @@ def coerce_option(cls: type, name: str, value: object) -> object:
     raise TypeError(f"option {name} has an unsupported type {kind!r}")  # a bug, not bad input
 
 
-class OptionError(ValueError):
-    """An option name or value is not valid."""
+Problem = tuple[tuple[str, ...], Text]  # the options at fault, and what is wrong, in words
 
-    def __init__(self, message: Text) -> None:
+
+class OptionError(ValueError):
+    """An option name or value is not valid; `problems` holds every one found, each with
+    the options it concerns (a form shows each beside its field)."""
+
+    def __init__(self, message: Text, problems: Iterable[Problem] = ()) -> None:
+        self.problems = list(problems) or [((), message)]
         self.message = message
         super().__init__(str(message))
+
+    @property
+    def located(self) -> Text:
+        """The first problem, naming its options for a game file or the command line."""
+        fields, message = self.problems[0]
+        if not fields:
+            return message
+        return ntext(
+            Nn_("option {names}: {why}", "options {names}: {why}"),
+            len(fields),
+            names=", ".join(fields),
+            why=message,
+        )
+
+
+def check_options(checks: Iterable[tuple[bool, tuple[str, ...], str]]) -> None:
+    """Raise one OptionError listing every failed check: (failed, options, message)."""
+    problems = [(fields, text(message)) for failed, fields, message in checks if failed]
+    if problems:
+        raise OptionError(problems[0][1], problems)
 
 
 def apply_options(options: Options, overrides: Mapping[str, object]) -> Options:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..options import OptionError
-from ..text import N_, text
+from ..options import check_options
+from ..text import N_
 
 
 class Moon(StrEnum):
@@ -97,33 +97,37 @@ class HeartsOptions:
     def validate(self) -> None:
         """Reject combinations no table could play; raise OptionError."""
         left = 52 - REMOVED_COUNT[self.removed_cards] - self.widow_cards
-        problems = [
-            (not 3 <= self.players <= 5, N_("Hearts is for 3, 4 or 5 players")),
-            (
-                self.widow and self.players not in (4, 5),
-                N_("the widow game is for 4 or 5 players"),
-            ),
-            (
-                left % self.players != 0,
-                N_(
-                    "the cards do not deal out evenly: 3 players remove one two (2d or 2c), "
-                    "5 players remove both (2d_2c)"
+        check_options(
+            [
+                (not 3 <= self.players <= 5, ("players",), N_("Hearts is for 3, 4 or 5 players.")),
+                (
+                    self.widow and self.players not in (4, 5),
+                    ("widow", "players"),
+                    N_("The widow game is for 4 or 5 players."),
                 ),
-            ),
-            (self.target < 1, N_("target must be at least 1")),
-            (
-                min(
-                    self.heart_points,
-                    self.queen_points,
-                    self.spade_king_points,
-                    self.spade_ace_points,
-                    self.bonus_points,
-                )
-                < 0,
-                N_("card points are written as positive numbers"),
-            ),
-            (not 0 <= self.pass_cards <= 4, N_("pass_cards is 0 to 4")),
-        ]
-        for failed, message in problems:
-            if failed:
-                raise OptionError(text(message))
+                (
+                    left % self.players != 0,
+                    ("removed_cards", "players"),
+                    N_(
+                        "The cards do not deal out evenly: 3 players remove one two (2♦ or 2♣), "
+                        "5 players remove both."
+                    ),
+                ),
+                (self.target < 1, ("target",), N_("Enter 1 or more.")),
+                *[
+                    (
+                        getattr(self, name) < 0,
+                        (name,),
+                        N_("Card points are written as positive numbers."),
+                    )
+                    for name in (
+                        "heart_points",
+                        "queen_points",
+                        "spade_king_points",
+                        "spade_ace_points",
+                        "bonus_points",
+                    )
+                ],
+                (not 0 <= self.pass_cards <= 4, ("pass_cards",), N_("Pass 0 to 4 cards.")),
+            ]
+        )

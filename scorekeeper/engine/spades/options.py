@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..options import OptionError
-from ..text import N_, text
+from ..options import check_options
+from ..text import N_
+
+POSITIVE = N_("Points and margins are written as positive numbers.")
 
 
 class Contract(StrEnum):
@@ -167,78 +169,87 @@ class SpadesOptions:
         return 2 if self.partnership else self.players
 
     def validate(self) -> None:
-        """Reject combinations no table could play; raise OptionError."""
-        problems = [
-            (self.players not in (2, 3, 4), N_("players must be 2, 3 or 4")),
-            (
-                self.partnership and self.players != 4,
-                N_("a partnership game needs 4 players (partners sit opposite)"),
-            ),
-            (
-                self.tricks_per_hand not in (13, 17),
-                N_("tricks_per_hand must be 13 (2 or 4 players) or 17 (3 players)"),
-            ),
-            (
-                self.tricks_per_hand != (17 if self.players == 3 else 13),
-                N_("3 players play 17 tricks a hand; 2 and 4 players play 13"),
-            ),
-            (
-                self.contract is Contract.TEAM_TOTAL and not self.partnership,
-                N_("contract 'team_total' needs a partnership game"),
-            ),
-            (
-                self.sandbag_limit < 1 or self.sandbag_penalty < 0,
-                N_("sandbag_limit must be at least 1 and sandbag_penalty not negative"),
-            ),
-            (
-                min(
-                    self.nil_points,
-                    self.blind_nil_points,
-                    self.blind_nil_fail_points,
-                    self.double_blind_nil_points,
-                    self.moon_points,
-                    self.blind_moon_points,
-                    self.exact_bid_bonus,
-                )
-                < 0,
-                N_("bonus and penalty points are written as positive numbers"),
-            ),
-            (
-                min(
-                    self.blind_nil_behind,
-                    self.double_blind_nil_behind,
-                    self.blind_behind,
-                    self.blind_moon_behind,
-                    self.margin,
-                )
-                < 0,
-                N_("'behind by' margins are written as positive numbers"),
-            ),
-            (
-                not {self.nil_exchange, self.blind_nil_exchange} <= {0, 1, 2, 3},
-                N_("a card exchange is 0 to 3 cards"),
-            ),
-            (
-                not 0 <= self.min_bid <= self.tricks_per_hand,
-                N_("min_bid must lie between 0 and the tricks per hand"),
-            ),
-            (
-                self.blind_bids and not 1 <= self.blind_min <= self.tricks_per_hand,
-                N_("blind_min must lie between 1 and the tricks per hand"),
-            ),
-            (self.target < 1, N_("target must be at least 1")),
-            (self.hands_per_game < 1, N_("hands_per_game must be at least 1")),
-            (self.suicide and not self.partnership, N_("suicide needs a partnership game")),
-            (
-                self.suicide and not (self.nil or self.blind_nil or self.double_blind_nil),
-                N_("suicide needs nil bids to be allowed"),
-            ),
-            (self.roulette and not self.blind_nil, N_("roulette needs blind nil to be allowed")),
-            (
-                self.scoring is Scoring.ERROR and self.partnership,
-                N_("error scoring (Lefty/Righty) is for individual games"),
-            ),
-        ]
-        for failed, message in problems:
-            if failed:
-                raise OptionError(text(message))
+        """Reject combinations no table could play: OptionError names every one found."""
+        check_options(
+            [
+                (
+                    self.players not in (2, 3, 4),
+                    ("players",),
+                    N_("Spades is for 2, 3 or 4 players."),
+                ),
+                (
+                    self.partnership and self.players != 4,
+                    ("partnership", "players"),
+                    N_("A partnership game needs 4 players (partners sit opposite)."),
+                ),
+                (
+                    self.tricks_per_hand != (17 if self.players == 3 else 13),
+                    ("tricks_per_hand",),
+                    N_("3 players play 17 tricks a hand; 2 and 4 players play 13."),
+                ),
+                (
+                    self.contract is Contract.TEAM_TOTAL and not self.partnership,
+                    ("contract",),
+                    N_("A team contract needs a partnership game."),
+                ),
+                (self.sandbag_limit < 1, ("sandbag_limit",), N_("Enter 1 or more.")),
+                (self.sandbag_penalty < 0, ("sandbag_penalty",), POSITIVE),
+                *[
+                    (getattr(self, name) < 0, (name,), POSITIVE)
+                    for name in (
+                        "nil_points",
+                        "blind_nil_points",
+                        "blind_nil_fail_points",
+                        "double_blind_nil_points",
+                        "moon_points",
+                        "blind_moon_points",
+                        "exact_bid_bonus",
+                        "blind_nil_behind",
+                        "double_blind_nil_behind",
+                        "blind_behind",
+                        "blind_moon_behind",
+                        "margin",
+                    )
+                ],
+                *[
+                    (
+                        not 0 <= getattr(self, name) <= 3,
+                        (name,),
+                        N_("A card exchange is 0 to 3 cards."),
+                    )
+                    for name in ("nil_exchange", "blind_nil_exchange")
+                ],
+                (
+                    not 0 <= self.min_bid <= self.tricks_per_hand,
+                    ("min_bid",),
+                    N_("The minimum bid lies between 0 and the tricks per hand."),
+                ),
+                (
+                    self.blind_bids and not 1 <= self.blind_min <= self.tricks_per_hand,
+                    ("blind_min",),
+                    N_("The smallest blind bid lies between 1 and the tricks per hand."),
+                ),
+                (self.target < 1, ("target",), N_("Enter 1 or more.")),
+                (self.hands_per_game < 1, ("hands_per_game",), N_("Enter 1 or more.")),
+                (
+                    self.suicide and not self.partnership,
+                    ("suicide",),
+                    N_("Suicide needs a partnership game."),
+                ),
+                (
+                    self.suicide and not (self.nil or self.blind_nil or self.double_blind_nil),
+                    ("suicide",),
+                    N_("Suicide needs nil bids to be allowed."),
+                ),
+                (
+                    self.roulette and not self.blind_nil,
+                    ("roulette",),
+                    N_("Roulette needs blind nil to be allowed."),
+                ),
+                (
+                    self.scoring is Scoring.ERROR and self.partnership,
+                    ("scoring",),
+                    N_("Error scoring (Lefty/Righty) is for individual games."),
+                ),
+            ]
+        )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..options import OptionError
-from ..text import N_, text
+from ..options import check_options
+from ..text import N_
 
 
 class NoTrickDash(StrEnum):
@@ -25,11 +25,11 @@ class SpitzerOptions:
     stake_per_point: int = 0
 
     def validate(self) -> None:
-        problems = [
-            (self.players != 4, N_("Spitzer is for 4 players")),
-            (self.target < 1, N_("target must be at least 1")),
-            (min(self.stake_per_game, self.stake_per_point) < 0, N_("stakes are not negative")),
-        ]
-        for failed, message in problems:
-            if failed:
-                raise OptionError(text(message))
+        check_options(
+            [
+                (self.players != 4, ("players",), N_("Spitzer is for 4 players.")),
+                (self.target < 1, ("target",), N_("Enter 1 or more.")),
+                (self.stake_per_game < 0, ("stake_per_game",), N_("Stakes are not negative.")),
+                (self.stake_per_point < 0, ("stake_per_point",), N_("Stakes are not negative.")),
+            ]
+        )
