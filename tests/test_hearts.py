@@ -172,7 +172,7 @@ def test_pass_directions():
     assert [str(pass_direction(standard, n)) for n in range(1, 6)] == [
         "pass 3 to the left",
         "pass 3 to the right",
-        "pass 3 to the across",
+        "pass 3 across",
         "hold: no passing this hand",
         "pass 3 to the left",
     ]

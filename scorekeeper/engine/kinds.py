@@ -8,14 +8,14 @@ adding a module and one line in `_KINDS`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .game import HandResult, Outcome, Side
     from .ruleset import Ruleset
     from .sheet import Answer
-    from .text import Text
+    from .text import Part, Text
 
 _KINDS = {
     "spades": "scorekeeper.engine.spades",
@@ -73,6 +73,10 @@ class GameKind(Protocol):
 
     def answers(self, options: Any) -> list[Answer]:
         """Quick answers to what tables argue about, from the options in force."""
+        ...
+
+    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+        """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
 

@@ -84,3 +84,6 @@ def text(template: str, **params: Any) -> Text:
 def ntext(forms: tuple[str, str], n: int, **params: Any) -> Text:
     """Build a plural Text from a pair marked with Nn_; `n` chooses the form."""
     return Text(forms[0], {"n": n, **params}, forms[1])
+
+
+Part = tuple[str | Text, Text]  # a part of a hand in words: (who or what, what was entered)

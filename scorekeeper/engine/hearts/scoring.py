@@ -10,10 +10,11 @@ from ..errors import InvalidHand
 from ..game import HandResult, Line, Outcome, Side
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
-from ..text import N_, Nn_, Text, ntext, shown, signed, text
+from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from .options import BonusCard, End, HeartsOptions, Moon, Passing
 
 MOON_CHOICES = ("subtract", "add")
+MOON_CHOICE_WORDS = {"subtract": N_("−26 for the shooter"), "add": N_("+26 for everyone else")}
 CARD_RULES = {
     "queen_of_spades": "queen_points",
     "king_of_spades": "spade_king_points",
@@ -159,6 +160,21 @@ def hand_to_json(hand: HeartsHand) -> dict[str, Any]:
     return body
 
 
+def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    """Each seat's hearts, who took each scoring card, and a moon shooter's choice."""
+    parts: list[Part] = [
+        (name, ntext(Nn_("{n} heart", "{n} hearts"), body["hearts"][seat]))
+        for seat, name in enumerate(players)
+    ]
+    for card, words in CARD_NAMES.items():
+        seat = body.get(card)
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            parts.append((Text(words), text(N_("taken by {name}"), name=players[seat])))
+    if body.get("moon_choice") in MOON_CHOICE_WORDS:
+        parts.append((Text(N_("moon")), Text(MOON_CHOICE_WORDS[body["moon_choice"]])))
+    return parts
+
+
 def start(players: Sequence[str]) -> HeartsState:
     sides = individual_sides(players)
     return HeartsState(tuple(players), sides, tuple(0 for _ in sides))
@@ -289,11 +305,11 @@ def pass_direction(options: HeartsOptions, hand_number: int) -> Text:
         side = N_("left") if hand_number % 2 == 1 else N_("right")
         return text(N_("pass 2 to the {side}, look, then 1 more to the {side}"), side=Text(side))
     cycle = (
-        [N_("left"), N_("right"), N_("across"), None]
+        [N_("pass {n} to the left"), N_("pass {n} to the right"), N_("pass {n} across"), None]
         if options.players == 4
-        else [N_("left"), N_("right"), None]
+        else [N_("pass {n} to the left"), N_("pass {n} to the right"), None]
     )
     where = cycle[(hand_number - 1) % len(cycle)]
     if where is None:
         return text(N_("hold: no passing this hand"))
-    return text(N_("pass {n} to the {side}"), n=n, side=Text(where))
+    return text(where, n=n)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidHand
@@ -10,9 +10,9 @@ from ..game import HandResult, Outcome, Side
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..sheet import Answer
-from ..text import N_, Text, shown, text
+from ..text import N_, Part, Text, shown, text
 from . import describe, scoring
-from .bids import Bid, BidFormError, parse_bid
+from .bids import Bid, BidFormError, bid_words, parse_bid
 from .options import SpadesOptions
 from .scoring import SpadesHand, SpadesState
 
@@ -106,6 +106,20 @@ class Spades:
 
     def answers(self, options: Any) -> list[Answer]:
         return describe.answers(options)
+
+    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+        """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
+        return [
+            (
+                name,
+                text(
+                    N_("bid {bid}, took {tricks}"),
+                    bid=bid_words(body["bids"][seat]),
+                    tricks=shown(body["tricks"][seat]),
+                ),
+            )
+            for seat, name in enumerate(players)
+        ]
 
 
 KIND = Spades()

@@ -216,6 +216,19 @@ _KIND_NAMES = {
 }
 
 
+def bid_words(raw: object) -> Text:
+    """A game-file bid in words: "3", "nil", "blind 7"."""
+    try:
+        bid = parse_bid(raw, 17)
+    except BidFormError:
+        return text("{value}", value=shown(raw))
+    if bid.kind is BidKind.NUMBER:
+        return text("{value}", value=bid.n)
+    if bid.kind is BidKind.BLIND:
+        return text(N_("blind {n}"), n=bid.n)
+    return text(_KIND_NAMES[bid.kind])
+
+
 def check_bids(
     options: SpadesOptions,
     sides: Sequence[Side],

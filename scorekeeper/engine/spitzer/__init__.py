@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game import HandResult, Outcome, Side
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..sheet import Answer
-from ..text import Text
+from ..text import Part, Text
 from . import describe, scoring
 from .options import SpitzerOptions
 from .scoring import Contract, Payment, SpitzerHand, SpitzerState, column, settlement, table_value
@@ -54,6 +54,9 @@ class Spitzer:
 
     def answers(self, options: Any) -> list[Answer]:
         return describe.answers(options)
+
+    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+        return scoring.hand_words(body, players)
 
 
 KIND = Spitzer()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -11,7 +11,7 @@ from ..errors import InvalidHand
 from ..game import HandResult, Line, Outcome, Side
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
-from ..text import N_, Text, shown, signed, text
+from ..text import N_, Part, Text, shown, signed, text
 from .options import NoTrickDash, SpitzerOptions
 
 
@@ -171,6 +171,23 @@ def hand_to_json(hand: SpitzerHand) -> dict[str, Any]:
         "points": hand.points,
         "tricks": hand.tricks,
     }
+
+
+def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    """The contract, its declarers, their card points and tricks."""
+    contract = body.get("contract")
+    declarers = [players[s] for s in body.get("declarers", []) if 0 <= s < len(players)]
+    return [
+        (
+            Text(N_("Contract")),
+            Text(CONTRACT_NAMES[Contract(contract)])
+            if contract in set(Contract)
+            else text("{value}", value=shown(contract)),
+        ),
+        (Text(N_("Declarers")), text("{value}", value=" & ".join(declarers))),
+        (Text(N_("Card points")), text("{value}", value=shown(body.get("points")))),
+        (Text(N_("Tricks")), text("{value}", value=shown(body.get("tricks")))),
+    ]
 
 
 def start(players: Sequence[str]) -> SpitzerState:
