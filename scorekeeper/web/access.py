@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from .. import store
 from .db import get_db
 
-PIN_TRIES = 5  # wrong PINs allowed per game, and per address, in PIN_WINDOW seconds
+PIN_TRIES = 5  # wrong PINs allowed per game from one address in PIN_WINDOW seconds
 PIN_WINDOW = 600
 
 
@@ -89,7 +89,12 @@ def game_for(game_id: str, needed: str) -> store.StoredGame:
 
 
 class PinLimiter:
-    """Counts wrong PINs per game and per address; refuses more than PIN_TRIES a window."""
+    """Counts wrong PINs per key (a game and an address); refuses more than PIN_TRIES a window.
+
+    Counting per game and address together, and never per game alone, means a guesser
+    locks out only its own address on that one game: not the scorer's phone, nor the
+    other games played behind the same router.
+    """
 
     def __init__(self) -> None:
         self._misses: dict[str, deque[float]] = defaultdict(deque)
@@ -128,7 +133,7 @@ pin_limiter = PinLimiter()
 
 def check_pin(stored: store.StoredGame, pin: str) -> tuple[str, int]:
     """("ok", 0) for the right PIN, ("wrong", 0), or ("wait", seconds) when rate-limited."""
-    keys = [f"game:{stored.id}", f"addr:{request.remote_addr}"]
+    keys = [f"{stored.id}@{request.remote_addr}"]
     wait = pin_limiter.blocked(keys)
     if wait:
         return "wait", wait

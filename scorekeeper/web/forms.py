@@ -102,13 +102,31 @@ def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
+class WholeNumberField(IntegerField):
+    """An integer field that says what to type, once, in the page's language."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(_l("Enter a whole number, like 10 or -50.")) from None
+
+
 def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Field:
     """The form field for one option, by its type."""
     if kind is bool:
         return BooleanField(label)
     if kind is int:
-        return IntegerField(
-            label, validators=[InputRequired(), NumberRange(min=-100000, max=100000)]
+        return WholeNumberField(
+            label,
+            validators=[
+                InputRequired(_l("Enter a whole number, like 10 or -50.")),
+                NumberRange(
+                    min=-100000,
+                    max=100000,
+                    message=_l("Enter a number from %(min)s to %(max)s."),
+                ),
+            ],
         )
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return SelectField(

@@ -12,6 +12,7 @@ from flask import (
     Response,
     abort,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -25,13 +26,12 @@ from .. import store
 from ..engine import (
     GameError,
     HandError,
-    Origin,
     ScoreError,
     all_rulesets,
     find_kind,
     kind_names,
 )
-from ..engine.describe import describe
+from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.hearts import pass_direction as hearts_pass
 from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
@@ -55,6 +55,8 @@ from .i18n import render_text
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import next_hand, rows_html
+from .urls import share_url
+from .words import hand_changes, hand_parts, option_changes, option_values_words
 
 bp = Blueprint("games", __name__)
 
@@ -102,15 +104,18 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
             getattr(form, f"opt_{name}").data = value
         form.first_dealer.data = "0"
     errors: list[Any] = []
+    problems: dict[str, list[Any]] = {}
+    name_problems: dict[int, Any] = {}
     if request.method == "POST":
-        changes, option_errors = _read_options(form, preset_values)
-        errors += option_errors
+        changes, problems = _read_options(form, preset_values)
         ruleset = preset
-        if not option_errors:
+        if not problems:
             try:
                 ruleset = preset.with_options(changes)
             except OptionError as error:
-                errors.append(error.message)
+                problems = _option_problems(error, preset_values)
+        if problems:
+            errors.append(_options_summary(problems, labels))
         if "players" not in changes and len(preset.player_counts) > 1:
             # The source allows several table sizes (the widow game: 4 or 5): the names decide.
             typed = [getattr(form, f"player_{seat}").data for seat in range(5)]
@@ -127,8 +132,9 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     "This form had expired. Everything you typed is still here: check it and start again."
                 )
             )
-        if any(not name for name in names):
-            errors.append(_("Enter a name for each of the %(n)s players.", n=seats))
+        name_problems = _name_problems(names)
+        if name_problems:
+            errors.append(_("Enter a different name for each of the %(n)s players.", n=seats))
         if form_ok and not errors:
             dealer = int(form.first_dealer.data or 0)
             try:
@@ -153,23 +159,67 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         sheet=sheet,
         seats=seats,
         errors=errors,
-        Origin=Origin,
+        problems=problems,
+        name_problems=name_problems,
+        origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
     return (page, 400) if errors or form.errors else page
 
 
-def _read_options(form: Any, preset_values: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    """The options the table changed from the preset, and any field errors."""
+def same_name(name: str) -> str:
+    """A name as the table hears it: "Bob", "bob" and "Bob " are one player."""
+    return " ".join(name.split()).casefold()
+
+
+def _name_problems(names: list[str]) -> dict[int, Any]:
+    """What is wrong with each seat's name: missing, or the same as an earlier seat's."""
+    problems: dict[int, Any] = {}
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if not name.strip():
+            problems[seat] = _("Enter a name.")
+        elif same_name(name) in seen:
+            problems[seat] = _(
+                "Seat %(n)s is already %(name)s: give each player a different name (%(name)s K., %(name)s L.).",
+                n=seen[same_name(name)] + 1,
+                name=" ".join(name.split()),
+            )
+        else:
+            seen[same_name(name)] = seat
+    return problems
+
+
+def _read_options(
+    form: Any, preset_values: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """The options the table changed from the preset, and what is wrong beside each field."""
     changes: dict[str, Any] = {}
-    errors: list[Any] = []
+    problems: dict[str, list[Any]] = {}
     for name, preset_value in preset_values.items():
         field = getattr(form, f"opt_{name}")
         if not field.validate(form):
-            errors.append(f"{field.label.text}: {'; '.join(str(e) for e in field.errors)}")
+            problems[name] = field.errors[:1]  # "not a number" makes "out of range" noise
             continue
         if field.data != preset_value:
             changes[name] = field.data
-    return changes, errors
+    return changes, problems
+
+
+def _option_problems(error: OptionError, preset_values: dict[str, Any]) -> dict[str, list[Any]]:
+    """Each problem of a rejected combination, beside every option it concerns."""
+    problems: dict[str, list[Any]] = {}
+    for fields, message in error.problems:
+        for name in [f for f in fields if f in preset_values] or list(preset_values)[:1]:
+            problems.setdefault(name, []).append(message)
+    return problems
+
+
+def _options_summary(problems: dict[str, list[Any]], labels: dict[str, Any]) -> Any:
+    """The line above the form that points at the marked options."""
+    return _(
+        "Check the options marked below: %(names)s.",
+        names=", ".join(str(labels.get(name, name)) for name in problems),
+    )
 
 
 @bp.route("/g/<game_id>")
@@ -207,7 +257,9 @@ def render_game(
         ruleset=ruleset,
         rows=rows_html(stored, result, current_role),
         upcoming=upcoming,
-        changed=_changed_options(ruleset.options, ruleset.preset_options),
+        changed=option_values_words(
+            ruleset, dict(_changed_options(ruleset.options, ruleset.preset_options))
+        ),
         # Each form signs a CSRF token: built only when the page shows it.
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
         if current_role == "edit" and result.outcome.finished
@@ -228,13 +280,9 @@ def _changed_options(options: Any, preset: Any) -> tuple[tuple[str, Any], ...]:
 
 def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
     """QR codes of the share links: the watch link always, the scorer link on request."""
-    codes = {
-        "watch": qr_svg(url_for("games.watch_link", token=stored.watch_token, _external=True))
-    }
+    codes = {"watch": qr_svg(share_url("games.watch_link", token=stored.watch_token))}
     if request.args.get("qr") == "scorer":
-        codes["scorer"] = qr_svg(
-            url_for("games.scorer_link", token=stored.scorer_token, _external=True)
-        )
+        codes["scorer"] = qr_svg(share_url("games.scorer_link", token=stored.scorer_token))
     return codes
 
 
@@ -270,8 +318,28 @@ def history(game_id: str) -> str:
     stored = game_for(game_id, "watch")
     language = current_language()
     names = {r.id: r.text("name", language) for r in all_rulesets(stored.kind)}
-    events = store.game_history(get_db(), game_id)
+    events = [
+        {**event, "changes": _event_words(stored, event)}
+        for event in store.game_history(get_db(), game_id)
+    ]
     return render_template("history.html", stored=stored, events=events, names=names)
+
+
+def _event_words(stored: store.StoredGame, event: dict[str, Any]) -> list[str]:
+    """What an event changed, in words (hands part by part, options by their labels)."""
+    detail, players = event["detail"] or {}, stored.players
+    try:
+        if event["action"] in ("hand_edited", "hand_corrected"):
+            return hand_changes(stored.kind, detail["before"], detail["after"], players)
+        if event["action"] == "hand_added":
+            return hand_parts(stored.kind, detail["after"], players)
+        if event["action"] == "hand_deleted":
+            return hand_parts(stored.kind, detail["before"], players)
+        if event["action"] == "options_changed":
+            return option_changes(stored.ruleset, detail["before"], detail["after"])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return [json.dumps(detail, ensure_ascii=False)]  # an entry older than these words
+    return []
 
 
 @bp.route("/g/<game_id>/export")
@@ -338,13 +406,16 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
     current = option_values(ruleset.options)
     next_hand_number = len(stored.hands) + 1
     errors: list[Any] = []
+    problems: dict[str, list[Any]] = {}
     if request.method == "GET":
         for name, value in current.items():
             getattr(form, f"opt_{name}").data = value
         form.version.data = stored.version
         form.from_hand.data = "next"
     else:
-        changes, errors = _read_options(form, current)
+        changes, problems = _read_options(form, current)
+        if problems:
+            errors.append(_options_summary(problems, labels))
         valid = form.validate()
         if not valid and getattr(form, "csrf_token", None) is not None and form.csrf_token.errors:
             errors.append(
@@ -356,6 +427,12 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
             errors.append(_("Nothing was changed."))
         if not form.agreed.data:
             errors.append(_("Tick the box to confirm that the table agreed to this change."))
+        if changes and not problems:
+            try:
+                ruleset.with_options(changes)
+            except OptionError as error:
+                problems = _option_problems(error, current)
+                errors.insert(0, _options_summary(problems, labels))
         if not errors:
             start = 1 if form.from_hand.data == "all" else next_hand_number
             try:
@@ -369,10 +446,7 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
             except ScoreError as error:
                 errors.append(str(error.message) if hasattr(error, "message") else str(error))
             else:
-                described = ", ".join(
-                    f"{labels.get(name, name)} {_shown(current[name])} → {_shown(value)}"
-                    for name, value in changes.items()
-                )
+                described = "; ".join(option_changes(ruleset, current, changes))
                 flash(_("From hand %(n)s: %(changes)s", n=start, changes=described))
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template(
@@ -381,13 +455,10 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
         form=form,
         sheet=sheet,
         errors=errors,
+        problems=problems,
         next_hand=next_hand_number,
     )
     return (page, 400) if errors else page
-
-
-def _shown(value: Any) -> str:
-    return json.dumps(getattr(value, "value", value), ensure_ascii=False)
 
 
 @bp.route("/g/<game_id>/whatif")
@@ -415,10 +486,11 @@ def what_if(game_id: str) -> str | tuple[str, int]:
     form = whatif_form(find_kind(other.game).options_type, labels, words)
     preset_values = option_values(other.options)
     changes: dict[str, Any] = {}
+    problems: dict[str, list[Any]] = {}
     if any(key.startswith("opt_") for key in request.args):
-        changes, option_errors = _read_options(form, preset_values)
-        if option_errors:
-            error = "; ".join(option_errors)
+        changes, problems = _read_options(form, preset_values)
+        if problems:
+            error = _options_summary(problems, labels)
     else:
         for name, value in preset_values.items():
             getattr(form, f"opt_{name}").data = value
@@ -426,7 +498,8 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         try:
             comparison = referee_what_if(game, other.with_options(changes) if changes else other)
         except OptionError as problem:
-            error = str(problem.message)
+            problems = _option_problems(problem, preset_values)
+            error = _options_summary(problems, labels)
         except ScoreError as problem:
             error = str(problem.message)
     presets = [r for r in all_rulesets(stored.kind)]
@@ -439,6 +512,7 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         form=form,
         sheet=sheet,
         changes=changes,
+        problems=problems,
         error=error,
         outcome_words=outcome_words,
         verdict=verdict(comparison) if comparison else None,
@@ -501,10 +575,25 @@ def enter_pin(game_id: str) -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         abort(400, _("This form had expired. Enter the PIN again."))
     outcome, wait = check_pin(stored, request.form.get("pin", ""))
-    if outcome == "wait":
-        abort(429, _("Too many wrong PINs. Try again in %(n)s minutes.", n=wait // 60 + 1))
-    if outcome == "wrong":
-        abort(403, _("That PIN is not right. Ask the scorer for the PIN of this game."))
+    if outcome != "ok":
+        status, message = (
+            (
+                429,
+                _(
+                    "Too many wrong PINs from this phone. Try again in %(n)s minutes.",
+                    n=wait // 60 + 1,
+                ),
+            )
+            if outcome == "wait"
+            else (
+                403,
+                _("That PIN is not right. Try again, or ask the scorer for this game's PIN."),
+            )
+        )
+        if role(game_id) is None:  # a private game: the locked page, with the PIN field again
+            g.locked_game = stored
+            abort(status, message)
+        return render_game(stored, status=status, message=message)
     grant(game_id, "edit")
     flash(_("This phone can now keep score."))
     return redirect(url_for("games.game", game_id=game_id), 303)

@@ -67,6 +67,7 @@ def pickers(
                 ],
                 selected=values.get("moon_choice"),
                 error=errors.get("moon_choice"),
+                words=True,
             )
         )
     return out

@@ -61,6 +61,7 @@ class Picker:
     closed: list[tuple[Any, Text]] = field(default_factory=list)
     multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
     chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
+    words: bool = False  # every choice is a phrase ("Zola Schneider"): two buttons a row
 
 
 def bidding_order(dealer: int, seats: int) -> list[int]:

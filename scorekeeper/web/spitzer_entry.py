@@ -32,6 +32,7 @@ def pickers(
             choices=[Choice(c.value, Text(CONTRACT_NAMES[c]), wide=True) for c in Contract],
             selected=values.get("contract") or Contract.NORMAL.value,
             error=errors.get("contract"),
+            words=True,
         ),
         Picker(
             name="declarers",

@@ -9,9 +9,34 @@ from __future__ import annotations
 
 import functools
 from typing import Any
+from urllib.parse import urlsplit
 
 import flask
-from flask import Flask, request
+from flask import Flask, current_app, request
+
+LOOPBACK = ("localhost", "::1")
+
+
+def share_url(endpoint: str, **values: Any) -> str:
+    """An address another phone can open: a scorer who opened the app as `localhost`
+    shares the machine's network address instead (SHARE_HOST, or the first one found)."""
+    path = flask.url_for(endpoint, **values)
+    parts = urlsplit(request.host_url)
+    host = parts.hostname or ""
+    if host in LOOPBACK or host.startswith("127."):
+        lan = current_app.config.get("SHARE_HOST") or _first_lan_address()
+        if lan:
+            port = f":{parts.port}" if parts.port else ""
+            return f"{parts.scheme}://{lan}{port}{path}"
+    return f"{request.host_url.rstrip('/')}{path}"
+
+
+@functools.cache
+def _first_lan_address() -> str | None:
+    from ..serve import lan_addresses
+
+    found = lan_addresses()
+    return found[0] if found else None
 
 
 def init_app(app: Flask) -> None:
@@ -27,3 +52,4 @@ def init_app(app: Flask) -> None:
             return flask.url_for(endpoint, **values)
 
     app.jinja_env.globals["url_for"] = url_for
+    app.jinja_env.globals["share_url"] = share_url

@@ -25,8 +25,8 @@ def fresh_limiter():
 
 def links(client, game_id):
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    watch = re.search(r'href="http://localhost(/w/[\w-]+)"', page).group(1)
-    scorer = re.search(r'href="http://localhost(/s/[\w-]+)"', page).group(1)
+    watch = re.search(r'href="http://[^/"]+(/w/[\w-]+)"', page).group(1)
+    scorer = re.search(r'href="http://[^/"]+(/s/[\w-]+)"', page).group(1)
     pin = re.search(r'<strong class="pin">(\d{6})</strong>', page).group(1)
     return watch, scorer, pin
 
@@ -157,6 +157,59 @@ def test_guessing_the_pin_is_rate_limited(app, client):
     assert guesser.get(f"/g/{game_id}").status_code == 403
 
 
+def test_wrong_pins_on_one_game_do_not_lock_another_game_or_another_address(app, client):
+    first, second = start_game(client), start_game(client)
+    _w, _s, pin = links(client, second)
+    guesser = app.test_client()
+    for _ in range(PIN_TRIES + 1):
+        guesser.post(f"/g/{first}/pin", data={"pin": "not-it"})
+    assert guesser.post(f"/g/{first}/pin", data={"pin": "x"}).status_code == 429
+    # The same phone, the same address, another game: its right PIN is taken.
+    assert guesser.post(f"/g/{second}/pin", data={"pin": pin}).status_code == 303
+    # Another phone on another address is not locked out of the first game.
+    _w, _s, first_pin = links(client, first)
+    scorer = app.test_client()
+    response = scorer.post(
+        f"/g/{first}/pin", data={"pin": first_pin}, environ_base={"REMOTE_ADDR": "10.0.0.9"}
+    )
+    assert response.status_code == 303
+
+
+def test_a_wrong_pin_shows_the_pin_field_again_and_the_way_back(app, client):
+    game_id = start_game(client)
+    watch, _scorer, pin = links(client, game_id)
+    watcher = app.test_client()
+    watcher.get(watch)
+    response = watcher.post(
+        f"/g/{game_id}/pin", data={"pin": "999999" if pin != "999999" else "1"}
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 403
+    assert "That PIN is not right. Try again" in page
+    assert f'action="/g/{game_id}/pin"' in page and 'name="pin"' in page
+    assert "Ann &amp; Cho" in page  # the scoresheet itself, read-only, is still there
+    stranger = app.test_client()
+    response = stranger.post(
+        f"/g/{game_id}/pin", data={"pin": "999999" if pin != "999999" else "1"}
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 403
+    assert 'name="pin"' in page and "Back to the games" in page
+
+
+def test_a_scorer_on_localhost_shares_the_network_address(app, client):
+    app.config["SHARE_HOST"] = "192.168.1.20"
+    game_id = start_game(client)
+    page = client.get(f"/g/{game_id}", base_url="http://localhost:8000").get_data(as_text=True)
+    assert "http://192.168.1.20:8000/w/" in page and "http://192.168.1.20:8000/s/" in page
+    assert "localhost" not in page
+    # A scorer who opened the network address already shares that same address.
+    lan = "http://10.1.2.3:8000"
+    created = client.post("/new/yahoo-normal", data=setup_form("yahoo-normal"), base_url=lan)
+    page = client.get(created.headers["Location"], base_url=lan).get_data(as_text=True)
+    assert "http://10.1.2.3:8000/w/" in page and "192.168.1.20" not in page
+
+
 def test_security_headers_and_cookies(client):
     game_id = start_game(client)
     response = client.get(f"/g/{game_id}")
@@ -229,13 +282,14 @@ def test_the_secret_key_is_generated_into_the_instance(app):
 def test_the_watch_qr_code_encodes_the_watch_link(client):
     from scorekeeper.web.qr import qr_svg
 
+    client.application.config["SHARE_HOST"] = "192.168.1.20"
     game_id = start_game(client)
     stored_page = client.get(f"/g/{game_id}").get_data(as_text=True)
     watch, scorer, _pin = links(client, game_id)
-    assert str(qr_svg("http://localhost" + watch)) in stored_page
-    assert str(qr_svg("http://localhost" + scorer)) not in stored_page  # only on request
+    assert str(qr_svg("http://192.168.1.20" + watch)) in stored_page
+    assert str(qr_svg("http://192.168.1.20" + scorer)) not in stored_page  # only on request
     on_request = client.get(f"/g/{game_id}?qr=scorer").get_data(as_text=True)
-    assert str(qr_svg("http://localhost" + scorer)) in on_request
+    assert str(qr_svg("http://192.168.1.20" + scorer)) in on_request
     assert "<script" not in str(qr_svg("http://x")) and "style=" not in str(qr_svg("http://x"))
 
 

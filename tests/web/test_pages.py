@@ -104,7 +104,7 @@ def test_the_rules_footer_follows_a_rule_change(client, db):
     assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
     page = text(client.get(f"/g/{game_id}"))
     assert "target 300" in page and "target 500" not in page
-    assert "target = 300" in page  # changed from the preset
+    assert "Changed from the preset: Target: 300" in page, page[-600:]
 
 
 def test_the_scorer_qr_code_only_when_asked_for(client):

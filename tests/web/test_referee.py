@@ -141,8 +141,8 @@ def test_changing_a_rule_needs_agreement_and_is_logged(client, db):
     assert "Tick the box to confirm that the table agreed to this change." in text(response)
     response = client.post(f"/g/{game_id}/rules/change", data={**form, "agreed": "y"})
     assert response.status_code == 303
-    assert "From hand 2: Nil made / failed 100 → 50" in text(client.get(f"/g/{game_id}"))
-    assert "Rules changed from hand 2: nil_points 100 → 50" in text(
+    assert "From hand 2: Nil made / failed: 100 → 50" in text(client.get(f"/g/{game_id}"))
+    assert "Rules changed from hand 2: Nil made / failed: 100 → 50" in text(
         client.get(f"/g/{game_id}/history")
     )
     play(client, db, game_id, *nil_made)

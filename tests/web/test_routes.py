@@ -63,7 +63,7 @@ def test_setup_missing_name_keeps_what_was_typed(client):
     response = client.post("/new/yahoo-normal", data=form)
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "Enter a name for each of the 4 players." in page
+    assert "Enter a different name for each of the 4 players." in page
     assert 'value="Cho"' in page and 'value="350"' in page
 
 
@@ -72,7 +72,7 @@ def test_setup_rejects_options_no_table_could_play(client):
         "/new/yahoo-normal", data=setup_form("yahoo-normal", changes={"players": 3})
     )
     assert response.status_code == 400
-    assert "a partnership game needs 4 players" in text(response)
+    assert "A partnership game needs 4 players" in text(response)
 
 
 def test_setup_names_are_shown_exactly_and_never_executed(client, db):
