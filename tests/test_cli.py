@@ -167,7 +167,7 @@ def test_compare_a_game_under_another_preset(tmp_path):
     assert lines[3].split() == ["hand", "actual", "pagat-standard", "difference"]
     assert lines[4].split() == ["1", "-70", ":", "100", "-130", ":", "100", "-60", ":", "+0"]
     assert lines[5].split() == ["2", "20", ":", "140", "-40", ":", "140", "-60", ":", "+0"]
-    assert lines[-1] == "The winner does not change."
+    assert lines[-1] == "Under both rules the game is not over yet."
 
 
 def test_compare_with_changed_options_and_a_refused_hand(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper.engine import find_ruleset, load_game, score_game
+from scorekeeper.engine.text import number
 from scorekeeper.pdf import scorecard_pdf, scoresheet_pdf
 
 from .conftest import run_cli
@@ -46,7 +47,7 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
         assert name in text
     for hand in result.hands:
         for total in hand.totals:
-            assert f"→ {total}" in text
+            assert f"→ {number(total)}" in text
     assert f"Winner: {result.sides[result.outcome.winner].name}" in text
     assert "Score progression" in text and "Rules in force" in text
     assert "Source: Yahoo! Games (Japan): Spades rules (001_49a9ae39a8965b8f.txt)" in text

@@ -80,8 +80,22 @@ def test_the_dash_can_be_minus_42():
 def test_explanation_names_the_row_and_column():
     result = score(game([deal("zola", 75, 5)]))
     assert result["hands"][0]["explanation"][1] == [
-        "Zola: 75 card points in 5 tricks → column 61–89, +18: +18 to each declarer"
+        "Zola: 75 card points in 5 tricks → column 61–89, +18: +18 to the declarer"
     ]
+
+
+def test_the_table_lookup_is_said_once_and_each_player_hears_their_part():
+    lines = score(game([deal("normal", 60, 4)]))["hands"][0]["explanation"]
+    where = "Queens partnership: 60 card points in 4 tricks → column 31–60, −6"
+    assert lines == [
+        [f"{where}: the opponents score 6 each"],
+        ["+6 as an opponent"],
+        ["0: the opponents score 6 each"],
+        ["+6 as an opponent"],
+    ]
+    solo = score(game([deal("sneaker", 65, 4, [1])]))["hands"][0]["explanation"]
+    assert sum("column" in line[0] for line in solo) == 1
+    assert solo[0] == ["0: Ben scores 9"]
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m001_games_hands_history",
         "m002_rule_changes_and_confirmation",
         "m003_access",
+        "m004_archived",
     ]
     before = dump(db)
     migrate(db)

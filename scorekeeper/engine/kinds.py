@@ -75,6 +75,10 @@ class GameKind(Protocol):
         """Quick answers to what tables argue about, from the options in force."""
         ...
 
+    def lowest_wins(self, options: Any) -> bool:
+        """Whether the lowest total leads (Hearts; error scoring) rather than the highest."""
+        ...
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...

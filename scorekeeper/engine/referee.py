@@ -159,6 +159,8 @@ def verdict(result: WhatIf) -> Text:
         return text(N_("Under these rules the game would not be over yet."))
     if other.finished and not actual.finished:
         return text(N_("Under these rules the game would already be over."))
+    if not actual.finished and not other.finished:
+        return text(N_("Under both rules the game is not over yet."))
     if actual.winner != other.winner:
         return text(N_("The winner changes."))
     return text(N_("The winner does not change."))

@@ -40,6 +40,11 @@ def signed(points: int) -> str:
     return "0"
 
 
+def number(points: int) -> str:
+    """A total as people write it: a true minus sign (−80), no sign when positive."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
 def shown(value: object) -> str:
     """Show a value from a game file as the file writes it (true, "nil", 3.5)."""
     try:
@@ -74,6 +79,21 @@ class Text:
 
     def __str__(self) -> str:
         return self.render()
+
+
+@dataclass(frozen=True)
+class Sentence(Text):
+    """A Text shown on its own, as a sentence: its first letter upper-case ("hearts add
+    up to 12" reads "Hearts add up to 12" at the top of a form)."""
+
+    def render(self, translations: Translations | None = None) -> str:
+        said = super().render(translations)
+        return said[:1].upper() + said[1:]
+
+
+def sentence(message: Text | str) -> Sentence:
+    """`message` as a sentence of its own."""
+    return Sentence("{message}", {"message": message})
 
 
 def text(template: str, **params: Any) -> Text:

@@ -18,7 +18,7 @@ from ..engine import Game, GameResult, Ruleset, Text, find_kind, score_game
 from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.referee import outcome_words
-from ..engine.text import Translations
+from ..engine.text import Translations, number, signed
 from ..paths import PROJECT_ROOT
 from ..sheet import rows
 from .chart import progression_svg
@@ -43,6 +43,8 @@ def environment(
     env.filters["t"] = lambda value: value.render(tr) if isinstance(value, Text) else str(value)
     env.filters["loc"] = lambda ruleset, name: ruleset.text(name, language)
     env.filters["source"] = lambda ruleset: ruleset.source_title(language)
+    env.filters["number"] = number
+    env.filters["signed"] = signed
     env.globals["font_dir"] = FONTS.as_uri()
     return env
 

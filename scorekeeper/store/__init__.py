@@ -6,6 +6,7 @@ re-validates the whole log through the engine first and happens in one transacti
 
 from .db import migrations, open_database
 from .games import (
+    SEATINGS,
     Conflict,
     GameNotFound,
     NeedsCorrection,
@@ -15,6 +16,7 @@ from .games import (
     clear_bids,
     confirm_hand,
     create_game,
+    delete_game,
     delete_last_hand,
     export_game,
     find_by_token,
@@ -24,12 +26,15 @@ from .games import (
     grant,
     import_game,
     list_games,
+    rematch,
     replace_hand,
     role_of,
+    set_archived,
     set_bids,
 )
 
 __all__ = [
+    "SEATINGS",
     "Conflict",
     "GameNotFound",
     "NeedsCorrection",
@@ -39,6 +44,7 @@ __all__ = [
     "clear_bids",
     "confirm_hand",
     "create_game",
+    "delete_game",
     "delete_last_hand",
     "export_game",
     "find_by_token",
@@ -50,7 +56,9 @@ __all__ = [
     "list_games",
     "migrations",
     "open_database",
+    "rematch",
     "replace_hand",
     "role_of",
+    "set_archived",
     "set_bids",
 ]

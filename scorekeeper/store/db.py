@@ -96,6 +96,12 @@ def m003_access(db: Database) -> None:
     )
 
 
+@migrations()
+def m004_archived(db: Database) -> None:
+    """Each phone can put a game away from its own home list without deleting it."""
+    db.execute("ALTER TABLE grants ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
+
+
 def new_token() -> str:
     """An unguessable token for a share link (128 bits)."""
     return secrets.token_urlsafe(16)

@@ -30,6 +30,7 @@ from ..engine import (
     score_game,
 )
 from ..engine.errors import GameError
+from ..engine.options import differences, option_values
 from ..lru import LRU
 from .db import new_pin, new_token
 
@@ -594,6 +595,60 @@ def import_game(db: Database, doc: object) -> str:
 Role = str  # "watch" or "edit"
 
 
+def set_archived(db: Database, device: str, game_id: str, archived: bool) -> None:
+    """Put a game away from this browser's home list, or back on it (only this browser's
+    list changes: the game, its hands and the other phones' lists stay as they are)."""
+    with db.atomic():
+        db.execute(
+            "UPDATE grants SET archived = ? WHERE device = ? AND game_id = ?",
+            [int(archived), device, game_id],
+        )
+
+
+def delete_game(db: Database, game_id: str) -> None:
+    """Delete a game with its hands, history and share grants; raise GameNotFound."""
+    with db.atomic():
+        if db.execute("DELETE FROM games WHERE id = ?", [game_id]).rowcount == 0:
+            raise GameNotFound(game_id)
+
+
+SEATINGS = ("same", "new_partners", "move_left")
+
+
+def rematch(db: Database, game_id: str, seating: str = "same") -> str:
+    """A new game with the same players and the rules in force at the end of this one.
+
+    The deal moves on: whoever would have dealt the next hand deals first. `seating`
+    is "same", "new_partners" (a partnership game: seat 1 keeps their place, the
+    others move round, so everyone gets a new partner) or "move_left" (everyone one
+    seat to the left).
+    """
+    stored = get_game(db, game_id)
+    ruleset = stored.ruleset
+    seats = list(range(len(stored.players)))  # the old seat of each new seat
+    if seating == "new_partners" and len(seats) == 4:
+        seats = [0, 2, 3, 1]
+    elif seating == "move_left":
+        seats = seats[1:] + seats[:1]
+    elif seating != "same":
+        raise GameError(f"seating must be one of {', '.join(SEATINGS)}")
+    players = [stored.players[old] for old in seats]
+    next_dealer = stored.dealer(len(stored.hands) + 1)
+    changes = {
+        name: option_values(ruleset.options)[name]
+        for name in differences(ruleset.options, ruleset.preset_options)
+    }
+    return create_game(
+        db,
+        stored.ruleset_id,
+        players,
+        options=changes,
+        first_dealer=seats.index(next_dealer),
+        confirm_hands=stored.confirm_hands,
+        action="rematch",
+    )
+
+
 def grant(db: Database, device: str, game_id: str, role: Role) -> None:
     """Let a browser watch or edit a game (an edit right is never downgraded to watch)."""
     with db.atomic():
@@ -615,12 +670,16 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     return str(rows[0]["role"]) if rows else None
 
 
-def games_of(db: Database, device: str | None) -> list[str]:
-    """The games this browser created or joined."""
+def games_of(db: Database, device: str | None, *, archived: bool = False) -> list[str]:
+    """The games this browser created or joined (those it archived, when `archived`)."""
     if not device:
         return []
     return [
-        row["game_id"] for row in db.query("SELECT game_id FROM grants WHERE device = ?", [device])
+        row["game_id"]
+        for row in db.query(
+            "SELECT game_id FROM grants WHERE device = ? AND archived = ?",
+            [device, int(archived)],
+        )
     ]
 
 

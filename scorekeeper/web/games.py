@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 from flask import (
@@ -27,8 +28,10 @@ from ..engine import (
     GameError,
     HandError,
     ScoreError,
+    UnknownRuleset,
     all_rulesets,
     find_kind,
+    find_ruleset,
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
@@ -37,11 +40,12 @@ from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.spitzer import settlement as spitzer_settlement
-from ..engine.text import N_
+from ..engine.text import N_, number
 from . import pages
 from .access import check_pin, device, game_for, grant, role
 from .db import get_db
 from .forms import (
+    Form,
     ImportForm,
     PinForm,
     TargetForm,
@@ -65,12 +69,76 @@ CONFLICT = N_("Someone else changed this game first (another phone?). Here it is
 
 @bp.route("/")
 def home() -> str:
-    """Show the games in progress and the finished ones, newest first."""
-    games = store.list_games(get_db(), store.games_of(get_db(), device()))
-    rulesets = {r.id: r for r in all_rulesets()}
-    playing = [g for g in games if not g.finished]
-    finished = [g for g in games if g.finished]
-    return render_template("home.html", playing=playing, finished=finished, rulesets=rulesets)
+    """This phone's games: in progress first (last played on top), then finished, then
+    the ones it put away; each card tells games apart at a glance."""
+    db = get_db()
+    games = sorted(
+        store.list_games(db, store.games_of(db, device())),
+        key=lambda g: g.updated_at,
+        reverse=True,
+    )
+    archived = store.list_games(db, store.games_of(db, device(), archived=True))
+    return render_template(
+        "home.html",
+        playing=[game_card(g) for g in games if not g.finished],
+        finished=[game_card(g) for g in games if g.finished],
+        archived=[game_card(g) for g in archived],
+        archive_form=Form(),
+    )
+
+
+@dataclass
+class GameCard:
+    """A game on the home list: enough to tell two games of one evening apart."""
+
+    id: str
+    players: str
+    rules: str
+    started: str
+    hands: int
+    standing: str  # "Ann & Cho lead, 230 : 120", "Winner: Ben", "No hand yet"
+
+
+def game_card(stored: store.StoredGame) -> GameCard:
+    language = current_language()
+    try:
+        ruleset = find_ruleset(stored.ruleset_id).with_options(stored.options)
+        names = [
+            side.name for side in find_kind(stored.kind).sides(ruleset.options, stored.players)
+        ]
+        rules, lowest = (
+            ruleset.text("name", language),
+            find_kind(stored.kind).lowest_wins(ruleset.options),
+        )
+    except (UnknownRuleset, OptionError):  # a preset this version no longer ships
+        names, rules, lowest = list(stored.players), stored.ruleset_id, False
+    totals = stored.totals
+    scores = " : ".join(number(t) for t in totals)
+    if stored.finished and stored.winner is not None and stored.winner < len(names):
+        standing = _("Winner: %(side)s · %(scores)s", side=names[stored.winner], scores=scores)
+    elif not stored.hand_count or len(totals) != len(names):
+        standing = _("No hand yet")
+    else:
+        best = min(totals) if lowest else max(totals)
+        leaders = [name for name, total in zip(names, totals, strict=True) if total == best]
+        standing = (
+            _("Leading: %(side)s · %(scores)s", side=leaders[0], scores=scores)
+            if len(leaders) == 1
+            else _("Level at the top · %(scores)s", scores=scores)
+        )
+    started = datetime.fromisoformat(stored.created_at).astimezone()
+    return GameCard(
+        id=stored.id,
+        players=" · ".join(stored.players),
+        rules=rules,
+        started=started.strftime("%Y-%m-%d %H:%M"),
+        hands=stored.hand_count,
+        standing=standing,
+    )
+
+
+# The rules most tables mean by the game's bare name: first in its list, chosen at first.
+FEATURED = {"spades": "yahoo-normal", "hearts": "hearts-standard"}
 
 
 @bp.route("/new")
@@ -79,8 +147,16 @@ def new() -> BaseResponse | str:
     chosen = request.args.get("ruleset")
     if chosen:
         return redirect(url_for("games.setup", ruleset_id=chosen))
-    kinds = {kind: all_rulesets(kind) for kind in kind_names()}
-    return render_template("new.html", kinds=kinds)
+    all_kinds = {
+        kind: sorted(all_rulesets(kind), key=lambda r: r.id != FEATURED.get(kind))
+        for kind in kind_names()
+    }
+    kind = request.args.get("game")
+    kinds = {kind: all_kinds[kind]} if kind in all_kinds else all_kinds
+    first = next(iter(kinds.values()))[0].id
+    return render_template(
+        "new.html", kinds=kinds, all_kinds=all_kinds, chosen_kind=kind, first=first
+    )
 
 
 @bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
@@ -182,7 +258,7 @@ def _name_problems(names: list[str]) -> dict[int, Any]:
             problems[seat] = _(
                 "Seat %(n)s is already %(name)s: give each player a different name (%(name)s K., %(name)s L.).",
                 n=seen[same_name(name)] + 1,
-                name=" ".join(name.split()),
+                name=names[seen[same_name(name)]],
             )
         else:
             seen[same_name(name)] = seat
@@ -264,10 +340,21 @@ def render_game(
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
         if current_role == "edit" and result.outcome.finished
         else None,
+        rematch_form=Form() if current_role == "edit" and result.outcome.finished else None,
+        upcoming_dealer=stored.dealer(len(stored.hands) + 1),
+        new_partners=_new_partners(stored.players),
         pin_form=PinForm() if current_role != "edit" else None,
         qr=_share_codes(stored) if current_role == "edit" else {},
     )
     return page, status
+
+
+def _new_partners(players: tuple[str, ...]) -> str:
+    """Who would partner whom after "new partners" (store.rematch: seats 0, 2, 3, 1)."""
+    if len(players) != 4:
+        return ""
+    a, b, c, d = players[0], players[3], players[2], players[1]
+    return str(_("%(a)s & %(b)s against %(c)s & %(d)s", a=a, b=b, c=c, d=d))
 
 
 @functools.lru_cache(maxsize=256)
@@ -597,6 +684,48 @@ def enter_pin(game_id: str) -> BaseResponse | tuple[str, int]:
     grant(game_id, "edit")
     flash(_("This phone can now keep score."))
     return redirect(url_for("games.game", game_id=game_id), 303)
+
+
+@bp.route("/g/<game_id>/rematch", methods=["POST"])
+def rematch(game_id: str) -> BaseResponse:
+    """Play again: the same players and rules, the deal moved on, seats as chosen."""
+    stored = game_for(game_id, "edit")
+    form = Form()
+    if not form.validate_on_submit():
+        abort(400, _("This form had expired. Go back to the game and tap Play again once more."))
+    seating = request.form.get("seating", "same")
+    if seating not in store.SEATINGS:
+        seating = "same"
+    new_id = store.rematch(get_db(), stored.id, seating)
+    grant(new_id, "edit")
+    flash(_("A new game with the same players and rules. Good luck!"))
+    return redirect(url_for("games.game", game_id=new_id), 303)
+
+
+@bp.route("/g/<game_id>/delete", methods=["GET", "POST"])
+def delete_game(game_id: str) -> BaseResponse | str:
+    """Delete the whole game, after a page that says what will be lost."""
+    stored = game_for(game_id, "edit")
+    form = Form()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, _("This form had expired. Go back to the game and try again."))
+        store.delete_game(get_db(), game_id)
+        flash(_("Game deleted: %(players)s.", players=" · ".join(stored.players)))
+        return redirect(url_for("games.home"), 303)
+    return render_template("delete_game.html", stored=stored, card=game_card(stored), form=form)
+
+
+@bp.route("/g/<game_id>/archive", methods=["POST"])
+def archive(game_id: str) -> BaseResponse:
+    """Put a game away from this phone's home list, or (with put_back) on it again."""
+    game_for(game_id, "watch")
+    if not Form().validate_on_submit():
+        abort(400, _("This form had expired. Go back to the list and try again."))
+    back = request.form.get("put_back") == "1"
+    store.set_archived(get_db(), device() or "", game_id, not back)
+    flash(_("Back on the list.") if back else _("Archived: it is under “Archived” at the bottom."))
+    return redirect(url_for("games.home"), 303)
 
 
 @bp.route("/g/<game_id>/version")

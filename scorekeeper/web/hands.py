@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import HandError, Text, find_kind
 from ..engine.hearts import pass_direction
-from ..engine.text import N_, text
+from ..engine.text import N_, sentence, text
 from . import hearts_entry, spitzer_entry
 from .access import game_for
 from .db import get_db
@@ -52,7 +52,7 @@ def _spades_only(stored: store.StoredGame) -> None:
 def _hand_error(error: HandError, number: int) -> Text:
     """Say which hand an engine error is about when it is not the one being entered."""
     if error.hand == number:
-        return error.message if isinstance(error.message, Text) else text(str(error.message))
+        return sentence(error.message)
     return text(
         N_("This change would make hand {hand} invalid: {why}"), hand=error.hand, why=error.message
     )
@@ -107,6 +107,8 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
         pickers=pickers,
         form_errors=form_errors,
         version=version,
+        # Where 0 and Nil are both on offer, a tap on 0 is a contract, never a nil.
+        zero_not_nil=options.nil and not options.zero_is_nil and options.min_bid == 0,
     )
     return (page, 400) if errors or form_errors else page
 

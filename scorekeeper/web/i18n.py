@@ -9,7 +9,7 @@ from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..engine.text import Text
+from ..engine.text import Text, number, signed
 from ..sheet import bid_text
 
 babel = Babel()
@@ -107,4 +107,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["source"] = lambda ruleset: ruleset.source_title(language())
     app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, translations().gettext)
     app.jinja_env.filters["t"] = render_text
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["language"] = language

@@ -72,13 +72,13 @@ def test_a_spitzer_game(phone: Page, screenshots: Path):
     deal("zola", [1], "100", "6")
     expect(
         page.get_by_text(
-            "Zola: 100 card points in 6 tricks → column 90–120, +27: +27 to each declarer"
+            "Zola: 100 card points in 6 tricks → column 90–120, +27: +27 to the declarer"
         )
     ).to_be_visible()
     deal("normal", [0, 2], "60", "4")  # 60–60 scores for the defenders
     expect(
         page.get_by_text(
-            "Queens partnership: 60 card points in 4 tricks → column 31–60, −6: +6 to each opponent"
+            "Queens partnership: 60 card points in 4 tricks → column 31–60, −6: the opponents score 6 each"
         ).first
     ).to_be_visible()
     shot(page, screenshots, "22-spitzer-deal")

@@ -93,7 +93,7 @@ def test_a_whole_game_from_a_phone(phone: Page, screenshots: Path):
     expect(page.get_by_text("Bags 6 + 4 = 10 → 10 bags cost −100, 0 carried")).to_be_visible()
     expect(page.locator(".mark-bagged_out")).to_be_visible()
     page.get_by_role("link", name="Scoresheet").click()
-    assert totals(page) == ["80", "-10"]
+    assert totals(page) == ["80", "−10"]
     shot(page, screenshots, "07-scoresheet")
 
     # Edit hand 1: Ben's nil actually failed with one trick. Everything after is re-scored.
@@ -107,13 +107,13 @@ def test_a_whole_game_from_a_phone(phone: Page, screenshots: Path):
         page.get_by_text("Hand 1 changed; the 2 hands after it were scored again.")
     ).to_be_visible()
     page.get_by_role("link", name="Scoresheet").click()
-    assert totals(page) == ["179", "-209"]
+    assert totals(page) == ["179", "−209"]
 
     # Hand 4: Ann's nil and Cho's 7 take Ann & Cho to 250 — exactly the target.
     play_hand(page, {0: "nil", 1: "3", 2: "7", 3: "2"}, {0: "0", 1: "3", 2: "8"})
     expect(page.get_by_text("Winner: Ann & Cho")).to_be_visible()
     page.get_by_role("link", name="Scoresheet").click()
-    assert totals(page) == ["250", "-159"]
+    assert totals(page) == ["250", "−159"]
     expect(page.get_by_role("link", name="Enter bids")).to_have_count(0)
     shot(page, screenshots, "09-game-over")
 

@@ -132,7 +132,7 @@ def test_spitzer_deal_shows_the_row_and_column(client, db):
     response = deal(client, db, game_id, "zola", [1], 75, 5)
     assert response.status_code == 303
     page = text(client.get(response.headers["Location"]))
-    assert "Zola: 75 card points in 5 tricks → column 61–89, +18: +18 to each declarer" in page
+    assert "Zola: 75 card points in 5 tricks → column 61–89, +18: +18 to the declarer" in page
     assert store.get_game(db, game_id).totals == (0, 18, 0, 0)
 
 

@@ -82,7 +82,7 @@ def test_rows_follow_every_change_to_the_hands(client, db):
     )
     assert response.status_code == 303
     page = sheet(client, game_id)
-    assert '<span class="tot">-60</span>' in row(page, 1) and "pending" in row(page, 1)
+    assert '<span class="tot">−60</span>' in row(page, 1) and "pending" in row(page, 1)
     assert '<span class="tot">1</span>' in row(page, 2)  # hand 2 scored again on top
 
 

@@ -104,10 +104,10 @@ def test_what_if_under_another_preset_gives_known_totals(client, db):
     game_id = start_game(client, "yahoo-normal")
     play(client, db, game_id, {0: "nil", 1: 5, 2: 3, 3: 5}, {0: 1, 1: 5, 2: 2, 3: 5})
     page = text(client.get(f"/g/{game_id}/whatif?ruleset=pagat-standard"))
-    assert "1 -70 100 -130 (-60) 100" in page
-    assert "The winner does not change." in page
+    assert "1 −70 100 −130 (−60) 100" in page
+    assert "Under both rules the game is not over yet." in page
     page = text(client.get(f"/g/{game_id}/whatif?ruleset=yahoo-normal"))
-    assert "1 -70 100 -70 100" in page
+    assert "1 −70 100 −70 100" in page
 
 
 def test_what_if_with_changed_options(client, db):
@@ -117,7 +117,7 @@ def test_what_if_with_changed_options(client, db):
     response = client.get(
         f"/g/{game_id}/whatif", query_string={"ruleset": "yahoo-normal", **params}
     )
-    assert "1 130 100 80 (-50) 100" in text(response)
+    assert "1 130 100 80 (−50) 100" in text(response)
 
 
 def test_what_if_stops_at_a_hand_the_other_rules_forbid(client, db):
@@ -273,7 +273,7 @@ def test_what_if_for_hearts_and_spitzer(client, db):
         version=None,
     )
     page = text(client.get(f"/g/{game_id}/whatif?ruleset=hearts-widow"))
-    assert "1 0 26 26 26 26 (+26) 0 (-26) 0 (-26) 0 (-26)" in page  # no moon in the widow game
+    assert "1 0 26 26 26 26 (+26) 0 (−26) 0 (−26) 0 (−26)" in page  # no moon in the widow game
     page = text(client.get(f"/g/{game_id}/whatif?ruleset=hearts-omnibus"))
     assert "Stopped at hand 1, which these rules do not allow: nobody took J♦" in page
     game_id = start_game(client, "spitzer")

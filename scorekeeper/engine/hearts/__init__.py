@@ -55,6 +55,9 @@ class Hearts:
     def answers(self, options: Any) -> list[Answer]:
         return describe.answers(options)
 
+    def lowest_wins(self, options: Any) -> bool:
+        return True
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 

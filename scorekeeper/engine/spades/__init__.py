@@ -13,7 +13,7 @@ from ..sheet import Answer
 from ..text import N_, Part, Text, shown, text
 from . import describe, scoring
 from .bids import Bid, BidFormError, bid_words, parse_bid
-from .options import SpadesOptions
+from .options import Scoring, SpadesOptions
 from .scoring import SpadesHand, SpadesState
 
 
@@ -106,6 +106,9 @@ class Spades:
 
     def answers(self, options: Any) -> list[Answer]:
         return describe.answers(options)
+
+    def lowest_wins(self, options: Any) -> bool:
+        return options.scoring is Scoring.ERROR
 
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""

@@ -118,7 +118,7 @@ def score_side(
                 ),
                 made_points,
             )
-            score.markers.append("nil_made")
+            score.markers.append(f"{kind.value}_made")  # "blind_nil_made", …
         else:
             score.add(
                 rule,
@@ -134,7 +134,7 @@ def score_side(
                 ),
                 -failed_points,
             )
-            score.markers.append("nil_failed")
+            score.markers.append(f"{kind.value}_failed")
 
     counted = sum(tricks[s] for s in contract_seats)
     if nil_tricks:

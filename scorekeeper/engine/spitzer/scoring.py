@@ -11,7 +11,7 @@ from ..errors import InvalidHand
 from ..game import HandResult, Line, Outcome, Side
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
-from ..text import N_, Part, Text, shown, signed, text
+from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from .options import NoTrickDash, SpitzerOptions
 
 
@@ -208,21 +208,35 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
         column=Text(COLUMN_NAMES[col]),
         value=signed(value),
     )
+    # The table lookup is said once, on the first declarer's line; the others say only
+    # what it means for them (the PDF's notes would otherwise repeat it per player).
+    first = min(hand.declarers)
+    count = len(hand.declarers)
+    names = " & ".join(state.players[s] for s in sorted(hand.declarers))
     lines: list[list[Line]] = []
     markers: list[list[str]] = []
     for seat in range(len(state.players)):
         declarer = seat in hand.declarers
-        if declarer and value > 0:
-            gets, why = value, N_("{where}: {gets} to each declarer")
-        elif declarer:
-            gets, why = 0, N_("{where}: the opponents score {n} each")
+        if declarer:
+            gets = max(value, 0)
+            says = (
+                ntext(Nn_("{gets} to the declarer", "{gets} to each declarer"), count)
+                if value > 0
+                else text(N_("the opponents score {points} each"))
+                if seat == first
+                else text(N_("0: the opponents score {points} each"))
+            )
+            if seat == first:
+                says = text(N_("{where}: {says}"), where=where, says=says)
         elif value < 0:
-            gets, why = -value, N_("{where}: {gets} to each opponent")
+            gets, says = -value, text(N_("{gets} as an opponent"))
         else:
-            gets, why = 0, N_("{where}: the declarers score {n} each")
-        lines.append(
-            [Line("score_table", text(why, where=where, gets=signed(gets), n=abs(value)), gets)]
-        )
+            gets = 0
+            says = ntext(
+                Nn_("0: {names} scores {points}", "0: {names} score {points} each"), count
+            )
+        params = {"gets": signed(gets), "points": abs(value), "names": names}
+        lines.append([Line("score_table", _filled(says, params), gets)])
         markers.append(["declarer", "made" if value > 0 else "set"] if declarer else [])
     points = tuple(line[0].points for line in lines)
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
@@ -234,6 +248,12 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
         tuple(tuple(m) for m in markers),
         SpitzerState(state.players, state.sides, totals, state.hands + 1),
     )
+
+
+def _filled(says: Text, params: dict[str, Any]) -> Text:
+    """`says` (and any Text inside it) with the hand's numbers and names put in."""
+    inner = {k: _filled(v, params) if isinstance(v, Text) else v for k, v in says.params.items()}
+    return Text(says.template, {**params, **inner}, says.plural)
 
 
 def outcome(ruleset: Ruleset, state: SpitzerState) -> Outcome:
