@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from flask import (
@@ -55,7 +55,7 @@ from .forms import (
 )
 from .guidance import guide_key, spades_guidance
 from .i18n import language as current_language
-from .i18n import render_text
+from .i18n import render_text, when
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import next_hand, rows_html
@@ -126,12 +126,11 @@ def game_card(stored: store.StoredGame) -> GameCard:
             if len(leaders) == 1
             else _("Level at the top · %(scores)s", scores=scores)
         )
-    started = datetime.fromisoformat(stored.created_at).astimezone()
     return GameCard(
         id=stored.id,
         players=" · ".join(stored.players),
         rules=rules,
-        started=started.strftime("%Y-%m-%d %H:%M"),
+        started=when(stored.created_at),
         hands=stored.hand_count,
         standing=standing,
     )

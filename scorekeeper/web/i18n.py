@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, g, redirect, request
@@ -42,6 +43,14 @@ def language() -> str:
     if found is None:
         found = g._language = str(get_locale() or "en")
     return found  # type: ignore[no-any-return]
+
+
+def when(stamp: str) -> str:
+    """A stored UTC time as the table's clock shows it: "2026-11-22 19:05"."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp[:16].replace("T", " ")
 
 
 def render_text(value: Any) -> str:
@@ -108,5 +117,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, translations().gettext)
     app.jinja_env.filters["t"] = render_text
     app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["when"] = when
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["language"] = language

@@ -56,7 +56,9 @@ def screenshots() -> Path:
 @pytest.fixture
 def live_server(tmp_path) -> Iterator[str]:
     """The app served on a free port of 127.0.0.1 in a thread."""
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    # Share links name a network address when the page was opened as 127.0.0.1 (here:
+    # a documentation address, so what a phone would be told is known).
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SHARE_HOST": "192.0.2.7"})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -67,14 +69,20 @@ def live_server(tmp_path) -> Iterator[str]:
         thread.join(timeout=5)
 
 
-@pytest.fixture
-def phone(browser, live_server):
-    """A page in a fresh phone-sized context."""
+def new_phone(browser, live_server: str, **options):
+    """A page in a fresh phone-sized context (another phone at the table)."""
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, **options
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.base_url = live_server  # type: ignore[attr-defined]
+    return page
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A page in a fresh phone-sized context."""
+    page = new_phone(browser, live_server)
     yield page
-    context.close()
+    page.context.close()
