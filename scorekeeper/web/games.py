@@ -27,6 +27,7 @@ from .. import store
 from ..engine import (
     GameError,
     HandError,
+    Ruleset,
     ScoreError,
     UnknownRuleset,
     all_rulesets,
@@ -182,13 +183,8 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     problems: dict[str, list[Any]] = {}
     name_problems: dict[int, Any] = {}
     if request.method == "POST":
-        changes, problems = _read_options(form, preset_values)
-        ruleset = preset
-        if not problems:
-            try:
-                ruleset = preset.with_options(changes)
-            except OptionError as error:
-                problems = _option_problems(error, preset_values)
+        changes, problems, checked = _read_options(form, preset)
+        ruleset = checked or preset
         if problems:
             errors.append(_options_summary(problems, labels))
         if "players" not in changes and len(preset.player_counts) > 1:
@@ -265,19 +261,28 @@ def _name_problems(names: list[str]) -> dict[int, Any]:
 
 
 def _read_options(
-    form: Any, preset_values: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, list[Any]]]:
-    """The options the table changed from the preset, and what is wrong beside each field."""
+    form: Any, base: Ruleset
+) -> tuple[dict[str, Any], dict[str, list[Any]], Ruleset | None]:
+    """The options the table changed from `base`, every problem beside its field (a value
+    that is not a number, and a combination no table could play, found in one go), and
+    the ruleset they make when there is no problem."""
+    values = option_values(base.options)
     changes: dict[str, Any] = {}
     problems: dict[str, list[Any]] = {}
-    for name, preset_value in preset_values.items():
+    for name, value in values.items():
         field = getattr(form, f"opt_{name}")
         if not field.validate(form):
             problems[name] = field.errors[:1]  # "not a number" makes "out of range" noise
             continue
-        if field.data != preset_value:
+        if field.data != value:
             changes[name] = field.data
-    return changes, problems
+    try:
+        ruleset = base.with_options(changes) if changes else base
+    except OptionError as error:
+        for name, messages in _option_problems(error, values).items():
+            problems.setdefault(name, messages)  # a field marked already keeps its message
+        return changes, problems, None
+    return changes, problems, None if problems else ruleset
 
 
 def _option_problems(error: OptionError, preset_values: dict[str, Any]) -> dict[str, list[Any]]:
@@ -499,7 +504,7 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
         form.version.data = stored.version
         form.from_hand.data = "next"
     else:
-        changes, problems = _read_options(form, current)
+        changes, problems, _checked = _read_options(form, ruleset)
         if problems:
             errors.append(_options_summary(problems, labels))
         valid = form.validate()
@@ -513,12 +518,6 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str, int]:
             errors.append(_("Nothing was changed."))
         if not form.agreed.data:
             errors.append(_("Tick the box to confirm that the table agreed to this change."))
-        if changes and not problems:
-            try:
-                ruleset.with_options(changes)
-            except OptionError as error:
-                problems = _option_problems(error, current)
-                errors.insert(0, _options_summary(problems, labels))
         if not errors:
             start = 1 if form.from_hand.data == "all" else next_hand_number
             try:
@@ -573,19 +572,17 @@ def what_if(game_id: str) -> str | tuple[str, int]:
     preset_values = option_values(other.options)
     changes: dict[str, Any] = {}
     problems: dict[str, list[Any]] = {}
+    checked: Ruleset | None = other
     if any(key.startswith("opt_") for key in request.args):
-        changes, problems = _read_options(form, preset_values)
+        changes, problems, checked = _read_options(form, other)
         if problems:
             error = _options_summary(problems, labels)
     else:
         for name, value in preset_values.items():
             getattr(form, f"opt_{name}").data = value
-    if error is None:
+    if checked is not None:
         try:
-            comparison = referee_what_if(game, other.with_options(changes) if changes else other)
-        except OptionError as problem:
-            problems = _option_problems(problem, preset_values)
-            error = _options_summary(problems, labels)
+            comparison = referee_what_if(game, checked)
         except ScoreError as problem:
             error = str(problem.message)
     presets = [r for r in all_rulesets(stored.kind)]

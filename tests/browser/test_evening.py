@@ -91,12 +91,10 @@ def test_changing_a_rule_fits_the_phone_and_says_what_is_wrong_beside_the_field(
         "Enter a number from -100000 to 100000."
     )
     expect(page.locator("#row-opt_target input")).to_have_value("1000000")  # kept as typed
-    assert "sandbag_limit" not in page.locator("main").inner_text()
-    page.fill("#opt_target", "300")
-    page.get_by_label("The table agreed to this change").check()
-    page.get_by_role("button", name="Change the rules").click()
+    # Both problems at once, each beside its own field, both groups open.
     expect(page.locator("#row-opt_sandbag_limit .error")).to_have_text("Enter 1 or more.")
-    expect(page.locator("#row-opt_sandbag_limit input")).to_be_visible()  # its group is open
+    expect(page.locator("#row-opt_sandbag_limit input")).to_be_visible()
+    assert "sandbag_limit" not in page.locator("main").inner_text()
     no_sideways_scroll(page)
     shot(page, screenshots, "30-change-rule-errors")
 
