@@ -441,26 +441,13 @@ def _write(path: str, data: bytes) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     """Copy the database consistently, even while the app runs (SQLite's online backup)."""
-    import os
-    import sqlite3
-
     from .paths import database_path
+    from .store.backup import BackupError, backup
 
-    source = database_path()
-    if not source.exists():
-        raise _game_problem(N_("there is no database at {path}"), path=str(source))
-    partial = f"{args.output}.partial"
     try:
-        with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
-            live.backup(copy)
-            games = copy.execute("SELECT count(*) FROM games").fetchone()[0]
-        os.replace(partial, args.output)
-    except (OSError, sqlite3.Error) as error:
-        if os.path.exists(partial):
-            os.remove(partial)
-        raise _game_problem(
-            N_("cannot back up to {path}: {why}"), path=args.output, why=str(error)
-        ) from None
+        games = backup(database_path(), args.output)
+    except BackupError as error:
+        raise Refused(text(N_("game: {why}"), why=error.message)) from None
     print(
         ntext(
             Nn_("{n} game backed up to {path}", "{n} games backed up to {path}"),
@@ -473,32 +460,14 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """Replace the database's contents with a backup, after checking the backup."""
-    import sqlite3
-
     from .paths import database_path
-    from .store.db import migrations
+    from .store.backup import BackupError, restore
 
+    target = database_path()
     try:
-        with sqlite3.connect(f"file:{args.backup}?mode=ro", uri=True) as backup:
-            if backup.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-                raise _game_problem(
-                    N_("{path} is damaged (integrity check failed)"), path=args.backup
-                )
-            names = {
-                row[0]
-                for row in backup.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            }
-            if not {"games", "hands", migrations.migrations_table} <= names:
-                raise _game_problem(N_("{path} is not a scorekeeper backup"), path=args.backup)
-            target = database_path()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with sqlite3.connect(target) as live:
-                backup.backup(live)
-            games = backup.execute("SELECT count(*) FROM games").fetchone()[0]
-    except sqlite3.Error as error:
-        raise _game_problem(
-            N_("cannot restore {path}: {why}"), path=args.backup, why=str(error)
-        ) from None
+        games = restore(args.backup, target)
+    except BackupError as error:
+        raise Refused(text(N_("game: {why}"), why=error.message)) from None
     print(
         ntext(
             Nn_(

@@ -35,6 +35,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m002_rule_changes_and_confirmation",
         "m003_access",
         "m004_archived",
+        "m005_generation",
     ]
     before = dump(db)
     migrate(db)

@@ -102,6 +102,26 @@ def m004_archived(db: Database) -> None:
     db.execute("ALTER TABLE grants ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
 
 
+@migrations()
+def m005_generation(db: Database) -> None:
+    """A generation for the whole database, rewritten by a restore: cached pages and games
+    are keyed by it, so the same game versions with other content never meet old copies."""
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT")
+    db.execute("INSERT INTO meta (key, value) VALUES ('generation', ?)", [new_token()])
+
+
+def new_generation(db: Database) -> str:
+    """Mark the database's content as new (after a restore): every cache key changes."""
+    generation = new_token()
+    with db.atomic():
+        db.execute(
+            "INSERT INTO meta (key, value) VALUES ('generation', ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [generation],
+        )
+    return generation
+
+
 def new_token() -> str:
     """An unguessable token for a share link (128 bits)."""
     return secrets.token_urlsafe(16)

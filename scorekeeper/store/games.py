@@ -78,7 +78,7 @@ class StoredGame:
     watch_token: str = ""
     scorer_token: str = ""
     pin: str = ""
-    source: str = ""  # the database file, so results are cached per database
+    source: str = ""  # the database file and its generation: where every cache key starts
 
     @property
     def cache_key(self) -> tuple[str, str, int]:
@@ -174,11 +174,20 @@ def clear_caches() -> None:
 
 
 def _source(db: Database) -> str:
-    """The database file a connection reads (asked of SQLite once per connection)."""
+    """What a connection reads, as the one key every cache of a game starts from: the
+    database file and its generation (a restore writes a new one). Asked of SQLite once
+    per connection, and again after `refresh` (the web app refreshes once a request)."""
     found = _SOURCES.get(db)
     if found is None:
-        found = _SOURCES[db] = str(db.execute("PRAGMA database_list").fetchone()[2])
+        path = str(db.execute("PRAGMA database_list").fetchone()[2])
+        row = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        found = _SOURCES[db] = f"{path}#{row[0] if row else ''}"
     return found
+
+
+def refresh(db: Database) -> None:
+    """Read the database's generation again on next use (a restore may have changed it)."""
+    _SOURCES.pop(db, None)
 
 
 _SOURCES: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()

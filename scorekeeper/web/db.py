@@ -14,6 +14,7 @@ import threading
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
+from ..store import refresh
 from ..store.db import migrate, open_database
 
 EXTENSION = "scorekeeper.db"
@@ -27,6 +28,7 @@ def get_db() -> Database:
         db = getattr(local, "db", None)
         if db is None:
             db = local.db = open_database(current_app.config["DATABASE"])
+        refresh(db)  # once a request: a restore while serving changes every cache key
         g.db = db
     return db  # type: ignore[no-any-return]
 

@@ -349,6 +349,13 @@ def render_game(
         new_partners=_new_partners(stored.players),
         pin_form=PinForm() if current_role != "edit" else None,
         qr=_share_codes(stored) if current_role == "edit" else {},
+        # Parts of the page kept from one render to the next, keyed by the store's key:
+        # the share box changes only with the game (its tokens and PIN), the footer with
+        # any version (a rule change or a deleted hand changes the rules in force).
+        fragment_keys={
+            "share": ("share", stored.source, stored.id, request.args.get("qr") == "scorer"),
+            "foot": ("foot", *stored.cache_key, current_role),
+        },
     )
     return page, status
 

@@ -32,7 +32,14 @@ def spades_guidance(stored: StoredGame, result: GameResult, bids: Any = None) ->
 def guide_key(stored: StoredGame, result: GameResult) -> tuple[Any, ...]:
     """A key for the guidance box before the bids: everything the guidance depends on
     (the game's players and sides are fixed; its options change only by a rule change)."""
-    return ("guide", stored.id, len(stored.hands), len(stored.option_changes), result.totals)
+    return (
+        "guide",
+        stored.source,
+        stored.id,
+        len(stored.hands),
+        len(stored.option_changes),
+        result.totals,
+    )
 
 
 @functools.lru_cache(maxsize=512)

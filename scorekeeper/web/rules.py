@@ -6,12 +6,11 @@ from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
-from .. import store
 from ..engine import Ruleset, ScoreError, UnknownRuleset, all_rulesets, find_ruleset, kind_names
 from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.referee import compare as compare_rulesets
 from ..engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
-from .db import get_db
+from .access import game_for
 from .i18n import language
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -81,10 +80,7 @@ def compare() -> str | tuple[str, int]:
         error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
     game_id = request.args.get("game")
     if game_id:
-        try:
-            stored = store.get_game(get_db(), game_id)
-        except store.GameNotFound:
-            abort(404, _("There is no game at this address."))
+        stored = game_for(game_id, "watch")  # a private game's rules are private too
         rulesets.insert(0, stored.ruleset)
         labels.insert(0, _("This game"))
     table = None

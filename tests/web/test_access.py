@@ -300,3 +300,13 @@ def test_watchers_get_no_share_codes(app, client):
     watcher.get(watch)
     page = watcher.get(f"/g/{game_id}?qr=scorer").get_data(as_text=True)
     assert 'class="qr"' not in page
+
+
+def test_a_strangers_compare_with_a_private_game_is_refused(app, client):
+    game_id = start_game(client, changes={"target": 321})
+    stranger = app.test_client()
+    response = stranger.get(f"/rules/compare?game={game_id}&ids=pagat-standard")
+    assert response.status_code == 403
+    assert "321" not in response.get_data(as_text=True)
+    mine = client.get(f"/rules/compare?game={game_id}&ids=pagat-standard")
+    assert mine.status_code == 200 and "321" in mine.get_data(as_text=True)

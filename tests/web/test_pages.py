@@ -132,3 +132,38 @@ def test_a_watcher_sees_the_guidance_of_the_game_as_it_stands(app, client, db):
         db, game_id, 2, {"bids": [6, 6, 0, 0], "tricks": [6, 7, 0, 0]}, version=None
     )
     assert "Blind nil: open — 201 behind, needs 200" in text(watcher.get(f"/g/{game_id}"))
+
+
+def test_the_footer_follows_a_deleted_hand_after_a_rule_change_from_the_next_hand(client, db):
+    game_id = start_game(client)
+    for _ in range(2):
+        play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    form = option_fields("yahoo-normal", {"target": 300})
+    form |= {"from_hand": "next", "agreed": "y", "version": version(db, game_id)}
+    assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
+    assert "target 300" in text(client.get(f"/g/{game_id}"))
+    deleted = client.post(f"/g/{game_id}/hands/2/delete", data={"version": version(db, game_id)})
+    assert deleted.status_code == 303
+    page = text(client.get(f"/g/{game_id}"))
+    # Hand 2 is the next hand again, and the change applies from hand 3.
+    assert "target 500" in page and "target 300" not in page
+
+
+def test_a_restore_while_serving_never_shows_pages_of_the_replaced_content(
+    app, client, db, tmp_path
+):
+    from pathlib import Path
+
+    from scorekeeper.store.backup import backup, restore
+
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # 61 : 60
+    saved = str(tmp_path / "saved.db")
+    backup(Path(app.config["DATABASE"]), saved)
+    play(client, db, game_id, {0: 5, 1: 3, 2: 3, 3: 2}, {0: 5, 1: 3, 2: 3, 3: 2})
+    assert "Ann &amp; Cho 141" in text(client.get(f"/g/{game_id}"))  # cached at this version
+    restore(saved, Path(app.config["DATABASE"]))
+    # The same version number comes back with other content: a nil hand this time.
+    play(client, db, game_id, {0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
+    page = text(client.get(f"/g/{game_id}"))
+    assert "Ann &amp; Cho 141" not in page and "Ann &amp; Cho 202" in page
