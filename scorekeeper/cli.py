@@ -145,8 +145,8 @@ def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
     for answer in sheet.answers:
         lines.append(f"* {answer.question.render(tr)}")
         lines += [f"    {line.render(tr)}" for line in answer.lines]
-    if sheet.id == "spitzer":
-        lines += _spitzer_table(tr)
+    for table in sheet.tables:
+        lines += _table_lines(table, tr)
     for group in sheet.groups:
         shown = [rule for rule in group.rules if rule.shown]
         if not shown:
@@ -188,26 +188,18 @@ def _provenance_lines(rule: Any, tr: Any) -> list[str]:
     return lines
 
 
-def _spitzer_table(tr: Any) -> list[str]:
-    """Seed 003's score table as text columns."""
-    from .engine import find_ruleset
-    from .engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
-
-    options = find_ruleset("spitzer").options
-    title = text(N_("Score table")).render(tr)
-    rows = [["", *(text(COLUMN_NAMES[c]).render(tr) for c in COLUMNS)]]
-    for contract in TABLE:
-        values = [f"{table_value(options, contract, c):+d}" for c in COLUMNS]
-        rows.append([text(CONTRACT_NAMES[contract]).render(tr), *values])
+def _table_lines(table: Any, tr: Any) -> list[str]:
+    """A kind's score table as text columns."""
+    title = table.title.render(tr)
+    rows = [["", *(column.render(tr) for column in table.columns)]]
+    for name, values in table.rows:
+        rows.append([name.render(tr), *(f"{value:+d}" for value in values)])
     widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
     out = ["", title, "-" * len(title)]
     for row in rows:
         out.append("  ".join(_pad(cell, widths[i], i > 0) for i, cell in enumerate(row)).rstrip())
-    out.append(
-        text(N_("Positive: each declarer scores it. Negative: each opponent scores it.")).render(
-            tr
-        )
-    )
+    if table.note:
+        out.append(table.note.render(tr))
     return out
 
 

@@ -9,11 +9,7 @@ from .game import (
     FORMAT,
     Game,
     GameResult,
-    HandResult,
-    Line,
-    Outcome,
     RuleChange,
-    Side,
     change_hand,
     extend,
     game_to_json,
@@ -24,6 +20,7 @@ from .game import (
 from .kinds import find_kind, kind_names
 from .ruleset import Origin, Ruleset, UnknownRuleset, all_rulesets, find_ruleset, preset_ids
 from .text import Text
+from .types import HandResult, Line, Outcome, Side
 
 __all__ = [
     "FORMAT",

@@ -14,7 +14,7 @@ from typing import Any
 from .kinds import find_kind
 from .options import OptionError, coerce_option, option_values
 from .ruleset import Origin, Ruleset
-from .sheet import Answer
+from .rulesheet import Answer, Table
 from .text import N_, Text, Translations, text
 
 
@@ -56,6 +56,7 @@ class RuleSheet:
     source_url: str | None = None
     base_part: str = ""
     source_title: str = ""
+    tables: tuple[Table, ...] = ()  # score tables the game is played by, if any
 
     @property
     def lines(self) -> list[RuleLine]:
@@ -122,6 +123,7 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
         ruleset.source_url,
         ruleset.text("base_part", language),
         ruleset.source_title(language),
+        tuple(kind.tables(ruleset.options)),
     )
 
 

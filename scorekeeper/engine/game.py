@@ -15,51 +15,9 @@ from .kinds import GameKind, find_kind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset
 from .text import N_, Text, Translations, shown, text
+from .types import HandResult, Outcome, Side
 
 FORMAT = "scorekeeper-game/1"
-
-
-@dataclass(frozen=True)
-class Side:
-    """A scoring side: a partnership, or one player in an individual game."""
-
-    name: str
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Line:
-    """One explanation line of a side's hand score; the lines add up to the points."""
-
-    rule: str  # the option that decided this line, for a link to the rule page
-    text: Text
-    points: int = 0
-
-    def render(self, translations: Translations | None = None) -> str:
-        """Render the line for players."""
-        return self.text.render(translations)
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """What one hand did to every side, and the state after it."""
-
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    bags: tuple[int, ...] | None
-    explanation: tuple[tuple[Line, ...], ...]
-    markers: tuple[tuple[str, ...], ...]  # per side: "set", "bagged_out", "nil_made", …
-    state: Any = field(repr=False, compare=False)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """Whether the game is over, and who won."""
-
-    finished: bool
-    winner: int | None = None
-    reason: Text | None = None
-    tie: bool = False  # the end condition was met but the top is tied: play another hand
 
 
 @dataclass(frozen=True)
@@ -124,7 +82,7 @@ class GameResult:
 
     @property
     def bags(self) -> tuple[int, ...] | None:
-        """Bags after the last hand, for game kinds that count them (Spades)."""
+        """Bags after the last hand, for game kinds that count them."""
         if self.hands:
             return self.hands[-1].bags
         return tuple(0 for _ in self.sides) if self.game.kind.counts_bags else None

@@ -1,22 +1,28 @@
-"""Game kinds (Spades, later Hearts and Spitzer) and the interface each one provides.
+"""Game kinds and the interface each one provides.
 
-A kind owns its options, its hand shape, its scoring and its end of game. The generic
-game loop (`game.py`) only talks to a kind through this interface, so adding a kind is
-adding a module and one line in `_KINDS`.
+A kind owns its options, its hand shape, its scoring, its end of game and how it is
+written down. Nothing outside a kind's own package names a game: the game loop, the
+store, the web pages, the PDF and the command line talk to a kind only through this
+interface. Adding a kind is adding its package here (engine/<kind>/, with presets in
+presets/<kind>/), its entry in the web layer (web/entry/<kind>.py, templates/kinds/<kind>/)
+and one line in `_KINDS`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .game import HandResult, Outcome, Side
     from .ruleset import Ruleset
-    from .sheet import Answer
+    from .rulesheet import Answer, Table
     from .text import Part, Text
+    from .types import HandResult, Outcome, Payment, Side
 
+Gettext = Callable[[str], str]
+
+# The registry: a game kind is a package of the engine, one line here.
 _KINDS = {
     "spades": "scorekeeper.engine.spades",
     "hearts": "scorekeeper.engine.hearts",
@@ -28,8 +34,14 @@ class GameKind(Protocol):
     """What the generic game loop needs from a game kind."""
 
     name: str
-    options_type: type
+    title: str  # the game's name, marked for translation
+    featured: str  # the preset a table means by the game's bare name: first in lists
     counts_bags: bool
+
+    @property
+    def options_type(self) -> type:
+        """The frozen dataclass of the kind's options."""
+        ...
 
     def sides(self, options: Any, players: Sequence[str]) -> tuple[Side, ...]:
         """Group the seats into scoring sides."""
@@ -76,7 +88,33 @@ class GameKind(Protocol):
         ...
 
     def lowest_wins(self, options: Any) -> bool:
-        """Whether the lowest total leads (Hearts; error scoring) rather than the highest."""
+        """Whether the lowest total leads rather than the highest."""
+        ...
+
+    def target(self, options: Any) -> int | None:
+        """The total that ends the game, when a total does (not a number of hands)."""
+        ...
+
+    def facts(self, options: Any) -> list[Text]:
+        """What a scoresheet's footer says of the rules in force ("target 500", bags)."""
+        ...
+
+    def shorthand(
+        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
+    ) -> str:
+        """One side's part of a hand, as a scoresheet cell says it ("3/4 · nil/0")."""
+        ...
+
+    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
+        """Who pays whom at the end, for a game played for stakes (else nothing)."""
+        ...
+
+    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """A blank scorecard's columns: once per hand, then once per side (N_ templates)."""
+        ...
+
+    def tables(self, options: Any) -> list[Table]:
+        """Score tables the game is played by, to print beside its rules."""
         ...
 
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .game import Outcome, Side
 from .text import N_, Text, text
+from .types import Outcome, Side
 
 
 def decide(

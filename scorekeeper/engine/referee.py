@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 from .describe import RuleSheet, describe
 from .errors import GameError, HandError, InvalidHand
-from .game import Game, GameResult, Outcome, score_game
+from .game import Game, GameResult, score_game
 from .kinds import find_kind
 from .options import option_values
 from .ruleset import Ruleset
 from .text import N_, Text, text
+from .types import Outcome
 
 
 @dataclass(frozen=True)

@@ -83,8 +83,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Sentence(Text):
-    """A Text shown on its own, as a sentence: its first letter upper-case ("hearts add
-    up to 12" reads "Hearts add up to 12" at the top of a form)."""
+    """A Text shown on its own, as a sentence: its first letter upper-case (an engine
+    message that starts a clause, shown alone at the top of a form)."""
 
     def render(self, translations: Translations | None = None) -> str:
         said = super().render(translations)

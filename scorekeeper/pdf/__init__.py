@@ -20,7 +20,7 @@ from ..engine.options import option_values
 from ..engine.referee import outcome_words
 from ..engine.text import Translations, number, signed
 from ..paths import PROJECT_ROOT
-from ..sheet import rows
+from ..scoresheet import rows
 from .chart import progression_svg
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -78,9 +78,7 @@ def scoresheet_html(
     ruleset = game.current_ruleset
     names = [side.name for side in result.sides]
     options = ruleset.options
-    target = getattr(options, "target", None)
-    if game.ruleset.game == "hearts" and options.end.value != "target":
-        target = None
+    target = kind.target(options)
     env = environment(translations, language)
     tr = translations or gettext.NullTranslations()
     chart = progression_svg(
@@ -116,20 +114,15 @@ def scorecard_html(
 ) -> str:
     """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil."""
     options = ruleset.options
-    kind = ruleset.game
-    if kind == "spades":
-        sides = (
-            ["1 & 3", "2 & 4"]
-            if options.partnership
-            else [str(n) for n in range(1, options.players + 1)]
-        )
-    else:
-        sides = [str(n) for n in range(1, options.players + 1)]
+    kind = find_kind(ruleset.game)
+    seats = [str(n) for n in range(1, options.players + 1)]
+    per_hand, per_side = kind.scorecard_columns(options)
     env = environment(translations, language)
     return env.get_template("scorecard.html").render(
         ruleset=ruleset,
-        kind=kind,
-        sides=sides,
+        sides=[side.name for side in kind.sides(options, seats)],
+        per_hand=per_hand,
+        per_side=per_side,
         hands=hands,
         page_size=page_size,
         summary=_summary(ruleset),

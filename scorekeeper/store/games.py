@@ -31,6 +31,7 @@ from ..engine import (
 )
 from ..engine.errors import GameError
 from ..engine.options import differences, option_values
+from ..engine.seats import dealer_of
 from ..lru import LRU
 from .db import new_pin, new_token
 
@@ -128,7 +129,7 @@ class StoredGame:
 
     def dealer(self, hand_number: int) -> int:
         """The seat that deals hand `hand_number` (1-based); the deal passes to the left."""
-        return (self.first_dealer + hand_number - 1) % len(self.players)
+        return dealer_of(self.first_dealer, len(self.players), hand_number)
 
 
 def _row_to_game(

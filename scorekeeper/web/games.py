@@ -36,15 +36,14 @@ from ..engine import (
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
-from ..engine.hearts import pass_direction as hearts_pass
 from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
-from ..engine.spitzer import settlement as spitzer_settlement
 from ..engine.text import N_, number
 from . import pages
 from .access import check_pin, device, game_for, grant, role
 from .db import get_db
+from .entry import entry_for
 from .forms import (
     Form,
     ImportForm,
@@ -54,7 +53,6 @@ from .forms import (
     new_game_form,
     whatif_form,
 )
-from .guidance import guide_key, spades_guidance
 from .i18n import language as current_language
 from .i18n import render_text, when
 from .qr import qr_svg
@@ -137,10 +135,6 @@ def game_card(stored: store.StoredGame) -> GameCard:
     )
 
 
-# The rules most tables mean by the game's bare name: first in its list, chosen at first.
-FEATURED = {"spades": "yahoo-normal", "hearts": "hearts-standard"}
-
-
 @bp.route("/new")
 def new() -> BaseResponse | str:
     """Choose the game kind and the preset."""
@@ -148,7 +142,8 @@ def new() -> BaseResponse | str:
     if chosen:
         return redirect(url_for("games.setup", ruleset_id=chosen))
     all_kinds = {
-        kind: sorted(all_rulesets(kind), key=lambda r: r.id != FEATURED.get(kind))
+        # The rules most tables mean by the game's bare name come first, chosen at first.
+        kind: sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).featured)
         for kind in kind_names()
     }
     kind = request.args.get("game")
@@ -315,23 +310,18 @@ def render_game(
     """The scoresheet page; with a message and a 4xx status when a request was refused."""
     result = stored.score()
     ruleset = result.game.current_ruleset
+    kind = find_kind(stored.kind)
+    entry = entry_for(stored.kind)
     upcoming = next_hand(stored)
-    settlement = None
-    if stored.kind == "spitzer" and result.outcome.winner is not None:
-        options = ruleset.options
-        if options.stake_per_game or options.stake_per_point:
-            settlement = spitzer_settlement(options, result.totals, result.outcome.winner)
     current_role = role(stored.id)
     page = render_template(
         "game.html",
         refused=message,
         role=current_role,
-        guide=spades_guidance(stored, result)
-        if stored.kind == "spades" and not result.outcome.finished
-        else None,
-        guide_key=guide_key(stored, result),
-        settlement=settlement,
-        passing=hearts_pass(ruleset.options, upcoming.number) if stored.kind == "hearts" else None,
+        entry=entry,
+        kind_context=entry.context(stored, result, current_role),
+        can_play_on=kind.target(ruleset.options) is not None,
+        facts=kind.facts(ruleset.options),
         stored=stored,
         result=result,
         ruleset=ruleset,

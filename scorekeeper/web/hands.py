@@ -10,23 +10,14 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import HandError, Text, find_kind
-from ..engine.hearts import pass_direction
+from ..engine import HandError, Text
 from ..engine.text import N_, sentence, text
-from . import hearts_entry, spitzer_entry
 from .access import game_for
 from .db import get_db
+from .entry import entry_for
 from .forms import VersionForm
 from .games import render_game
-from .guidance import guide_key, spades_guidance
 from .scoresheet import next_hand, rows, rule_labels
-from .spades_entry import (
-    bid_pickers,
-    read_bids,
-    read_tricks,
-    trick_pickers,
-    values_from_hand,
-)
 
 bp = Blueprint("hands", __name__)
 
@@ -44,9 +35,12 @@ def _over(stored: store.StoredGame) -> tuple[str, int]:
     )
 
 
-def _spades_only(stored: store.StoredGame) -> None:
-    if stored.kind != "spades":
+def _bidding(stored: store.StoredGame) -> Any:
+    """The entry of a game whose hands are bid before they are played (else 404)."""
+    entry = entry_for(stored.kind)
+    if "bids" not in entry.steps:
         abort(404)
+    return entry
 
 
 def _hand_error(error: HandError, number: int) -> Text:
@@ -62,7 +56,7 @@ def _hand_error(error: HandError, number: int) -> Text:
 def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the bids of the next hand, in bidding order."""
     stored = game_for(game_id, "edit")
-    _spades_only(stored)
+    entry = _bidding(stored)
     result = stored.score()
     if result.outcome.finished:
         return _over(stored)
@@ -72,7 +66,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     form = VersionForm()
     values: dict[str, str] = {}
     if stored.pending_bids:
-        values = values_from_hand(
+        values = entry.hand_values(
             {"bids": stored.pending_bids, "tricks": []}, options, result.sides, dealer
         )
     errors: dict[str, Text] = {}
@@ -84,7 +78,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
-            chosen, errors, form_errors = read_bids(
+            chosen, errors, form_errors = entry.read_bids(
                 options, result.sides, stored.players, result.totals, dealer, values
             )
             if chosen is not None:
@@ -93,13 +87,13 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
                 except store.Conflict:
                     return _conflict(game_id)
                 return redirect(url_for("hands.tricks", game_id=game_id), 303)
-    pickers = bid_pickers(
+    pickers = entry.bid_pickers(
         options, result.sides, stored.players, result.totals, dealer, values, errors
     )
     page = render_template(
-        "bids.html",
-        guide=spades_guidance(stored, result),
-        guide_key=guide_key(stored, result),
+        entry.templates["bids"],
+        guide=entry.guidance(stored, result),
+        guide_key=entry.guide_key(stored, result),
         form=form,
         stored=stored,
         result=result,
@@ -117,7 +111,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
 def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the tricks of the hand being played, then score it."""
     stored = game_for(game_id, "edit")
-    _spades_only(stored)
+    entry = _bidding(stored)
     if not stored.pending_bids:
         if request.method == "POST":
             # A replayed post, or a second phone: the hand these tricks belong to is scored.
@@ -145,7 +139,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
-            body, errors, form_errors = read_tricks(
+            body, errors, form_errors = entry.read_tricks(
                 options, result.sides, stored.pending_bids, dealer, values, by_team
             )
             if body is not None:
@@ -159,12 +153,13 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
                     return redirect(
                         url_for("hands.hand", game_id=game_id, number=upcoming.number), 303
                     )
-    pickers = trick_pickers(
+    pickers = entry.trick_pickers(
         options, result.sides, stored.players, stored.pending_bids, dealer, values, errors, by_team
     )
     page = render_template(
-        "tricks.html",
-        guide=spades_guidance(stored, result, stored.pending_bids),
+        entry.templates["tricks"],
+        guide=entry.guidance(stored, result, stored.pending_bids),
+        pending=entry.pending(stored),
         form=form,
         stored=stored,
         result=result,
@@ -188,6 +183,7 @@ def hand(game_id: str, number: int) -> str:
     result = stored.score()
     return render_template(
         "hand.html",
+        entry=entry_for(stored.kind),
         role=g.get("role"),
         rule_labels=rule_labels(result.game.ruleset_for(number)),
         confirm_form=VersionForm(version=stored.version),
@@ -206,7 +202,8 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     stored = game_for(game_id, "edit")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
-    if stored.kind != "spades":
+    entry = entry_for(stored.kind)
+    if "play" in entry.steps:
         return _kind_page(stored, number, editing=True)
     result = stored.score()
     options = result.game.ruleset_for(number).options  # the rules it was played under
@@ -216,7 +213,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     totals_before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in sides)
     by_team = request.values.get("by", "team" if body.get("team_tricks") else "") == "team"
     form = VersionForm()
-    values = values_from_hand(body, options, sides, dealer)
+    values = entry.hand_values(body, options, sides, dealer)
     errors: dict[str, Text] = {}
     form_errors: list[Any] = []
     version: int | None = stored.version
@@ -227,12 +224,12 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
-            chosen, errors, form_errors = read_bids(
+            chosen, errors, form_errors = entry.read_bids(
                 options, sides, stored.players, totals_before, dealer, values
             )
             if chosen is not None:
                 bids_for_tricks = chosen
-                new_body, trick_errors, trick_form_errors = read_tricks(
+                new_body, trick_errors, trick_form_errors = entry.read_tricks(
                     options, sides, chosen, dealer, values, by_team
                 )
                 errors.update(trick_errors)
@@ -242,14 +239,14 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
                     if saved is not None:
                         return saved
     page = render_template(
-        "edit.html",
+        entry.templates["edit"],
         form=form,
         stored=stored,
         number=number,
-        bid_pickers=bid_pickers(
+        bid_pickers=entry.bid_pickers(
             options, sides, stored.players, totals_before, dealer, values, errors
         ),
-        trick_pickers=trick_pickers(
+        trick_pickers=entry.trick_pickers(
             options, sides, stored.players, bids_for_tricks, dealer, values, errors, by_team
         ),
         form_errors=form_errors,
@@ -357,36 +354,13 @@ def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     )
 
 
-def _kind_entry(
-    stored: store.StoredGame,
-    number: int,
-    values: dict[str, Any],
-    chosen: list[str],
-    errors: dict[str, Text],
-) -> list[Any]:
-    """The pickers of a Hearts or Spitzer hand."""
-    options = stored.rules_for(number).options
-    dealer = stored.dealer(number)
-    if stored.kind == "hearts":
-        return hearts_entry.pickers(options, stored.players, dealer, values, errors)
-    return spitzer_entry.pickers(options, stored.players, dealer, values, chosen, errors)
-
-
-def _kind_read(
-    stored: store.StoredGame, number: int, values: dict[str, Any], chosen: list[str]
-) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
-    options = stored.rules_for(number).options
-    if stored.kind == "hearts":
-        return hearts_entry.read(options, stored.players, values)
-    return spitzer_entry.read(options, values, chosen)
-
-
 @bp.route("/g/<game_id>/play", methods=["GET", "POST"])
 def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
-    """Enter the next hand of a Hearts or Spitzer game (Spades goes through bids first)."""
+    """Enter the next hand on one page (kinds that bid first start at their first step)."""
     stored = game_for(game_id, "edit")
-    if stored.kind == "spades":
-        return redirect(url_for("hands.bids", game_id=game_id), 303)
+    steps = entry_for(stored.kind).steps
+    if "play" not in steps:
+        return redirect(url_for(f"hands.{steps[0]}", game_id=game_id), 303)
     if stored.score().outcome.finished:
         return _over(stored)
     return _kind_page(stored, len(stored.hands) + 1, editing=False)
@@ -395,15 +369,13 @@ def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
 def _kind_page(
     stored: store.StoredGame, number: int, *, editing: bool
 ) -> BaseResponse | str | tuple[str, int]:
+    entry = entry_for(stored.kind)
+    options = stored.rules_for(number).options
     form = VersionForm()
     values: dict[str, Any] = {}
     chosen: list[str] = []
     if editing:
-        body = stored.hands[number - 1]
-        if stored.kind == "hearts":
-            values = hearts_entry.values_from_hand(body)
-        else:
-            values, chosen = spitzer_entry.values_from_hand(body)
+        values, chosen = entry.values_from_hand(stored.hands[number - 1])
     errors: dict[str, Text] = {}
     form_errors: list[Any] = []
     version: int | None = stored.version
@@ -414,7 +386,7 @@ def _kind_page(
         if not form.validate_on_submit():
             form_errors.append(form.refusal())
         else:
-            new_body, errors, form_errors = _kind_read(stored, number, values, chosen)
+            new_body, errors, form_errors = entry.read(options, stored.players, values, chosen)
             if new_body is not None:
                 try:
                     if editing:
@@ -438,25 +410,20 @@ def _kind_page(
                     if editing:
                         flash(_("Hand %(n)s changed.", n=number))
                     return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303)
-    options = stored.rules_for(number).options
     page = render_template(
         "play.html",
         stored=stored,
         number=number,
         editing=editing,
         dealer=stored.players[stored.dealer(number)],
-        pickers=_kind_entry(stored, number, values, chosen, errors),
-        points_value=values.get("points", ""),
-        points_error=errors.get("points"),
-        passing=pass_direction(options, number) if stored.kind == "hearts" else None,
-        first_lead=_first_lead(stored, number) if stored.kind == "hearts" else None,
+        pickers=entry.pickers(
+            options, stored.players, stored.dealer(number), values, chosen, errors
+        ),
+        values=values,
+        errors=errors,
+        notes=entry.notes(options, number),
         form=form,
         form_errors=form_errors,
         version=version,
     )
     return (page, 400) if errors or form_errors else page
-
-
-def _first_lead(stored: store.StoredGame, number: int) -> Text:
-    options = stored.rules_for(number).options
-    return find_kind(stored.kind).choice_words()["first_lead"][options.first_lead.value]

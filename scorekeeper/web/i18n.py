@@ -10,8 +10,8 @@ from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..engine import find_kind
 from ..engine.text import Text, number, signed
-from ..sheet import bid_text
 
 babel = Babel()
 
@@ -114,9 +114,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["other_languages"] = other_languages
     app.jinja_env.filters["loc"] = localized
     app.jinja_env.filters["source"] = lambda ruleset: ruleset.source_title(language())
-    app.jinja_env.filters["bid"] = lambda bid: bid_text(bid, translations().gettext)
     app.jinja_env.filters["t"] = render_text
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["when"] = when
+    app.jinja_env.globals["kind_title"] = lambda kind: translations().gettext(
+        find_kind(kind).title
+    )
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["language"] = language

@@ -6,30 +6,20 @@ from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
-from ..engine import Ruleset, ScoreError, UnknownRuleset, all_rulesets, find_ruleset, kind_names
+from ..engine import (
+    Ruleset,
+    ScoreError,
+    UnknownRuleset,
+    all_rulesets,
+    find_ruleset,
+    kind_names,
+)
 from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.referee import compare as compare_rulesets
-from ..engine.spitzer.scoring import COLUMN_NAMES, COLUMNS, CONTRACT_NAMES, TABLE, table_value
 from .access import game_for
 from .i18n import language
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
-
-
-def spitzer_table(ruleset: Ruleset) -> dict[str, object] | None:
-    """Seed 003's score table, as the rule page and the explanation links show it."""
-    if ruleset.game != "spitzer":
-        return None
-    return {
-        "columns": [COLUMN_NAMES[c] for c in COLUMNS],
-        "rows": [
-            (
-                CONTRACT_NAMES[contract],
-                [table_value(ruleset.options, contract, c) for c in COLUMNS],
-            )
-            for contract in TABLE
-        ],
-    }
 
 
 @bp.route("/")
@@ -59,7 +49,6 @@ def rule_page(ruleset: Ruleset, game: object = None) -> str:
         "rules_page.html",
         ruleset=ruleset,
         sheet=describe(ruleset, language()),
-        table=spitzer_table(ruleset),
         game=game,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )

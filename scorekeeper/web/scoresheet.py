@@ -11,13 +11,13 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..engine import GameResult, Ruleset, find_kind
+from ..engine.seats import bidding_order
 from ..engine.text import Nn_, signed
 from ..lru import LRU
-from ..sheet import Row
-from ..sheet import rows as sheet_rows
+from ..scoresheet import Row
+from ..scoresheet import rows as sheet_rows
 from ..store import StoredGame
 from .i18n import language, render_text, translations
-from .spades_entry import bidding_order
 
 
 def rows(

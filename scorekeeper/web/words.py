@@ -1,6 +1,6 @@
 """Hands and option values in words, for the history, the footer and rule-change notices.
 
-Game files keep bids, hearts and option values as data; a table reads "Ann: bid nil,
+Game files keep hands and option values as data; a table reads "Ann: bid nil,
 took 1" and "Overtricks: +1 each → −10 each" instead.
 """
 

@@ -57,7 +57,7 @@ def test_hearts_that_do_not_add_up(client, db):
     game_id = start_game(client, "hearts-standard")
     response = hearts(client, db, game_id, [3, 4, 5, 0], 2)
     assert response.status_code == 400
-    assert "hearts add up to 12, expected 13" in text(response)
+    assert "Hearts add up to 12, expected 13" in text(response)
 
 
 def test_black_maria_asks_for_each_spade(client, db):
@@ -149,7 +149,7 @@ def test_spitzer_errors_keep_the_values(client, db):
         response
     ) and "Card points are a number from 0 to 120" in text(response)
     response = deal(client, db, game_id, "zola", [2], 10, 0)
-    assert "a side with no trick has no card points" in text(response)
+    assert "A side with no trick has no card points" in text(response)
     assert store.get_game(db, game_id).hands == ()
 
 

@@ -154,7 +154,7 @@ CASES = [
     ("a rule change nobody agreed to", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {"nil_points": 50}), "from_hand": "next"}, version_of="normal"), 400, "Tick the box to confirm"),
     ("changing the players mid-game", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {"partnership": False}), "from_hand": "next", "agreed": "y"}, version_of="normal"), 400, "cannot change during a game"),
     ("a wrong PIN", lambda t: t.post(f"/g/{g(t,'normal')}/pin", {"pin": "abcdef"}), 403, "That PIN is not right"),
-    ("Hearts that do not total 13", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "0", "queen_of_spades": "1"}, version_of="hearts"), 400, "hearts add up to 12, expected 13"),
+    ("Hearts that do not total 13", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "0", "queen_of_spades": "1"}, version_of="hearts"), 400, "Hearts add up to 12, expected 13"),
     ("Spitzer card points over 120", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "130", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),
     ("GET on a POST-only route", lambda t: t.client.get(f"/g/{g(t,'over')}/target"), 405, ""),
     ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "That file is too large"),

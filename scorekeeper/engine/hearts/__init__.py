@@ -5,20 +5,31 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..game import HandResult, Outcome, Side
+from ..kinds import GameKind, Gettext
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..sheet import Answer
-from ..text import Part, Text
+from ..rulesheet import Answer, Table
+from ..text import N_, Part, Text, text
+from ..types import HandResult, Outcome, Payment, Side
 from . import describe, scoring
-from .options import HeartsOptions
+from .options import End, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
+
+CARD_MARKS = {
+    "queen_of_spades": "Q♠",
+    "king_of_spades": "K♠",
+    "ace_of_spades": "A♠",
+    "jack_of_diamonds": "J♦",
+    "ten_of_diamonds": "10♦",
+}
 
 
 class Hearts:
     """The Hearts game kind."""
 
     name = "hearts"
+    title = N_("Hearts")
+    featured = "hearts-standard"
     options_type = HeartsOptions
     counts_bags = False
 
@@ -58,10 +69,34 @@ class Hearts:
     def lowest_wins(self, options: Any) -> bool:
         return True
 
+    def target(self, options: HeartsOptions) -> int | None:
+        return options.target if options.end is End.TARGET else None
+
+    def facts(self, options: HeartsOptions) -> list[Text]:
+        target = self.target(options)
+        return [text(N_("target {n}"), n=target)] if target is not None else []
+
+    def shorthand(
+        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
+    ) -> str:
+        """Hearts taken and the scoring cards ("5♥ Q♠")."""
+        (seat,) = seats
+        cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
+        return f"{body['hearts'][seat]}♥ {cards}".strip()
+
+    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
+        return []
+
+    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (N_("Pass"),), (N_("Points"), N_("Total"))
+
+    def tables(self, options: Any) -> list[Table]:
+        return []
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 
 
-KIND = Hearts()
+KIND: GameKind = Hearts()  # checked against the interface by mypy
 
 __all__ = ["KIND", "HeartsHand", "HeartsOptions", "HeartsState", "pass_direction"]

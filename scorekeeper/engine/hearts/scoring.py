@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidHand
-from ..game import HandResult, Line, Outcome, Side
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
+from ..types import HandResult, Line, Outcome, Side
 from .options import BonusCard, End, HeartsOptions, Moon, Passing
 
 MOON_CHOICES = ("subtract", "add")

@@ -6,13 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidHand
-from ..game import HandResult, Outcome, Side
+from ..kinds import GameKind, Gettext
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..sheet import Answer
+from ..rulesheet import Answer, Table
 from ..text import N_, Part, Text, shown, text
+from ..types import HandResult, Outcome, Payment, Side
 from . import describe, scoring
-from .bids import Bid, BidFormError, bid_words, parse_bid
+from .bids import Bid, BidFormError, bid_short, bid_words, parse_bid
 from .options import Scoring, SpadesOptions
 from .scoring import SpadesHand, SpadesState
 
@@ -25,6 +26,8 @@ class Spades:
     """The Spades game kind."""
 
     name = "spades"
+    title = N_("Spades")
+    featured = "yahoo-normal"
     options_type = SpadesOptions
     counts_bags = True
 
@@ -110,6 +113,41 @@ class Spades:
     def lowest_wins(self, options: Any) -> bool:
         return options.scoring is Scoring.ERROR
 
+    def target(self, options: SpadesOptions) -> int | None:
+        return options.target if options.scoring is Scoring.POINTS else None
+
+    def facts(self, options: SpadesOptions) -> list[Text]:
+        facts = [text(N_("target {n}"), n=options.target)] if self.target(options) else []
+        if options.sandbagging:
+            facts.append(
+                text(
+                    N_("{limit} bags cost {penalty}"),
+                    limit=options.sandbag_limit,
+                    penalty=options.sandbag_penalty,
+                )
+            )
+        return facts
+
+    def shorthand(
+        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
+    ) -> str:
+        """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8")."""
+        if team:
+            took = sum(body["tricks"][s] for s in seats)
+            return "+".join(bid_short(body["bids"][s], gettext) for s in seats) + f"/{took}"
+        return " · ".join(
+            f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
+        )
+
+    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
+        return []
+
+    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (), (N_("Bid"), N_("Tricks"), N_("Score"), N_("Total"), N_("Bags"))
+
+    def tables(self, options: Any) -> list[Table]:
+        return []
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
         return [
@@ -125,6 +163,6 @@ class Spades:
         ]
 
 
-KIND = Spades()
+KIND: GameKind = Spades()  # checked against the interface by mypy
 
 __all__ = ["KIND", "Bid", "SpadesHand", "SpadesOptions", "SpadesState"]

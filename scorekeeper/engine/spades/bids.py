@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from ..game import Side
 from ..text import N_, Text, shown, text
+from ..types import Side
 from .options import Contract, SpadesOptions
 
 
@@ -214,6 +215,24 @@ _KIND_NAMES = {
     BidKind.MOON: N_("moon"),
     BidKind.BLIND_MOON: N_("blind moon"),
 }
+
+
+BID_SHORT = {
+    "nil": N_("nil"),
+    "blind_nil": N_("BN"),
+    "double_blind_nil": N_("DBN"),
+    "moon": N_("moon"),
+    "blind_moon": N_("BM"),
+}
+
+
+def bid_short(bid: Any, gettext: Callable[[str], str] = str) -> str:
+    """A bid as a scoresheet cell prints it ("nil", "BN", "B7", "3"), through `gettext`."""
+    if str(bid) in BID_SHORT:
+        return gettext(BID_SHORT[str(bid)])
+    if str(bid).startswith("blind "):
+        return gettext(N_("B{n}")).format(n=str(bid).split()[1])
+    return str(bid)
 
 
 def bid_words(raw: object) -> Text:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..sheet import Answer, Group, grouped
+from ..rulesheet import Answer, Group, grouped
 from ..text import N_, Text, text
 from .options import (
     AllTricks,

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Side
 from ..text import N_, Text, text
+from ..types import Side
 from .bids import SPECIAL_KINDS, BidChoice, BidKind, bid_choices, parse_bid
 from .options import FirstLead, SpadesOptions
 

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import InvalidHand
-from ..game import HandResult, Line, Outcome, Side
 from ..outcome import decide
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, ntext, signed, text
+from ..types import HandResult, Line, Outcome, Side
 from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_moon, is_nil
 from .options import (
     AllTricks,

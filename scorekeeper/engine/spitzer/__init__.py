@@ -5,20 +5,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..game import HandResult, Outcome, Side
+from ..kinds import GameKind, Gettext
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..sheet import Answer
-from ..text import Part, Text
+from ..rulesheet import Answer, Table
+from ..text import N_, Part, Text, text
+from ..types import HandResult, Outcome, Payment, Side
 from . import describe, scoring
 from .options import SpitzerOptions
-from .scoring import Contract, Payment, SpitzerHand, SpitzerState, column, settlement, table_value
+from .scoring import (
+    COLUMN_NAMES,
+    COLUMNS,
+    CONTRACT_NAMES,
+    TABLE,
+    Contract,
+    SpitzerHand,
+    SpitzerState,
+    column,
+    settlement,
+    table_value,
+)
+
+CONTRACT_SHORT = {
+    "normal": N_("Q+Q"),
+    "schneider": N_("Schn."),
+    "sneaker": N_("Sneak."),
+    "zola": N_("Zola"),
+    "zola_schneider": N_("Zola S"),
+    "zola_schneider_schwarz": N_("Zola SS"),
+}
 
 
 class Spitzer:
     """The Spitzer game kind."""
 
     name = "spitzer"
+    title = N_("Spitzer")
+    featured = "spitzer"
     options_type = SpitzerOptions
     counts_bags = False
 
@@ -58,10 +81,57 @@ class Spitzer:
     def lowest_wins(self, options: Any) -> bool:
         return False
 
+    def target(self, options: SpitzerOptions) -> int | None:
+        return options.target
+
+    def facts(self, options: SpitzerOptions) -> list[Text]:
+        return [text(N_("target {n}"), n=options.target)]
+
+    def shorthand(
+        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
+    ) -> str:
+        """The contract and card points on the declarers' cells ("Zola 75")."""
+        (seat,) = seats
+        if seat in body["declarers"]:
+            return f"{gettext(CONTRACT_SHORT[body['contract']])} {body['points']}"
+        return ""
+
+    def settlement(
+        self, options: SpitzerOptions, totals: Sequence[int], winner: int
+    ) -> list[Payment]:
+        if not (options.stake_per_game or options.stake_per_point):
+            return []
+        return settlement(options, totals, winner)
+
+    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (N_("Contract"), N_("Declarers"), N_("Card points")), (N_("Score"), N_("Total"))
+
+    def tables(self, options: SpitzerOptions) -> list[Table]:
+        """Seed 003's score table: a row per contract, a column per result."""
+        return [
+            Table(
+                title=text(N_("Score table")),
+                columns=tuple(text(COLUMN_NAMES[c]) for c in COLUMNS),
+                rows=tuple(
+                    (
+                        text(CONTRACT_NAMES[contract]),
+                        tuple(table_value(options, contract, c) for c in COLUMNS),
+                    )
+                    for contract in TABLE
+                ),
+                note=text(
+                    N_(
+                        "Positive: each declarer scores it. Negative: each opponent scores it. "
+                        "Brackets in the source mark (almost) impossible results."
+                    )
+                ),
+            )
+        ]
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 
 
-KIND = Spitzer()
+KIND: GameKind = Spitzer()  # checked against the interface by mypy
 
-__all__ = ["KIND", "Contract", "Payment", "SpitzerOptions", "column", "settlement", "table_value"]
+__all__ = ["KIND", "Contract", "SpitzerOptions", "column", "settlement", "table_value"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..sheet import Answer, Group, choice_texts, grouped
+from ..rulesheet import Answer, Group, choice_texts, grouped
 from ..text import N_, Text, text
 from .options import SpitzerOptions
 

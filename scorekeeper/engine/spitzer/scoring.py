@@ -8,10 +8,10 @@ from enum import StrEnum
 from typing import Any
 
 from ..errors import InvalidHand
-from ..game import HandResult, Line, Outcome, Side
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
+from ..types import HandResult, Line, Outcome, Payment, Side
 from .options import NoTrickDash, SpitzerOptions
 
 
@@ -270,13 +270,6 @@ def outcome(ruleset: Ruleset, state: SpitzerState) -> Outcome:
             N_("reached {target} with {best}"), target=options.target, best=best
         ),
     )
-
-
-@dataclass(frozen=True)
-class Payment:
-    payer: int
-    payee: int
-    amount: int
 
 
 def settlement(options: SpitzerOptions, totals: Sequence[int], winner: int) -> list[Payment]:

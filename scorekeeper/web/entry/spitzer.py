@@ -7,12 +7,13 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine.errors import InvalidHand
-from ..engine.spitzer.options import SpitzerOptions
-from ..engine.spitzer.scoring import CONTRACT_NAMES, Contract, parse_hand
-from ..engine.text import N_, Text, text
-from .entry import Choice, Picker, numbers
-from .spades_entry import bidding_order
+from ...engine.errors import InvalidHand
+from ...engine.seats import bidding_order
+from ...engine.spitzer import KIND
+from ...engine.spitzer.options import SpitzerOptions
+from ...engine.spitzer.scoring import CONTRACT_NAMES, Contract, parse_hand
+from ...engine.text import N_, Text, sentence, text
+from . import Choice, Picker, numbers
 
 
 def pickers(
@@ -44,6 +45,7 @@ def pickers(
             multiple=True,
             chosen=list(chosen),
             error=errors.get("declarers"),
+            then="kinds/spitzer/points.html",
         ),
         Picker(
             name="tricks",
@@ -81,11 +83,7 @@ def read(
     try:
         parse_hand(body, options)
     except InvalidHand as error:
-        return (
-            None,
-            {},
-            [error.message if isinstance(error.message, Text) else text(str(error.message))],
-        )
+        return None, {}, [sentence(error.message)]
     return body, {}, []
 
 
@@ -96,3 +94,61 @@ def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]
         "tricks": str(body["tricks"]),
     }
     return values, [str(seat) for seat in body["declarers"]]
+
+
+class SpitzerEntry:
+    """Spitzer: one page per deal; a game played for stakes ends with a settlement."""
+
+    steps = ("play",)
+    next_template = "entry/one_page_next.html"
+    outcome_template = "kinds/spitzer/settlement.html"
+
+    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
+        winner = result.outcome.winner
+        options = result.game.current_ruleset.options
+        return {
+            "notes": [],
+            "settlement": KIND.settlement(options, result.totals, winner)
+            if result.outcome.finished and winner is not None
+            else [],
+        }
+
+    def next_button(self, number: int) -> Text:
+        return text(N_("Enter hand {n}"), n=number)
+
+    def next_words(self, stored: Any) -> Text:
+        number = len(stored.hands) + 1
+        return text(
+            N_("Next: hand {n} — {dealer} deals."),
+            n=number,
+            dealer=stored.players[stored.dealer(number)],
+        )
+
+    def pickers(
+        self,
+        options: SpitzerOptions,
+        players: Sequence[str],
+        dealer: int,
+        values: Mapping[str, str],
+        chosen: list[str],
+        errors: Mapping[str, Text],
+    ) -> list[Picker]:
+        return pickers(options, players, dealer, values, chosen, errors)
+
+    def read(
+        self,
+        options: SpitzerOptions,
+        players: Sequence[str],
+        values: Mapping[str, str],
+        chosen: list[str],
+    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+        return read(options, values, chosen)
+
+    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+        return values_from_hand(body)
+
+    def notes(self, options: SpitzerOptions, number: int) -> list[Text]:
+        return []
+
+
+ENTRY = SpitzerEntry()

@@ -38,3 +38,13 @@ class Answer:
     question: Text
     lines: tuple[Text, ...]
     options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A score table a game is played by, for rule pages and the CLI."""
+
+    title: Text
+    columns: tuple[Text, ...]
+    rows: tuple[tuple[Text, tuple[int, ...]], ...]
+    note: Text | None = None

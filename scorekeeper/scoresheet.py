@@ -1,4 +1,4 @@
-"""The scoresheet as people read it: a row per hand, each side's cell in shorthand.
+"""The score sheet as people read it: a row per hand, each side's cell in shorthand.
 
 Shared by the web page and the PDF; no Flask here. Marker labels are translatable
 templates (N_) that the page or the PDF translates.
@@ -10,9 +10,10 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import GameResult, HandResult
-from .engine.game import Line
+from .engine import GameResult, HandResult, find_kind
+from .engine.seats import dealer_of
 from .engine.text import N_
+from .engine.types import Line
 
 MARKERS = {
     "set": N_("set"),
@@ -28,28 +29,6 @@ MARKERS = {
     "moon": N_("moon"),
     "slam": N_("slam"),
     "declarer": N_("declarer"),
-}
-CARD_MARKS = {
-    "queen_of_spades": "Q♠",
-    "king_of_spades": "K♠",
-    "ace_of_spades": "A♠",
-    "jack_of_diamonds": "J♦",
-    "ten_of_diamonds": "10♦",
-}
-CONTRACT_SHORT = {
-    "normal": N_("Q+Q"),
-    "schneider": N_("Schn."),
-    "sneaker": N_("Sneak."),
-    "zola": N_("Zola"),
-    "zola_schneider": N_("Zola S"),
-    "zola_schneider_schwarz": N_("Zola SS"),
-}
-BID_SHORT = {
-    "nil": N_("nil"),
-    "blind_nil": N_("BN"),
-    "double_blind_nil": N_("DBN"),
-    "moon": N_("moon"),
-    "blind_moon": N_("BM"),
 }
 
 
@@ -80,44 +59,6 @@ class Row:
     sides: list[SideCell] = field(default_factory=list)
 
 
-def dealer_of(first_dealer: int, seats: int, hand_number: int) -> int:
-    """The seat that deals hand `hand_number` (1-based); the deal passes to the left."""
-    return (first_dealer + hand_number - 1) % seats
-
-
-def bid_text(bid: Any, gettext: Callable[[str], str] = _same) -> str:
-    """A bid as the scoresheet prints it (translated by `gettext`)."""
-    if str(bid) in BID_SHORT:
-        return gettext(BID_SHORT[str(bid)])
-    if str(bid).startswith("blind "):
-        return gettext(N_("B{n}")).format(n=str(bid).split()[1])
-    return str(bid)
-
-
-def detail(
-    kind: str,
-    body: Mapping[str, Any],
-    seats: tuple[int, ...],
-    team: bool,
-    gettext: Callable[[str], str] = _same,
-) -> str:
-    """One side's part of a hand in shorthand (e.g. "3/4 · nil/0", "5♥ Q♠", "Zola 75")."""
-    if kind == "spades":
-        if team:
-            took = sum(body["tricks"][s] for s in seats)
-            return "+".join(bid_text(body["bids"][s], gettext) for s in seats) + f"/{took}"
-        return " · ".join(
-            f"{bid_text(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
-        )
-    (seat,) = seats
-    if kind == "hearts":
-        cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
-        return f"{body['hearts'][seat]}♥ {cards}".strip()
-    if seat in body["declarers"]:
-        return f"{gettext(CONTRACT_SHORT[body['contract']])} {body['points']}"
-    return ""
-
-
 def rows(
     kind: str,
     players: Sequence[str],
@@ -129,6 +70,7 @@ def rows(
 ) -> list[Row]:
     """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
+    shorthand = find_kind(kind).shorthand
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
     )
@@ -144,7 +86,7 @@ def rows(
                     points=hand.points[index],
                     total=hand.totals[index],
                     bags=hand.bags[index] if hand.bags is not None else None,
-                    detail=detail(kind, body, side.seats, index in team, gettext),
+                    detail=shorthand(body, side.seats, index in team, gettext),
                     markers=[
                         (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
                     ],

@@ -7,12 +7,13 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine.errors import InvalidHand
-from ..engine.hearts.options import HeartsOptions, Moon
-from ..engine.hearts.scoring import CARD_NAMES, parse_hand, scoring_cards
-from ..engine.text import N_, Text, text
-from .entry import REST, Choice, Picker, numbers
-from .spades_entry import bidding_order
+from ...engine.errors import InvalidHand
+from ...engine.hearts import KIND
+from ...engine.hearts.options import HeartsOptions, Moon
+from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, scoring_cards
+from ...engine.seats import bidding_order
+from ...engine.text import N_, Text, sentence, text
+from . import REST, Choice, Picker, numbers
 
 CARD_QUESTIONS = {
     "queen_of_spades": _l("Who took Q♠?"),
@@ -124,11 +125,7 @@ def read(
                 {"moon_choice": text(N_("Someone shot the moon: choose what it scores"))},
                 [],
             )
-        return (
-            None,
-            {},
-            [error.message if isinstance(error.message, Text) else text(str(error.message))],
-        )
+        return None, {}, [sentence(error.message)]
     if hand.moon_choice is None:
         body.pop("moon_choice", None)  # nobody shot the moon: the choice means nothing
     return body, {}, []
@@ -138,3 +135,62 @@ def values_from_hand(body: Mapping[str, Any]) -> dict[str, str]:
     values = {f"hearts_{seat}": str(n) for seat, n in enumerate(body["hearts"])}
     values |= {key: str(value) for key, value in body.items() if key not in ("hearts",)}
     return values
+
+
+class HeartsEntry:
+    """Hearts: one page per hand, after the cards were passed."""
+
+    steps = ("play",)
+    next_template = "entry/one_page_next.html"
+    outcome_template = ""
+
+    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
+        number = len(stored.hands) + 1
+        return {"notes": self.notes(result.game.current_ruleset.options, number)[:1]}
+
+    def next_button(self, number: int) -> Text:
+        return text(N_("Enter hand {n}"), n=number)
+
+    def next_words(self, stored: Any) -> Text:
+        number = len(stored.hands) + 1
+        return text(
+            N_("Next: hand {n} — {dealer} deals."),
+            n=number,
+            dealer=stored.players[stored.dealer(number)],
+        )
+
+    def pickers(
+        self,
+        options: HeartsOptions,
+        players: Sequence[str],
+        dealer: int,
+        values: Mapping[str, str],
+        chosen: list[str],
+        errors: Mapping[str, Text],
+    ) -> list[Picker]:
+        return pickers(options, players, dealer, values, errors)
+
+    def read(
+        self,
+        options: HeartsOptions,
+        players: Sequence[str],
+        values: Mapping[str, str],
+        chosen: list[str],
+    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+        return read(options, players, values)
+
+    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+        return values_from_hand(body), []
+
+    def notes(self, options: HeartsOptions, number: int) -> list[Text]:
+        """Where the cards go before the hand, and who leads the first trick."""
+        return [
+            text(N_("Before play: {what}."), what=pass_direction(options, number)),
+            text(
+                N_("First lead: {who}."),
+                who=KIND.choice_words()["first_lead"][options.first_lead.value],
+            ),
+        ]
+
+
+ENTRY = HeartsEntry()

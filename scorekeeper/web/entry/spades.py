@@ -8,28 +8,33 @@ stored.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine import Side
-from ..engine.spades.bids import (
+from ...engine import GameResult, Side
+from ...engine.seats import bidding_order
+from ...engine.spades.bids import (
     NIL_KINDS,
     SPECIAL_KINDS,
     BidChoice,
     BidFormError,
     BidKind,
     bid_choices,
+    bid_short,
     check_bids,
     parse_bid,
 )
-from ..engine.spades.options import Contract, SpadesOptions
-from ..engine.text import N_, Text, text
+from ...engine.spades.guidance import Guidance, guidance
+from ...engine.spades.options import Contract, SpadesOptions
+from ...engine.text import N_, Text, text
+from ...store import StoredGame
+from ..i18n import translations
+from . import REST, Choice, Picker
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games
-REST = "rest"  # "the rest of the tricks" for the last player
 
 KIND_LABELS = {
     BidKind.NIL: _l("Nil"),
@@ -39,34 +44,6 @@ KIND_LABELS = {
     BidKind.MOON: _l("Moon"),
     BidKind.BLIND_MOON: _l("Blind moon"),
 }
-
-
-@dataclass
-class Choice:
-    value: str
-    label: Any
-    wide: bool = False  # words, not a number: a wider button
-
-
-@dataclass
-class Picker:
-    """One row of tap targets: a seat's bid or tricks, or a partnership's number."""
-
-    name: str
-    label: str
-    hint: Any = ""
-    choices: list[Choice] = field(default_factory=list)
-    selected: str | None = None
-    error: Text | None = None
-    closed: list[tuple[Any, Text]] = field(default_factory=list)
-    multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
-    chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
-    words: bool = False  # every choice is a phrase ("Zola Schneider"): two buttons a row
-
-
-def bidding_order(dealer: int, seats: int) -> list[int]:
-    """Seats in bidding order: left of the dealer first, the dealer last."""
-    return [(dealer + 1 + k) % seats for k in range(seats)]
 
 
 def _side_of(sides: Sequence[Side], seat: int) -> int:
@@ -369,3 +346,99 @@ def values_from_hand(
     for seat, took in enumerate(body["tricks"]):
         values[f"tricks_{seat}"] = str(took)
     return values
+
+
+# Guidance for the hand about to be played: who deals, bids and leads; exchanges due;
+# which special bids each side may make now.
+
+
+def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Guidance:
+    """Who deals, bids and leads; exchanges due; which special bids each side may make now."""
+    number = len(stored.hands) + 1
+    args = (
+        result.game.current_ruleset.options,
+        result.sides,
+        stored.players,
+        result.totals,
+        stored.dealer(number),
+    )
+    if bids is None:
+        # The scoresheet, its watchers and the bids page all ask before the bids: once.
+        try:
+            return _before_bids(*args)
+        except TypeError:  # options holding something unhashable
+            pass
+    return guidance(*args, bids)
+
+
+def guide_key(stored: StoredGame, result: GameResult) -> tuple[Any, ...]:
+    """A key for the guidance box before the bids: everything the guidance depends on
+    (the game's players and sides are fixed; its options change only by a rule change)."""
+    return (
+        "guide",
+        stored.source,
+        stored.id,
+        len(stored.hands),
+        len(stored.option_changes),
+        result.totals,
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def _before_bids(options: Any, sides: Any, players: Any, totals: Any, dealer: int) -> Guidance:
+    return guidance(options, sides, players, totals, dealer)
+
+
+class SpadesEntry:
+    """Spades: the bids are entered before the hand is played, the tricks after it."""
+
+    steps = ("bids", "tricks")
+    next_template = "kinds/spades/next.html"
+    outcome_template = ""
+    # The pages of the two steps, and of an edit (bids and tricks on one page).
+    templates: ClassVar[dict[str, str]] = {
+        "bids": "kinds/spades/bids.html",
+        "tricks": "kinds/spades/tricks.html",
+        "edit": "kinds/spades/edit.html",
+    }
+    bid_pickers = staticmethod(bid_pickers)
+    read_bids = staticmethod(read_bids)
+    trick_pickers = staticmethod(trick_pickers)
+    read_tricks = staticmethod(read_tricks)
+    hand_values = staticmethod(values_from_hand)
+    guidance = staticmethod(guidance_for)
+    guide_key = staticmethod(guide_key)
+
+    def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
+        if result.outcome.finished:
+            return {}
+        bids = stored.pending_bids or []
+        return {
+            "guide": guidance_for(stored, result) if not bids else None,
+            "guide_key": guide_key(stored, result),
+            "pending": self.pending(stored),
+        }
+
+    def pending(self, stored: StoredGame) -> list[tuple[str, str]]:
+        """The bids of the hand being played, as the scoresheet writes them."""
+        gettext = translations().gettext
+        return [
+            (stored.players[seat], bid_short(bid, gettext))
+            for seat, bid in enumerate(stored.pending_bids or [])
+        ]
+
+    def next_button(self, number: int) -> Text:
+        return text(N_("Enter bids"))
+
+    def next_words(self, stored: StoredGame) -> Text:
+        number = len(stored.hands) + 1
+        dealer = stored.dealer(number)
+        return text(
+            N_("Next: hand {n} — {dealer} deals, {first} bids first."),
+            n=number,
+            dealer=stored.players[dealer],
+            first=stored.players[bidding_order(dealer, len(stored.players))[0]],
+        )
+
+
+ENTRY = SpadesEntry()

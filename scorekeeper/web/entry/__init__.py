@@ -1,0 +1,104 @@
+"""Entering a hand, kind by kind: the shared tap targets, and each kind's entry.
+
+A kind's entry (one module here, registered in ENTRIES) says how a table enters its
+hands: the steps (bids, then tricks; or one page), the pickers of each step and how to
+read them back into a game-file hand, and the template partials the scoresheet shows
+around the next hand. Everything else in the web layer is the same for every game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ...engine import kind_names
+from ...engine.text import Text
+
+REST = "rest"  # "the rest": the last player's share, worked out from the others
+
+
+@dataclass
+class Choice:
+    value: str
+    label: Any
+    wide: bool = False  # words, not a number: a wider button
+
+
+@dataclass
+class Picker:
+    """One row of tap targets: a seat's bid or tricks, or a partnership's number."""
+
+    name: str
+    label: str
+    hint: Any = ""
+    choices: list[Choice] = field(default_factory=list)
+    selected: str | None = None
+    error: Text | None = None
+    closed: list[tuple[Any, Text]] = field(default_factory=list)
+    multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
+    chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
+    words: bool = False  # every choice is a phrase ("Zola Schneider"): two buttons a row
+    then: str = ""  # a template partial the page shows after this picker (a number field)
+
+
+def numbers(low: int, high: int) -> list[Choice]:
+    """Tap targets for the numbers low..high."""
+    return [Choice(str(n), str(n)) for n in range(low, high + 1)]
+
+
+class Entry(Protocol):
+    """How a table enters one kind's hands, and what the scoresheet shows around them."""
+
+    # The hands-blueprint pages a new hand goes through, in order: ("bids", "tricks"),
+    # or ("play",) for a hand entered on one page.
+    steps: tuple[str, ...]
+    # Template partials: the box before the next hand (every role), and what follows
+    # the outcome of a finished game (a settlement), or "" for nothing.
+    next_template: str
+    outcome_template: str
+
+    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
+        """The variables the kind's partials need on the scoresheet."""
+        ...
+
+    def next_button(self, number: int) -> Text:
+        """The button to the first step of hand `number` ("Enter bids")."""
+        ...
+
+    def next_words(self, stored: Any) -> Text:
+        """What a hand's page says of the next one ("Next: hand 4 — Ann deals…")."""
+        ...
+
+
+class OnePageEntry(Entry, Protocol):
+    """A kind whose hand is entered on one page (step "play")."""
+
+    def pickers(
+        self,
+        options: Any,
+        players: Any,
+        dealer: int,
+        values: Mapping[str, str],
+        chosen: list[str],
+        errors: Mapping[str, Text],
+    ) -> list[Picker]: ...
+
+    def read(
+        self, options: Any, players: Any, values: Mapping[str, str], chosen: list[str]
+    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]: ...
+
+    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]: ...
+
+    def notes(self, options: Any, number: int) -> list[Text]:
+        """What the table does before the hand ("pass 3 across"; who leads)."""
+        ...
+
+
+def entry_for(kind: str) -> Any:
+    """The entry of a game kind: the module of this package named after the kind (as the
+    engine registers it), imported on first use."""
+    if kind not in kind_names():
+        raise KeyError(kind)
+    return importlib.import_module(f"{__name__}.{kind}").ENTRY
