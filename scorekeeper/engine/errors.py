@@ -35,9 +35,12 @@ class GameError(ScoreError):
 class HandError(ScoreError):
     """One hand is wrong; `hand` is 1-based as players count hands."""
 
-    def __init__(self, hand: int, message: Text | str, seat: int | None = None) -> None:
+    def __init__(
+        self, hand: int, message: Text | str, seat: int | None = None, field: str | None = None
+    ) -> None:
         self.hand = hand
         self.seat = seat
+        self.field = field  # the hand's field at fault ("moon_choice"), for a form to mark
         super().__init__(message)
 
     def render(self, translations: Translations | None = None) -> str:
@@ -52,7 +55,10 @@ class HandError(ScoreError):
 class InvalidHand(ValueError):
     """A hand's own content is wrong; the caller knows which hand it is."""
 
-    def __init__(self, message: Text | str, seat: int | None = None) -> None:
+    def __init__(
+        self, message: Text | str, seat: int | None = None, field: str | None = None
+    ) -> None:
         self.message = message
         self.seat = seat
+        self.field = field  # the hand's field at fault, when one is ("moon_choice")
         super().__init__(str(message))

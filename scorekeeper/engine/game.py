@@ -113,7 +113,7 @@ def _play_from(
         try:
             result = kind.play(game.ruleset_for(number), state, hand)
         except InvalidHand as error:
-            raise HandError(number, error.message, error.seat) from error
+            raise HandError(number, error.message, error.seat, error.field) from error
         results.append(result)
         state = result.state
         outcome = kind.outcome(game.ruleset_for(number + 1), state)
@@ -133,7 +133,7 @@ def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
     try:
         hand = kind.parse_hand(raw, game.ruleset_for(number).options)
     except InvalidHand as error:
-        raise HandError(number, error.message, error.seat) from error
+        raise HandError(number, error.message, error.seat, error.field) from error
     hands = (*game.hands[: number - 1], hand, *game.hands[number:])
     changed = Game(game.ruleset, game.players, hands, game.changes)
     before = result.hands[: number - 1]
@@ -156,7 +156,7 @@ def extend(result: GameResult, raw: object) -> GameResult:
         hand = kind.parse_hand(raw, ruleset.options)
         scored = kind.play(ruleset, result.state, hand)
     except InvalidHand as error:
-        raise HandError(number, error.message, error.seat) from error
+        raise HandError(number, error.message, error.seat, error.field) from error
     longer = Game(game.ruleset, game.players, (*game.hands, hand), game.changes)
     outcome = kind.outcome(longer.ruleset_for(number + 1), scored.state)
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
@@ -198,7 +198,7 @@ def load_game(doc: object) -> Game:
         try:
             hands.append(kind.parse_hand(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
-            raise HandError(number, error.message, error.seat) from error
+            raise HandError(number, error.message, error.seat, error.field) from error
     return Game(ruleset, players, tuple(hands), game.changes)
 
 

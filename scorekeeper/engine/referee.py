@@ -120,7 +120,7 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
         try:
             reparsed = kind.parse_hand(kind.hand_to_json(hand), ruleset.options)
         except InvalidHand as error:
-            stopped = HandError(number, error.message, error.seat)
+            stopped = HandError(number, error.message, error.seat, error.field)
             break
         hands.append(reparsed)
         try:

@@ -309,7 +309,7 @@ def render_game(
 ) -> tuple[str, int]:
     """The scoresheet page; with a message and a 4xx status when a request was refused."""
     result = stored.score()
-    ruleset = result.game.current_ruleset
+    ruleset = stored.ruleset
     kind = find_kind(stored.kind)
     entry = entry_for(stored.kind)
     upcoming = next_hand(stored)

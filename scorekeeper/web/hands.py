@@ -60,7 +60,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
     result = stored.score()
     if result.outcome.finished:
         return _over(stored)
-    options = result.game.current_ruleset.options  # with the table's rule changes
+    options = stored.ruleset.options  # the rules in force, with the table's changes
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
     form = VersionForm()
@@ -124,7 +124,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
             )
         return redirect(url_for("hands.bids", game_id=game_id), 303)
     result = stored.score()
-    options = result.game.current_ruleset.options  # with the table's rule changes
+    options = stored.ruleset.options  # the rules in force, with the table's changes
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
     by_team = request.values.get("by") == "team"
@@ -185,7 +185,7 @@ def hand(game_id: str, number: int) -> str:
         "hand.html",
         entry=entry_for(stored.kind),
         role=g.get("role"),
-        rule_labels=rule_labels(result.game.ruleset_for(number)),
+        rule_labels=rule_labels(stored.rules_for(number)),
         confirm_form=VersionForm(version=stored.version),
         stored=stored,
         result=result,
@@ -206,7 +206,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     if "play" in entry.steps:
         return _kind_page(stored, number, editing=True)
     result = stored.score()
-    options = result.game.ruleset_for(number).options  # the rules it was played under
+    options = stored.rules_for(number).options  # the rules it was played under
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)
@@ -405,7 +405,10 @@ def _kind_page(
                 except store.NeedsCorrection:
                     form_errors.append(_needs_correction(stored, number))
                 except HandError as error:
-                    form_errors.append(_hand_error(error, number))
+                    if error.field and error.hand == number:  # a field the page shows
+                        errors = {error.field: sentence(error.message)}
+                    else:
+                        form_errors.append(_hand_error(error, number))
                 else:
                     if editing:
                         flash(_("Hand %(n)s changed.", n=number))

@@ -72,7 +72,7 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Marku
     if missing:
         template = current_app.jinja_env.get_template("sheet_row.html")
         rules_url = url_for("games.game_rules", game_id=stored.id)
-        labels = rule_labels(result.game.current_ruleset)
+        labels = rule_labels(stored.ruleset)
         for row in rows(stored, result, missing):
             page = template.render(
                 row=row,

@@ -135,6 +135,7 @@ def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
                     seat=shooter,
                 ),
                 shooter,
+                field="moon_choice",
             )
     else:
         choice = None

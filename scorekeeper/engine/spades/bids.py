@@ -120,11 +120,12 @@ class BidChoice:
     open: bool
     reason: Text
     numbers: tuple[int, ...] = ()  # the numbers open, for NUMBER and BLIND
+    in_rules: bool = True  # False: these rules have no such bid at all (not just closed now)
 
 
 def _margin_choice(kind: BidKind, enabled: bool, need: int, behind: int) -> BidChoice:
     if not enabled:
-        return BidChoice(kind, False, text(N_("not allowed by these rules")))
+        return BidChoice(kind, False, text(N_("not allowed by these rules")), in_rules=False)
     if need <= 0:
         return BidChoice(kind, True, text(N_("open at any score")))
     if behind >= need:
@@ -182,11 +183,11 @@ def bid_choice(options: SpadesOptions, kind: BidKind, behind: int) -> BidChoice:
     if kind is BidKind.NIL:
         if options.nil:
             return BidChoice(kind, True, text(N_("open at any score")))
-        return BidChoice(kind, False, text(N_("not allowed by these rules")))
+        return BidChoice(kind, False, text(N_("not allowed by these rules")), in_rules=False)
     if kind is BidKind.MOON:
         if options.moon:
             return BidChoice(kind, True, text(N_("all {most} tricks"), most=most))
-        return BidChoice(kind, False, text(N_("not allowed by these rules")))
+        return BidChoice(kind, False, text(N_("not allowed by these rules")), in_rules=False)
     enabled, need = {
         BidKind.BLIND_NIL: (options.blind_nil, options.blind_nil_behind),
         BidKind.DOUBLE_BLIND_NIL: (options.double_blind_nil, options.double_blind_nil_behind),

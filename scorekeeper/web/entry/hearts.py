@@ -119,7 +119,7 @@ def read(
     try:
         hand = parse_hand(body, options)
     except InvalidHand as error:
-        if "moon_choice" in str(error):
+        if error.field == "moon_choice":
             return (
                 None,
                 {"moon_choice": text(N_("Someone shot the moon: choose what it scores"))},
@@ -146,7 +146,7 @@ class HeartsEntry:
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
         number = len(stored.hands) + 1
-        return {"notes": self.notes(result.game.current_ruleset.options, number)[:1]}
+        return {"notes": self.notes(stored.ruleset.options, number)[:1]}
 
     def next_button(self, number: int) -> Text:
         return text(N_("Enter hand {n}"), n=number)

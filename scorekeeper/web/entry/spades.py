@@ -111,7 +111,7 @@ def _special_choices(picker: Picker, choices: Mapping[BidKind, BidChoice]) -> No
             ]
         elif choice.open:
             picker.choices.append(Choice(kind.value, KIND_LABELS[kind], wide=True))
-        elif choice.reason.template != "not allowed by these rules":
+        elif choice.in_rules:
             picker.closed.append((KIND_LABELS[kind], choice.reason))
 
 
@@ -356,7 +356,7 @@ def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Gu
     """Who deals, bids and leads; exchanges due; which special bids each side may make now."""
     number = len(stored.hands) + 1
     args = (
-        result.game.current_ruleset.options,
+        stored.ruleset.options,
         result.sides,
         stored.players,
         result.totals,

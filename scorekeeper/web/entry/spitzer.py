@@ -105,7 +105,7 @@ class SpitzerEntry:
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
         winner = result.outcome.winner
-        options = result.game.current_ruleset.options
+        options = stored.ruleset.options
         return {
             "notes": [],
             "settlement": KIND.settlement(options, result.totals, winner)
