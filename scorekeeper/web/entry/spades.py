@@ -19,6 +19,7 @@ from ...engine.seats import bidding_order
 from ...engine.spades.bids import (
     NIL_KINDS,
     SPECIAL_KINDS,
+    Bid,
     BidChoice,
     BidFormError,
     BidKind,
@@ -127,6 +128,7 @@ def read_bids(
     errors: dict[str, Text] = {}
     seats = len(players)
     raw: list[Any] = [None] * seats
+    parsed: list[Bid | None] = [None] * seats  # each bid parsed once, here
     team_total = options.partnership and options.contract is Contract.TEAM_TOTAL
     for seat in range(seats):
         value = (form.get(f"bid_{seat}") or "").strip()
@@ -140,14 +142,14 @@ def read_bids(
             except BidFormError as error:
                 errors[f"bid_{seat}"] = error.message
             else:
-                raw[seat] = bid.to_json()
+                raw[seat], parsed[seat] = bid.to_json(), bid
     if team_total:
         _team_numbers(options, sides, dealer, form, raw, errors)
     if errors:
         return None, errors, []
-    parsed = [parse_bid(bid, options.tricks_per_hand) for bid in raw]
+    bids = [bid or Bid(BidKind.NUMBER, raw[seat]) for seat, bid in enumerate(parsed)]
     form_errors: list[Text] = []
-    for problem in check_bids(options, sides, players, parsed, totals):
+    for problem in check_bids(options, sides, players, bids, totals):
         if problem.seat is not None and f"bid_{problem.seat}" not in errors:
             errors[f"bid_{problem.seat}"] = problem.message
         else:
