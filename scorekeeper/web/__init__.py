@@ -48,6 +48,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=24 * 3600,
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
         LANGUAGES=("en", "ja"),
+        # The address share links name when the scorer opened the app as localhost
+        # (default: the machine's first network address).
+        SHARE_HOST=os.environ.get("SCOREKEEPER_SHARE_HOST") or None,
         **security.cookie_settings(),
     )
     if test_config:
