@@ -479,11 +479,26 @@ def _fail(message: str) -> int:
     return 2
 
 
+class _Version(argparse.Action):
+    """--version, looked up only when asked (importlib.metadata costs every other run)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("scorekeeper")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            found = "unknown"
+        print(f"scorekeeper {found}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe the subcommands."""
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description="Score-keeping and referee companion for card games."
     )
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     lang = argparse.ArgumentParser(add_help=False)  # --lang before or after the subcommand
     lang.add_argument(
         "--lang",

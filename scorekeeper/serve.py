@@ -12,12 +12,12 @@ CONNECTIONS = 2000  # open connections at once: phones keep theirs alive between
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback, found without sending anything."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
-    except OSError:
-        pass
+    return list(named_addresses())
+
+
+def named_addresses() -> dict[str, str]:
+    """Each non-loopback IPv4 address with the network interface it is on ("" if unknown)."""
+    found: dict[str, str] = {}
     if sys.platform.startswith("linux"):
         import fcntl
 
@@ -30,8 +30,13 @@ def lan_addresses() -> list[str]:
                     )
                 except OSError:
                     continue
-                found.append(socket.inet_ntoa(packed[20:24]))
-    return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+                found.setdefault(socket.inet_ntoa(packed[20:24]), name)
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.setdefault(str(info[4][0]), "")
+    except OSError:
+        pass
+    return {address: name for address, name in found.items() if not address.startswith("127.")}
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -39,6 +44,45 @@ def urls(host: str, port: int) -> list[str]:
     everywhere = host in ("0.0.0.0", "")
     addresses = (lan_addresses() or ["localhost"]) if everywhere else [host]
     return [f"http://{address}:{port}/" for address in addresses]
+
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def announcement(host: str, port: int) -> list[str]:
+    """What `serve` says before it starts: the address(es) phones should open, each named
+    by its network when there are several, and a warning when no phone can reach it."""
+    if host in LOOPBACK or host.startswith("127."):
+        return [
+            f"Scorekeeper is running on http://{host}:{port}/ — this computer only.",
+            "Warning: it listens on the loopback address, so phones cannot reach it.",
+            f"To serve the table, run it without --host (or --host 0.0.0.0 --port {port}).",
+        ]
+    if host not in ("0.0.0.0", ""):
+        return [
+            "Scorekeeper is running. Open this on a phone on the same network:",
+            f"  http://{host}:{port}/",
+        ]
+    named = named_addresses()
+    if not named:
+        return [
+            f"Scorekeeper is running on port {port}, but this computer has no network",
+            "address other than loopback: join the table's Wi-Fi, then open the address it",
+            f"gets (http://ADDRESS:{port}/) on the phones.",
+        ]
+    if len(named) == 1:
+        return [
+            "Scorekeeper is running. Open this on a phone on the same network:",
+            *(f"  http://{address}:{port}/" for address in named),
+        ]
+    return [
+        "Scorekeeper is running. This computer is on several networks; open the address of",
+        "the network the phones are on:",
+        *(
+            f"  http://{address}:{port}/" + (f"  ({name})" if name else "")
+            for address, name in named.items()
+        ),
+    ]
 
 
 def print_qr(url: str) -> None:
@@ -57,11 +101,10 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     from .web import create_app
 
     app = create_app()
-    addresses = urls(host, port)
-    print("Scorekeeper is running. Open this on a phone on the same network:", flush=True)
-    for url in addresses:
-        print(f"  {url}", flush=True)
-    print_qr(addresses[0])
+    for line in announcement(host, port):
+        print(line, flush=True)
+    if not (host in LOOPBACK or host.startswith("127.")):  # no phone could open that
+        print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
     waitress_serve(
         app,

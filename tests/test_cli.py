@@ -240,3 +240,34 @@ def test_spitzer_rules_print_the_score_table_and_the_play():
     assert "anyone may declare it, even a player holding no black queen" in out
     assert "its holder must play the called ace" in out
     assert "Follow suit if you can; if not, play a trump" in out
+
+
+def test_serve_names_every_network_and_warns_on_loopback(monkeypatch):
+    from scorekeeper import serve
+
+    monkeypatch.setattr(serve, "named_addresses", lambda: {"192.168.1.20": "wlan0"})
+    assert serve.announcement("0.0.0.0", 8000)[1:] == ["  http://192.168.1.20:8000/"]
+    monkeypatch.setattr(
+        serve, "named_addresses", lambda: {"192.168.1.20": "wlan0", "10.8.0.2": "tun0"}
+    )
+    several = serve.announcement("0.0.0.0", 8000)
+    assert "  http://192.168.1.20:8000/  (wlan0)" in several
+    assert "  http://10.8.0.2:8000/  (tun0)" in several
+    loopback = " ".join(serve.announcement("127.0.0.1", 8000))
+    assert "phones cannot reach it" in loopback
+    monkeypatch.setattr(serve, "named_addresses", dict)
+    assert "no network" in " ".join(serve.announcement("0.0.0.0", 8000))
+
+
+def test_version_and_python_dash_m(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("scorekeeper 0.")

@@ -19,12 +19,12 @@ from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.referee import outcome_words
 from ..engine.text import Translations, number, signed
-from ..paths import PROJECT_ROOT
+from ..paths import TEMPLATES as ALL_TEMPLATES
 from ..scoresheet import rows
 from .chart import progression_svg
 
 FONTS = Path(__file__).resolve().parent / "fonts"
-TEMPLATES = PROJECT_ROOT / "templates" / "pdf"
+TEMPLATES = ALL_TEMPLATES / "pdf"
 PAGE_SIZES = ("A4", "Letter")
 
 

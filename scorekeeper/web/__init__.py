@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from ..paths import PROJECT_ROOT, TRANSLATIONS, database_path, instance_path
+from ..paths import STATIC, TEMPLATES, TRANSLATIONS, database_path, instance_path
 from . import security
 
 
@@ -33,8 +33,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_path=str(instance),
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(TEMPLATES),
+        static_folder=str(STATIC),
     )
     app.config.from_mapping(
         SECRET_KEY=None,
