@@ -247,6 +247,57 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Print every player's statistics across the stored games (all of them: the CLI
+    runs on the server)."""
+    from .stats import player_stats, stats_json
+    from .store import get_game, list_games
+
+    db = _database()
+    games = [
+        get_game(db, listed.id)  # type: ignore[arg-type]
+        for listed in reversed(list_games(db))  # type: ignore[arg-type]  # oldest first
+        if (not args.game or listed.kind == args.game)
+        and (not args.ruleset or listed.ruleset_id == args.ruleset)
+    ]
+    stats = player_stats((stored.players, stored.score()) for stored in games)
+    if args.json:
+        json.dump(stats_json(stats), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    tr = args.translations
+    head = [text(N_(word)).render(tr) for word in STATS_COLUMNS]
+    rows = [head] + [
+        [
+            p.name,
+            str(p.games),
+            str(p.won),
+            str(p.hands),
+            f"{p.counts['nil_made']}/{p.counts['nil_bid']}",
+            f"{p.counts['blind_nil_made']}/{p.counts['blind_nil_bid']}",
+            str(p.counts["sets"]),
+            str(p.counts["moons"]),
+        ]
+        for p in stats
+    ]
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(head))]
+    for row in rows:
+        print("  ".join(_pad(cell, widths[i], i > 0) for i, cell in enumerate(row)).rstrip())
+    return 0
+
+
+STATS_COLUMNS = (
+    N_("player"),
+    N_("games"),
+    N_("won"),
+    N_("hands"),
+    N_("nil made/bid"),
+    N_("blind nil made/bid"),
+    N_("sets"),
+    N_("moons"),
+)
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     """Store a game file as a new game and print the URL that opens it."""
     from .engine import ScoreError
@@ -573,6 +624,14 @@ def build_parser() -> argparse.ArgumentParser:
     export = add("export", help="print a stored game as a game file")
     export.add_argument("game_id", metavar="GAME_ID")
     export.set_defaults(run=cmd_export)
+
+    stats = add("stats", help="every player's statistics across the stored games")
+    stats.add_argument("--json", action="store_true", help="print JSON (see GAME-FORMAT.md)")
+    stats.add_argument(
+        "--game", help="only games of this kind (the second column of `scorekeeper rules`)"
+    )
+    stats.add_argument("--ruleset", help="only games under this preset id")
+    stats.set_defaults(run=cmd_stats)
 
     imp = add("import", help="store a game file and print the URL that opens it")
     imp.add_argument("file", metavar="FILE", help="a game file, or - for standard input")

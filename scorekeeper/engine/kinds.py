@@ -117,6 +117,13 @@ class GameKind(Protocol):
         """Score tables the game is played by, to print beside its rules."""
         ...
 
+    def tally(
+        self, options: Any, hand: Any, result: HandResult, seat: int, side: int
+    ) -> dict[str, int]:
+        """What one hand adds to a player's statistics, beyond points: counts such as
+        "nil_bid", "nil_made", "moons", "declared" (only the ones that happened)."""
+        ...
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...

@@ -93,6 +93,17 @@ class Hearts:
     def tables(self, options: Any) -> list[Table]:
         return []
 
+    def tally(
+        self, options: HeartsOptions, hand: HeartsHand, result: HandResult, seat: int, side: int
+    ) -> dict[str, int]:
+        """Moons shot, Q♠ taken, hearts taken."""
+        counts = {
+            "moons": int("moon" in result.markers[side]),
+            "queen_of_spades": int(hand.cards.get("queen_of_spades") == seat),
+            "hearts_taken": hand.hearts[seat],
+        }
+        return {name: n for name, n in counts.items() if n}
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 

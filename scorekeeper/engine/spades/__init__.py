@@ -13,7 +13,7 @@ from ..rulesheet import Answer, Table
 from ..text import N_, Part, Text, shown, text
 from ..types import HandResult, Outcome, Payment, Side
 from . import describe, scoring
-from .bids import Bid, BidFormError, bid_short, bid_words, parse_bid
+from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Scoring, SpadesOptions
 from .scoring import SpadesHand, SpadesState
 
@@ -147,6 +147,33 @@ class Spades:
 
     def tables(self, options: Any) -> list[Table]:
         return []
+
+    def tally(
+        self, options: SpadesOptions, hand: SpadesHand, result: HandResult, seat: int, side: int
+    ) -> dict[str, int]:
+        """Nils bid and made (by kind), contracts made and set, bagging out."""
+        bid, took = hand.bids[seat], hand.tricks[seat]
+        side = next(
+            i
+            for i, s in enumerate(self.sides(options, "abcd"[: options.players]))
+            if seat in s.seats
+        )
+        markers = result.markers[side]
+        counts: dict[str, int] = {}
+        if is_nil(bid, options):
+            kind = bid.kind.value if bid.kind is not BidKind.NUMBER else "nil"
+            counts[f"{kind}_bid"] = 1
+            if took == 0:
+                counts[f"{kind}_made"] = 1
+        else:
+            counts["contracts"] = 1
+            counts["sets" if "set" in markers else "contracts_made"] = 1
+        counts["bags"] = (
+            max(0, took - bid.n) if bid.kind is BidKind.NUMBER and not is_nil(bid, options) else 0
+        )
+        if "bagged_out" in markers:
+            counts["bagged_out"] = 1
+        return {name: n for name, n in counts.items() if n}
 
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""

@@ -128,6 +128,14 @@ class Spitzer:
             )
         ]
 
+    def tally(
+        self, options: SpitzerOptions, hand: SpitzerHand, result: HandResult, seat: int, side: int
+    ) -> dict[str, int]:
+        """Deals declared, and declared and won."""
+        if seat not in hand.declarers:
+            return {}
+        return {"declared": 1, **({"declared_won": 1} if result.points[side] > 0 else {})}
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 

@@ -1,0 +1,137 @@
+"""Players across games: who played, who won, who makes their nils.
+
+A player is a name; the same name, ignoring case and surrounding spaces, is the same
+player. Statistics are worked out from the scored games (the engine's results and
+parsed hands), never stored: an edited hand changes them at once. What a hand adds
+beyond points comes from the game's kind (`tally`), so this module names no game.
+Shared by `scorekeeper stats` and the web pages; no Flask here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import GameResult, find_kind
+
+
+def player_key(name: str) -> str:
+    """A name as the table hears it: "Bob", "bob" and " Bob " are one player."""
+    return " ".join(name.split()).casefold()
+
+
+@dataclass
+class Record:
+    """Games together (partners) or against (opponents), and how many were won."""
+
+    games: int = 0
+    won: int = 0
+
+
+@dataclass
+class PlayerStats:
+    """One player's statistics over the games given."""
+
+    name: str
+    games: int = 0
+    finished: int = 0
+    won: int = 0
+    hands: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    counts: Counter[str] = field(default_factory=Counter)  # from the kinds' tally
+    kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
+    hands_by_kind: Counter[str] = field(default_factory=Counter)
+    partners: dict[str, Record] = field(default_factory=dict)  # by partner's name
+    spellings: Counter[str] = field(default_factory=Counter)  # "Ann" 3, "ann" 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields `scorekeeper stats --json` promises (GAME-FORMAT.md), and more."""
+        c = self.counts
+        return {
+            "name": self.name,
+            "games": self.games,
+            "won": self.won,
+            "finished": self.finished,
+            "hands": self.hands,
+            "points_for": self.points_for,
+            "points_against": self.points_against,
+            "nil": {"bid": c["nil_bid"], "made": c["nil_made"]},
+            "blind_nil": {"bid": c["blind_nil_bid"], "made": c["blind_nil_made"]},
+            "double_blind_nil": {
+                "bid": c["double_blind_nil_bid"],
+                "made": c["double_blind_nil_made"],
+            },
+            "moons": c["moons"],
+            "contracts": {"bid": c["contracts"], "made": c["contracts_made"], "set": c["sets"]},
+            "bags": c["bags"],
+            "bagged_out": c["bagged_out"],
+            "queen_of_spades": c["queen_of_spades"],
+            "hearts_taken": c["hearts_taken"],
+            "declared": {"deals": c["declared"], "won": c["declared_won"]},
+            "by_kind": {
+                kind: {"games": n, "hands": self.hands_by_kind[kind]}
+                for kind, n in sorted(self.kinds.items())
+            },
+            "partners": {
+                name: {"games": r.games, "won": r.won} for name, r in sorted(self.partners.items())
+            },
+        }
+
+
+def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[PlayerStats]:
+    """Every player's statistics over `games` (the players in seat order, and the scored
+    game; oldest first, so a tie between spellings goes to the earliest), most games
+    first."""
+    players: dict[str, PlayerStats] = {}
+
+    def of(name: str) -> PlayerStats:
+        key = player_key(name)
+        if key not in players:
+            players[key] = PlayerStats(" ".join(name.split()))
+        return players[key]
+
+    for names, result in games:
+        kind_name = result.game.ruleset.game
+        kind = find_kind(kind_name)
+        side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
+        winner = result.outcome.winner if result.outcome.finished else None
+        for key in dict.fromkeys(player_key(n) for n in names):
+            seat = next(s for s, n in enumerate(names) if player_key(n) == key)
+            stats = of(names[seat])
+            stats.spellings[" ".join(names[seat].split())] += 1
+            stats.games += 1
+            stats.kinds[kind_name] += 1
+            if result.outcome.finished:
+                stats.finished += 1
+                stats.won += int(winner == side_of[seat])
+            for partner in result.sides[side_of[seat]].seats:
+                if partner != seat and player_key(names[partner]) != key:
+                    record = stats.partners.setdefault(" ".join(names[partner].split()), Record())
+                    record.games += 1
+                    record.won += int(winner == side_of[seat])
+        for number, (hand, scored) in enumerate(
+            zip(result.game.hands, result.hands, strict=True), start=1
+        ):
+            options = result.game.ruleset_for(number).options
+            for seat, name in enumerate(names):
+                side = side_of[seat]
+                stats = of(name)
+                stats.hands += 1
+                stats.hands_by_kind[kind_name] += 1
+                stats.points_for += scored.points[side]
+                stats.points_against += sum(
+                    p for index, p in enumerate(scored.points) if index != side
+                )
+                stats.counts.update(kind.tally(options, hand, scored, seat, side))
+    for stats in players.values():
+        # The spelling used most names the player (the earliest one on a tie).
+        stats.name = max(stats.spellings, key=lambda n: stats.spellings[n], default=stats.name)
+    return sorted(players.values(), key=lambda p: (-p.games, player_key(p.name)))
+
+
+def stats_json(stats: Iterable[PlayerStats]) -> dict[str, Any]:
+    """`scorekeeper stats --json`: {"players": [...]}."""
+    return {"players": [player.to_json() for player in stats]}

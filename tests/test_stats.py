@@ -1,0 +1,100 @@
+"""Players' statistics agree with what was played, counted by hand."""
+
+from __future__ import annotations
+
+import json
+
+from scorekeeper.engine import load_game, score_game
+from scorekeeper.stats import player_key, player_stats, stats_json
+
+from .conftest import run_cli
+
+SPADES = {
+    "format": "scorekeeper-game/1",
+    "game": "spades",
+    "ruleset": "yahoo-normal",
+    "options": {"target": 150, "blind_nil_behind": 0},
+    "players": ["Ann", "Ben", "Cho", "Dee"],
+    "hands": [
+        # Ann's nil made, Ben's set (bid 5, took 3), Cho 4 made +1 bag, Dee 4 made.
+        {"bids": ["nil", 5, 4, 4], "tricks": [0, 3, 5, 5]},
+        # Ann's blind nil fails (1 trick); Ben bids nil and makes it.
+        {"bids": ["blind_nil", "nil", 6, 4], "tricks": [1, 0, 7, 5]},
+    ],
+}
+HEARTS = {
+    "format": "scorekeeper-game/1",
+    "game": "hearts",
+    "ruleset": "hearts-standard",
+    "players": ["ann ", "Ben", "Cy", "Dee"],  # "ann " is Ann
+    "hands": [
+        {"hearts": [13, 0, 0, 0], "queen_of_spades": 0, "moon_choice": "subtract"},
+        {"hearts": [3, 4, 5, 1], "queen_of_spades": 2},
+    ],
+}
+
+
+def scored(*docs):
+    return [(doc["players"], score_game(load_game(doc))) for doc in docs]
+
+
+def by_name(stats):
+    return {player_key(p.name): p.to_json() for p in stats}
+
+
+def test_spades_counts_agree_with_the_hands():
+    players = by_name(player_stats(scored(SPADES)))
+    ann, ben, cho = players["ann"], players["ben"], players["cho"]
+    assert ann["games"] == 1 and ann["hands"] == 2
+    assert ann["nil"] == {"bid": 1, "made": 1}
+    assert ann["blind_nil"] == {"bid": 1, "made": 0}
+    assert ben["nil"] == {"bid": 1, "made": 1} and ben["blind_nil"] == {"bid": 0, "made": 0}
+    assert ben["contracts"] == {"bid": 1, "made": 0, "set": 1}
+    assert cho["contracts"]["bid"] == 2 and cho["bags"] == 2
+    assert ann["partners"] == {"Cho": {"games": 1, "won": ann["won"]}}
+    # Points for are the side's points, hand by hand; against, the other side's.
+    result = score_game(load_game(SPADES))
+    assert ann["points_for"] == result.totals[0] and ann["points_against"] == result.totals[1]
+
+
+def test_the_same_name_is_one_player_across_games_and_hearts_counts():
+    players = by_name(player_stats(scored(SPADES, HEARTS)))
+    ann = players["ann"]
+    assert ann["name"] == "Ann" and ann["games"] == 2 and ann["hands"] == 4
+    assert ann["moons"] == 1 and ann["queen_of_spades"] == 1
+    assert ann["by_kind"] == {
+        "hearts": {"games": 1, "hands": 2},
+        "spades": {"games": 1, "hands": 2},
+    }
+    assert players["cy"]["queen_of_spades"] == 1 and players["cy"]["moons"] == 0
+    assert "cho" in players and "cy" in players  # different names, different players
+
+
+def test_won_counts_only_finished_games_won_by_the_players_side():
+    doc = {**SPADES, "options": {"target": 100}, "hands": SPADES["hands"][:1]}
+    result = score_game(load_game(doc))
+    assert result.outcome.finished and result.outcome.winner == 0  # Ann & Cho: 141
+    players = by_name(player_stats([(doc["players"], result)]))
+    assert players["ann"]["won"] == 1 and players["cho"]["won"] == 1
+    assert players["ben"]["won"] == 0 and players["ben"]["finished"] == 1
+    unfinished = by_name(player_stats(scored(SPADES)))
+    assert unfinished["ann"]["won"] == 0 and unfinished["ann"]["finished"] == 0
+
+
+def test_scorekeeper_stats_json_reads_the_stored_games(tmp_path):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    for doc in (SPADES, HEARTS):
+        done = run_cli("import", "-", stdin=json.dumps(doc), env=env)
+        assert done.returncode == 0, done.stderr
+    done = run_cli("stats", "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    players = {p["name"]: p for p in json.loads(done.stdout)["players"]}
+    assert players["Ann"]["games"] == 2 and players["Ann"]["hands"] == 4
+    assert players["Ann"]["nil"] == {"bid": 1, "made": 1}
+    assert players["Ann"]["blind_nil"] == {"bid": 1, "made": 0}
+    assert players["Ann"]["moons"] == 1
+    for player in players.values():
+        assert {"name", "games", "won", "hands", "nil", "blind_nil", "moons"} <= player.keys()
+    text = run_cli("stats", env=env)
+    assert text.returncode == 0 and text.stdout.splitlines()[0].split()[:2] == ["player", "games"]
+    assert stats_json([])["players"] == []
