@@ -58,7 +58,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import access, compress, db, errors, fragments, games, hands, i18n, pwa, rules, urls
+    from . import (
+        access,
+        compress,
+        db,
+        errors,
+        fragments,
+        games,
+        hands,
+        i18n,
+        players,
+        pwa,
+        rules,
+        urls,
+    )
 
     security.init_app(app)
     app.before_request(access.keep_device)
@@ -70,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(players.bp)
     app.register_blueprint(pwa.bp)
     errors.init_app(app)
     return app

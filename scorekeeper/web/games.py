@@ -55,6 +55,7 @@ from .forms import (
 )
 from .i18n import language as current_language
 from .i18n import render_text, when
+from .players import known_names
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import next_hand, rows_html
@@ -227,6 +228,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         errors=errors,
         problems=problems,
         name_problems=name_problems,
+        known=known_names(),
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
     return (page, 400) if errors or form.errors else page

@@ -326,3 +326,29 @@ def imported_ja(page: Page) -> str:
     page.fill("textarea", json.dumps(doc, ensure_ascii=False))
     page.locator("form button[type=submit]").click()
     return page.url.rsplit("/", 1)[1]
+
+
+def test_players_and_their_statistics_on_the_phone(phone: Page, screenshots: Path):
+    page = phone
+    imported(page, spades([{"bids": ["nil", 4, 4, 3], "tricks": [0, 4, 5, 4]}]))
+    imported(
+        page,
+        {
+            "format": "scorekeeper-game/1",
+            "game": "hearts",
+            "ruleset": "hearts-standard",
+            "players": ["山田", "Ann", "Ben", "Cy"],
+            "hands": [{"hearts": [13, 0, 0, 0], "queen_of_spades": 0, "moon_choice": "add"}],
+        },
+    )
+    page.goto(page.base_url + "/")  # type: ignore[attr-defined]
+    page.get_by_role("link", name="Players and statistics").click()
+    expect(page.locator("table.stats")).to_contain_text("山田")
+    no_sideways_scroll(page)
+    page.get_by_role("link", name="山田").click()
+    expect(page.get_by_text("Nils made: 1 / 1 (100%)")).to_be_visible()
+    expect(page.locator(".kind-stats").filter(has_text="Moons shot")).to_contain_text("1")
+    no_sideways_scroll(page)
+    shot(page, screenshots, "36-player")
+    page.goto(page.base_url + "/new/yahoo-normal")  # type: ignore[attr-defined]
+    assert page.locator("#known-players option[value='山田']").count() == 1

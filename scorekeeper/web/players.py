@@ -1,0 +1,91 @@
+"""Players: who played this browser's games, and how each of them does.
+
+Only the games this browser may see count (its own and the ones it joined, archived
+or not): a phone never learns of another table's games through a player's page.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+
+from .. import store
+from ..engine import all_rulesets, find_kind, kind_names
+from ..stats import PlayerStats, player_key, player_stats
+from .access import device
+from .db import get_db
+from .i18n import language
+
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+
+def visible_games() -> list[store.StoredGame]:
+    """This browser's games, oldest first (a tie between spellings goes to the earliest)."""
+    db = get_db()
+    ids = store.games_of(db, device()) + store.games_of(db, device(), archived=True)
+    return [store.get_game(db, listed.id) for listed in reversed(store.list_games(db, ids))]
+
+
+def known_names() -> list[str]:
+    """Names typed at this browser's earlier games, most used first (for the setup form;
+    read from the games' rows, no hand is loaded)."""
+    db = get_db()
+    ids = store.games_of(db, device()) + store.games_of(db, device(), archived=True)
+    seen: Counter[str] = Counter()
+    spelling: dict[str, str] = {}
+    for listed in store.list_games(db, ids):
+        for name in listed.players:
+            key = player_key(name)
+            seen[key] += 1
+            spelling.setdefault(key, " ".join(name.split()))
+    return [spelling[key] for key, _count in seen.most_common()]
+
+
+def _stats(games: list[store.StoredGame]) -> list[PlayerStats]:
+    return player_stats((stored.players, stored.score()) for stored in games)
+
+
+def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:
+    """The games the page's filters keep (game kind, ruleset, since a date)."""
+    chosen = {name: request.args.get(name, "").strip() for name in ("game", "ruleset", "since")}
+    kept = [
+        stored
+        for stored in games
+        if (not chosen["game"] or stored.kind == chosen["game"])
+        and (not chosen["ruleset"] or stored.ruleset_id == chosen["ruleset"])
+        and (not chosen["since"] or stored.created_at[:10] >= chosen["since"])
+    ]
+    return kept, chosen
+
+
+def _filter_choices() -> dict[str, Any]:
+    lang = language()
+    return {
+        "kinds": [(kind, _(find_kind(kind).title)) for kind in kind_names()],
+        "rulesets": [(r.id, r.text("name", lang)) for r in all_rulesets()],
+    }
+
+
+@bp.route("/")
+def index() -> str:
+    """Every player of this browser's games: games, wins, hands, nils, moons."""
+    games, chosen = _filtered(visible_games())
+    return render_template(
+        "players.html", players=_stats(games), chosen=chosen, **_filter_choices()
+    )
+
+
+@bp.route("/<path:key>")
+def player(key: str) -> str:
+    """One player: records, what they bid and made, and with whom they win."""
+    games, chosen = _filtered(visible_games())
+    everyone = {player_key(p.name): p for p in _stats(games)}
+    found = everyone.get(player_key(key))
+    if found is None:
+        abort(404, _("No game on this phone has a player called %(name)s.", name=key))
+    return render_template(
+        "player.html", player=found, data=found.to_json(), chosen=chosen, **_filter_choices()
+    )

@@ -1,0 +1,41 @@
+"""Players pages: statistics of this browser's games only, and names offered at setup."""
+
+from __future__ import annotations
+
+from .conftest import play, start_game
+from .test_routes import text
+
+
+def test_players_page_counts_this_phones_games(client, db):
+    game_id = start_game(client)
+    play(client, db, game_id, {0: "nil", 1: 4, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
+    play(client, db, game_id, {0: "nil", 1: 4, 2: 4, 3: 3}, {0: 1, 1: 4, 2: 4, 3: 4})
+    page = text(client.get("/players/"))
+    assert "Ann 1 0 2 1 / 2" in page  # one game, none won, two hands, one nil made of two
+    ann = text(client.get("/players/ann"))  # any case finds the player
+    assert "Nils made: 1 / 2 (50%)" in ann and "Cho : 0 won of 1 together" in ann
+
+
+def test_a_stranger_sees_none_of_these_players(app, client, db):
+    game_id = start_game(client, names=["Secret", "Ben", "Cho", "Dee"])
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    stranger = app.test_client()
+    assert "Secret" not in text(stranger.get("/players/"))
+    assert stranger.get("/players/secret").status_code == 404
+    assert "Secret" not in stranger.get("/new/yahoo-normal").get_data(as_text=True)
+
+
+def test_setup_offers_the_names_of_earlier_games(client):
+    start_game(client, names=["Ann", "Ben", "Cho", "Dee"])
+    page = client.get("/new/yahoo-normal").get_data(as_text=True)
+    assert '<datalist id="known-players">' in page and '<option value="Cho">' in page
+    assert 'list="known-players"' in page
+
+
+def test_filters_keep_one_game_kind(client, db):
+    start_game(client)
+    start_game(client, "hearts-standard", names=["Ann", "Eve", "Fay", "Gus"])
+    everyone = text(client.get("/players/"))
+    assert "Eve" in everyone and "Ben" in everyone
+    hearts = text(client.get("/players/?game=hearts"))
+    assert "Eve" in hearts and "Ben" not in hearts
