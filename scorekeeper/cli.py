@@ -286,6 +286,24 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_csv(args: argparse.Namespace) -> int:
+    """Print stored games' hands as CSV, one row per player per hand (all games, or these)."""
+    from .stats import csv_rows, write_csv
+    from .store import GameNotFound, get_game, list_games
+
+    db = _database()
+    ids = args.game_id or [g.id for g in reversed(list_games(db))]  # type: ignore[arg-type]
+    try:
+        games = [get_game(db, game_id) for game_id in ids]  # type: ignore[arg-type]
+    except GameNotFound as missing:
+        raise _game_problem(N_("no game with id {id}"), id=repr(missing.args[0])) from None
+    write_csv(
+        csv_rows((g.id, g.created_at[:10], g.players, g.hands, g.score()) for g in games),
+        sys.stdout,
+    )
+    return 0
+
+
 STATS_COLUMNS = (
     N_("player"),
     N_("games"),
@@ -632,6 +650,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.add_argument("--ruleset", help="only games under this preset id")
     stats.set_defaults(run=cmd_stats)
+
+    csv = add("csv", help="print stored games' hands as CSV, one row per player per hand")
+    csv.add_argument("game_id", metavar="GAME_ID", nargs="*", help="these games (default: all)")
+    csv.set_defaults(run=cmd_csv)
 
     imp = add("import", help="store a game file and print the URL that opens it")
     imp.add_argument("file", metavar="FILE", help="a game file, or - for standard input")

@@ -10,7 +10,7 @@ Shared by `scorekeeper stats` and the web pages; no Flask here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,3 +135,61 @@ def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[Play
 def stats_json(stats: Iterable[PlayerStats]) -> dict[str, Any]:
     """`scorekeeper stats --json`: {"players": [...]}."""
     return {"players": [player.to_json() for player in stats]}
+
+
+CSV_COLUMNS = (
+    "game",
+    "ruleset",
+    "started",
+    "hand",
+    "seat",
+    "player",
+    "side",
+    "bid",
+    "tricks",
+    "points",
+    "total",
+    "bags",
+    "markers",
+)
+
+
+def csv_rows(
+    games: Iterable[tuple[str, str, Sequence[str], Sequence[Any], GameResult]],
+) -> Iterator[Sequence[Any]]:
+    """One row per player per hand, for spreadsheets: games given as (id, started,
+    players, hand bodies, scored game). Seats count from 1, as people count them."""
+    yield CSV_COLUMNS
+    for game_id, started, names, bodies, result in games:
+        kind = find_kind(result.game.ruleset.game)
+        side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
+        for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
+            for seat, name in enumerate(names):
+                side = side_of[seat]
+                bid, tricks = kind.csv_cells(body, seat)
+                yield (
+                    game_id,
+                    result.game.ruleset.id,
+                    started,
+                    number,
+                    seat + 1,
+                    name,
+                    result.sides[side].name,
+                    bid,
+                    tricks,
+                    scored.points[side],
+                    scored.totals[side],
+                    "" if scored.bags is None else scored.bags[side],
+                    " ".join(scored.markers[side]),
+                )
+
+
+def write_csv(rows: Iterable[Sequence[Any]], out: Any, *, bom: bool = False) -> None:
+    """Write rows as CSV; with `bom`, a byte-order mark first, so that spreadsheet
+    programs read the names (山田, Zoë) as UTF-8."""
+    import csv
+
+    if bom:
+        out.write("\ufeff")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows(rows)

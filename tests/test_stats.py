@@ -98,3 +98,27 @@ def test_scorekeeper_stats_json_reads_the_stored_games(tmp_path):
     text = run_cli("stats", env=env)
     assert text.returncode == 0 and text.stdout.splitlines()[0].split()[:2] == ["player", "games"]
     assert stats_json([])["players"] == []
+
+
+def test_csv_has_a_row_per_player_per_hand(tmp_path):
+    import csv
+    import io
+
+    from scorekeeper.stats import CSV_COLUMNS, csv_rows, write_csv
+
+    result = score_game(load_game(SPADES))
+    out = io.StringIO()
+    write_csv(csv_rows([("g1", "2026-11-22", SPADES["players"], SPADES["hands"], result)]), out)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert rows[0] == list(CSV_COLUMNS)
+    assert len(rows) == 1 + 4 * 2
+    first = dict(zip(rows[0], rows[1], strict=True))
+    assert first["player"] == "Ann" and first["seat"] == "1" and first["bid"] == "nil"
+    assert first["side"] == "Ann & Cho" and "nil_made" in first["markers"].split()
+    last = dict(zip(rows[0], rows[-1], strict=True))
+    assert last["hand"] == "2" and int(last["total"]) == result.totals[1]
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    assert run_cli("import", "-", stdin=json.dumps(SPADES), env=env).returncode == 0
+    done = run_cli("csv", env=env)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 9
+    assert run_cli("csv", "no-such-game", env=env).returncode == 2

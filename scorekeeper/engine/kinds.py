@@ -124,6 +124,10 @@ class GameKind(Protocol):
         "nil_bid", "nil_made", "moons", "declared" (only the ones that happened)."""
         ...
 
+    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+        """A seat's "bid" and "tricks" cells of the CSV export ("" where the game has none)."""
+        ...
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...

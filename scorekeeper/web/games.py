@@ -55,7 +55,7 @@ from .forms import (
 )
 from .i18n import language as current_language
 from .i18n import render_text, when
-from .players import known_names
+from .players import csv_response, known_names
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import next_hand, rows_html
@@ -443,6 +443,13 @@ def export(game_id: str) -> Response:
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+@bp.route("/g/<game_id>/export.csv")
+def export_csv(game_id: str) -> Response:
+    """Download the game's hands as CSV, one row per player per hand."""
+    stored = game_for(game_id, "watch")
+    return csv_response([stored], f"scorekeeper-{stored.ruleset_id}-{stored.created_at[:10]}.csv")
 
 
 @bp.route("/import", methods=["GET", "POST"])

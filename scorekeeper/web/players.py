@@ -6,15 +6,16 @@ or not): a phone never learns of another table's games through a player's page.
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import gettext as _
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
-from ..stats import PlayerStats, player_key, player_stats
+from ..stats import PlayerStats, csv_rows, player_key, player_stats, write_csv
 from .access import device
 from .db import get_db
 from .i18n import language
@@ -75,6 +76,28 @@ def index() -> str:
     games, chosen = _filtered(visible_games())
     return render_template(
         "players.html", players=_stats(games), chosen=chosen, **_filter_choices()
+    )
+
+
+@bp.route("/export.csv")
+def export_csv() -> Response:
+    """Every hand of this browser's games (as filtered), one row per player per hand."""
+    games, _chosen = _filtered(visible_games())
+    return csv_response(games, "scorekeeper-players.csv")
+
+
+def csv_response(games: list[store.StoredGame], filename: str) -> Response:
+    """A CSV download of these games' hands (see stats.csv_rows)."""
+    out = io.StringIO()
+    write_csv(
+        csv_rows((g.id, g.created_at[:10], g.players, g.hands, g.score()) for g in games),
+        out,
+        bom=True,
+    )
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
 
 

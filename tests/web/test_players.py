@@ -39,3 +39,20 @@ def test_filters_keep_one_game_kind(client, db):
     assert "Eve" in everyone and "Ben" in everyone
     hearts = text(client.get("/players/?game=hearts"))
     assert "Eve" in hearts and "Ben" not in hearts
+
+
+def test_csv_downloads_follow_the_access_rules(app, client, db):
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    response = client.get(f"/g/{game_id}/export.csv")
+    body = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert body.startswith("\ufeffgame,ruleset,started,hand,seat,player")
+    assert len(body.strip().splitlines()) == 1 + 4
+    everyone = client.get("/players/export.csv").get_data(as_text=True)
+    assert len(everyone.strip().splitlines()) == 1 + 4
+    stranger = app.test_client()
+    assert stranger.get(f"/g/{game_id}/export.csv").status_code == 403
+    assert (
+        len(stranger.get("/players/export.csv").get_data(as_text=True).strip().splitlines()) == 1
+    )

@@ -104,6 +104,9 @@ class Hearts:
         }
         return {name: n for name, n in counts.items() if n}
 
+    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+        return "", ""  # no bids; the points say what was taken
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 

@@ -175,6 +175,9 @@ class Spades:
             counts["bagged_out"] = 1
         return {name: n for name, n in counts.items() if n}
 
+    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+        return str(body["bids"][seat]), str(body["tricks"][seat])
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
         return [

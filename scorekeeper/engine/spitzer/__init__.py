@@ -136,6 +136,12 @@ class Spitzer:
             return {}
         return {"declared": 1, **({"declared_won": 1} if result.points[side] > 0 else {})}
 
+    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+        """The declarers' contract and tricks; nothing on the other seats."""
+        if seat not in body["declarers"]:
+            return "", ""
+        return str(body["contract"]), str(body["tricks"])
+
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 
