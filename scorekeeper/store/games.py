@@ -622,6 +622,43 @@ def delete_game(db: Database, game_id: str) -> None:
             raise GameNotFound(game_id)
 
 
+def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> list[str]:
+    """Rename a player in these games (the same name ignoring case and spaces); merging
+    two spellings is renaming one into the other. A game where the new name already sits
+    at another seat is left alone. Returns the games changed; each change is logged."""
+    key, new = _name_key(old), " ".join(new.split())
+    changed = []
+    for game_id in game_ids:
+        stored = get_game(db, game_id)
+        seats = {s for s, name in enumerate(stored.players) if _name_key(name) == key}
+        others = {_name_key(n) for s, n in enumerate(stored.players) if s not in seats}
+        if not seats or _name_key(new) in others or all(stored.players[s] == new for s in seats):
+            continue
+        players = [new if s in seats else n for s, n in enumerate(stored.players)]
+        try:
+            _rename(db, game_id, stored.version, players, old, new)
+        except Conflict:  # a hand was entered meanwhile: that game keeps the name
+            continue
+        changed.append(game_id)
+    return changed
+
+
+def _rename(
+    db: Database, game_id: str, version: int, players: list[str], old: str, new: str
+) -> None:
+    with db.atomic():
+        _claim(db, game_id, version)
+        db.execute(
+            "UPDATE games SET players = ? WHERE id = ?",
+            [json.dumps(players, ensure_ascii=False), game_id],
+        )
+        _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
 SEATINGS = ("same", "new_partners", "move_left")
 
 

@@ -10,14 +10,17 @@ import io
 from collections import Counter
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
 from ..stats import PlayerStats, csv_rows, player_key, player_stats, write_csv
 from .access import device
 from .db import get_db
+from .forms import NAME_MAX, Form
 from .i18n import language
 
 bp = Blueprint("players", __name__, url_prefix="/players")
@@ -101,6 +104,38 @@ def csv_response(games: list[store.StoredGame], filename: str) -> Response:
     )
 
 
+@bp.route("/<path:key>/rename", methods=["POST"])
+def rename(key: str) -> BaseResponse:
+    """Rename a player, or merge two spellings, in every game this phone keeps score of."""
+    form = Form()
+    new = " ".join((request.form.get("name") or "").split())
+    if not form.validate_on_submit():
+        abort(400, _("This form had expired. Go back to the player and try again."))
+    if not new or len(new) > NAME_MAX:
+        flash(_("Type the new name (at most %(n)s characters).", n=NAME_MAX), "error")
+        return redirect(url_for("players.player", key=key), 303)
+    db = get_db()
+    mine = [
+        gid for gid in store.games_of(db, device()) if store.role_of(db, device(), gid) == "edit"
+    ]
+    mine += [
+        gid
+        for gid in store.games_of(db, device(), archived=True)
+        if store.role_of(db, device(), gid) == "edit"
+    ]
+    changed = store.rename_player(db, mine, key, new)
+    flash(
+        ngettext(
+            "%(old)s is now %(new)s in %(num)s game.",
+            "%(old)s is now %(new)s in %(num)s games.",
+            len(changed),
+            old=key,
+            new=new,
+        )
+    )
+    return redirect(url_for("players.player", key=new), 303)
+
+
 @bp.route("/<path:key>")
 def player(key: str) -> str:
     """One player: records, what they bid and made, and with whom they win."""
@@ -110,5 +145,10 @@ def player(key: str) -> str:
     if found is None:
         abort(404, _("No game on this phone has a player called %(name)s.", name=key))
     return render_template(
-        "player.html", player=found, data=found.to_json(), chosen=chosen, **_filter_choices()
+        "player.html",
+        player=found,
+        data=found.to_json(),
+        chosen=chosen,
+        rename_form=Form(),
+        **_filter_choices(),
     )

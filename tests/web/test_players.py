@@ -56,3 +56,24 @@ def test_csv_downloads_follow_the_access_rules(app, client, db):
     assert (
         len(stranger.get("/players/export.csv").get_data(as_text=True).strip().splitlines()) == 1
     )
+
+
+def test_renaming_and_merging_follow_every_game_this_phone_keeps(app, client, db):
+    from scorekeeper import store
+
+    first = start_game(client, names=["Bob", "Ann", "Cho", "Dee"])
+    second = start_game(client, names=["Robert", "Ann", "Cho", "Dee"])
+    response = client.post("/players/robert/rename", data={"name": "Bob"})
+    assert response.status_code == 303
+    assert store.get_game(db, second).players[0] == "Bob"
+    page = text(client.get("/players/bob"))
+    assert "Robert is now Bob in 1 game." in page or "robert is now Bob in 1 game." in page
+    assert "2 games" in page  # merged: one player now
+    assert "renamed Bob" in text(client.get(f"/g/{second}/history"))
+    # A rename that would seat one name twice in a game leaves that game alone.
+    client.post("/players/ann/rename", data={"name": "bob"})
+    assert store.get_game(db, first).players == ("Bob", "Ann", "Cho", "Dee")
+    # A phone that only watches renames nothing.
+    watcher = app.test_client()
+    watcher.post("/players/cho/rename", data={"name": "Chloe"})
+    assert store.get_game(db, first).players[2] == "Cho"
