@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...engine import kind_names
-from ...engine.text import Text
+from ...engine.text import N_, Text, text
 
 REST = "rest"  # "the rest": the last player's share, worked out from the others
 
@@ -94,6 +94,29 @@ class OnePageEntry(Entry, Protocol):
     def notes(self, options: Any, number: int) -> list[Text]:
         """What the table does before the hand ("pass 3 across"; who leads)."""
         ...
+
+
+class OnePage:
+    """What every kind entered on one page shares: its step, the box before the next
+    hand, and how that box and a hand's page speak of the next hand."""
+
+    steps: tuple[str, ...] = ("play",)
+    next_template = "entry/one_page_next.html"
+    outcome_template = ""
+
+    def next_button(self, number: int) -> Text:
+        return text(N_("Enter hand {n}"), n=number)
+
+    def next_words(self, stored: Any) -> Text:
+        number = len(stored.hands) + 1
+        return text(
+            N_("Next: hand {n} — {dealer} deals."),
+            n=number,
+            dealer=stored.players[stored.dealer(number)],
+        )
+
+    def notes(self, options: Any, number: int) -> list[Text]:
+        return []
 
 
 def entry_for(kind: str) -> Any:

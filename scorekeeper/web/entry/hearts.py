@@ -13,7 +13,7 @@ from ...engine.hearts.options import HeartsOptions, Moon
 from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, scoring_cards
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
-from . import REST, Choice, Picker, numbers
+from . import REST, Choice, OnePage, Picker, numbers
 
 CARD_QUESTIONS = {
     "queen_of_spades": _l("Who took Q♠?"),
@@ -137,27 +137,12 @@ def values_from_hand(body: Mapping[str, Any]) -> dict[str, str]:
     return values
 
 
-class HeartsEntry:
+class HeartsEntry(OnePage):
     """Hearts: one page per hand, after the cards were passed."""
-
-    steps = ("play",)
-    next_template = "entry/one_page_next.html"
-    outcome_template = ""
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
         number = len(stored.hands) + 1
         return {"notes": self.notes(stored.ruleset.options, number)[:1]}
-
-    def next_button(self, number: int) -> Text:
-        return text(N_("Enter hand {n}"), n=number)
-
-    def next_words(self, stored: Any) -> Text:
-        number = len(stored.hands) + 1
-        return text(
-            N_("Next: hand {n} — {dealer} deals."),
-            n=number,
-            dealer=stored.players[stored.dealer(number)],
-        )
 
     def pickers(
         self,

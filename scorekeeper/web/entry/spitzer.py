@@ -13,7 +13,7 @@ from ...engine.spitzer import KIND
 from ...engine.spitzer.options import SpitzerOptions
 from ...engine.spitzer.scoring import CONTRACT_NAMES, Contract, parse_hand
 from ...engine.text import N_, Text, sentence, text
-from . import Choice, Picker, numbers
+from . import Choice, OnePage, Picker, numbers
 
 
 def pickers(
@@ -96,11 +96,9 @@ def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]
     return values, [str(seat) for seat in body["declarers"]]
 
 
-class SpitzerEntry:
+class SpitzerEntry(OnePage):
     """Spitzer: one page per deal; a game played for stakes ends with a settlement."""
 
-    steps = ("play",)
-    next_template = "entry/one_page_next.html"
     outcome_template = "kinds/spitzer/settlement.html"
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
@@ -112,17 +110,6 @@ class SpitzerEntry:
             if result.outcome.finished and winner is not None
             else [],
         }
-
-    def next_button(self, number: int) -> Text:
-        return text(N_("Enter hand {n}"), n=number)
-
-    def next_words(self, stored: Any) -> Text:
-        number = len(stored.hands) + 1
-        return text(
-            N_("Next: hand {n} — {dealer} deals."),
-            n=number,
-            dealer=stored.players[stored.dealer(number)],
-        )
 
     def pickers(
         self,
@@ -146,9 +133,6 @@ class SpitzerEntry:
 
     def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
         return values_from_hand(body)
-
-    def notes(self, options: SpitzerOptions, number: int) -> list[Text]:
-        return []
 
 
 ENTRY = SpitzerEntry()
