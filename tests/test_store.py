@@ -36,6 +36,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m003_access",
         "m004_archived",
         "m005_generation",
+        "m006_evenings",
     ]
     before = dump(db)
     migrate(db)

@@ -150,6 +150,28 @@ def render_pdf(html: str) -> bytes:
     return HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=fonts)  # type: ignore[no-any-return]
 
 
+def evening_pdf(
+    name: str,
+    day: date,
+    standings: Sequence[Mapping[str, Any]],
+    tables: Sequence[tuple[Any, GameResult]],
+    *,
+    page_size: str = "A4",
+    translations: Translations | None = None,
+    language: str = "en",
+) -> bytes:
+    """An evening on paper: the standings across it and every table's result."""
+    env = environment(translations, language)
+    html = env.get_template("evening.html").render(
+        name=name,
+        day=day.isoformat(),
+        standings=standings,
+        tables=tables,
+        page_size=page_size,
+    )
+    return render_pdf(html)
+
+
 def scoresheet_pdf(game: Game, **kwargs: Any) -> bytes:
     """A game's scoresheet as PDF bytes."""
     return render_pdf(scoresheet_html(game, **kwargs))

@@ -110,6 +110,23 @@ def m005_generation(db: Database) -> None:
     db.execute("INSERT INTO meta (key, value) VALUES ('generation', ?)", [new_token()])
 
 
+@migrations()
+def m006_evenings(db: Database) -> None:
+    """An evening groups games: a club night or a family weekend with several tables."""
+    db.execute(
+        """
+        CREATE TABLE evenings (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute("ALTER TABLE games ADD COLUMN evening TEXT REFERENCES evenings(id)")
+    db.execute("CREATE INDEX games_evening ON games(evening)")
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

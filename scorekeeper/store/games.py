@@ -79,6 +79,7 @@ class StoredGame:
     watch_token: str = ""
     scorer_token: str = ""
     pin: str = ""
+    evening: str | None = None  # the evening this game belongs to, if any
     source: str = ""  # the database file and its generation: where every cache key starts
 
     @property
@@ -160,6 +161,7 @@ def _row_to_game(
         watch_token=row["watch_token"] or "",
         scorer_token=row["scorer_token"] or "",
         pin=row["pin"] or "",
+        evening=row.get("evening"),
         source=source,
     )
 
@@ -341,6 +343,7 @@ def create_game(
     option_changes: Sequence[Mapping[str, Any]] = (),
     confirm_hands: bool = False,
     action: str = "created",
+    evening: str | None = None,
 ) -> str:
     """Store a new game (validated by the engine) and return its unguessable id."""
     bodies = [dict(hand) for hand in hands]
@@ -361,8 +364,8 @@ def create_game(
     with db.atomic():
         db.execute(
             "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
-            " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at, evening)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 game.ruleset.game,
@@ -377,6 +380,7 @@ def create_game(
                 new_pin(),
                 now,
                 now,
+                evening,
             ],
         )
         for number, body in enumerate(bodies, start=1):
@@ -659,6 +663,73 @@ def _name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+@dataclass(frozen=True)
+class Evening:
+    """A named group of games played on one occasion."""
+
+    id: str
+    name: str
+    created_by: str
+    created_at: str
+
+
+class EveningNotFound(LookupError):
+    pass
+
+
+def create_evening(db: Database, name: str, device: str) -> str:
+    """Start an evening; return its unguessable id."""
+    evening_id = secrets.token_urlsafe(12)
+    with db.atomic():
+        db.execute(
+            "INSERT INTO evenings (id, name, created_by, created_at) VALUES (?, ?, ?, ?)",
+            [evening_id, " ".join(name.split()), device, _now()],
+        )
+    return evening_id
+
+
+def get_evening(db: Database, evening_id: str) -> Evening:
+    rows = list(db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]))
+    if not rows:
+        raise EveningNotFound(evening_id)
+    return Evening(**rows[0])
+
+
+def evenings_of(db: Database, device: str | None, game_ids: Sequence[str]) -> list[Evening]:
+    """The evenings a browser started or that hold one of its games, newest first."""
+    marks = ", ".join("?" for _ in game_ids) or "NULL"
+    return [
+        Evening(**row)
+        for row in db.query(
+            "SELECT * FROM evenings WHERE created_by = ?"
+            f" OR id IN (SELECT evening FROM games WHERE id IN ({marks}))"
+            " ORDER BY created_at DESC",
+            [device or "", *game_ids],
+        )
+    ]
+
+
+def evening_games(db: Database, evening_id: str) -> list[str]:
+    """The games of an evening, in the order they were started."""
+    return [
+        row["id"]
+        for row in db.query(
+            "SELECT id FROM games WHERE evening = ? ORDER BY created_at, rowid", [evening_id]
+        )
+    ]
+
+
+def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
+    """Put a game in an evening, or (None) take it out; the scores do not change."""
+    if evening_id is not None:
+        get_evening(db, evening_id)
+    with db.atomic():
+        stored = _claim(db, game_id, None)
+        db.execute("UPDATE games SET evening = ? WHERE id = ?", [evening_id, game_id])
+    _carry_result(stored)
+    _written(stored, evening=evening_id)
+
+
 SEATINGS = ("same", "new_partners", "move_left")
 
 
@@ -693,6 +764,7 @@ def rematch(db: Database, game_id: str, seating: str = "same") -> str:
         first_dealer=seats.index(next_dealer),
         confirm_hands=stored.confirm_hands,
         action="rematch",
+        evening=stored.evening,
     )
 
 

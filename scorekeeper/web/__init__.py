@@ -63,6 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         compress,
         db,
         errors,
+        evenings,
         fragments,
         games,
         hands,
@@ -84,6 +85,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(players.bp)
+    app.register_blueprint(evenings.bp)
     app.register_blueprint(pwa.bp)
     errors.init_app(app)
     return app

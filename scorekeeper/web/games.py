@@ -140,8 +140,9 @@ def game_card(stored: store.StoredGame) -> GameCard:
 def new() -> BaseResponse | str:
     """Choose the game kind and the preset."""
     chosen = request.args.get("ruleset")
+    evening = request.args.get("evening") or None
     if chosen:
-        return redirect(url_for("games.setup", ruleset_id=chosen))
+        return redirect(url_for("games.setup", ruleset_id=chosen, evening=evening))
     all_kinds = {
         # The rules most tables mean by the game's bare name come first, chosen at first.
         kind: sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).featured)
@@ -151,7 +152,12 @@ def new() -> BaseResponse | str:
     kinds = {kind: all_kinds[kind]} if kind in all_kinds else all_kinds
     first = next(iter(kinds.values()))[0].id
     return render_template(
-        "new.html", kinds=kinds, all_kinds=all_kinds, chosen_kind=kind, first=first
+        "new.html",
+        kinds=kinds,
+        all_kinds=all_kinds,
+        chosen_kind=kind,
+        first=first,
+        evening=evening,
     )
 
 
@@ -212,6 +218,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     options=changes,
                     first_dealer=min(dealer, seats - 1),
                     confirm_hands=bool(form.confirm_hands.data),
+                    evening=_known_evening(request.values.get("evening")),
                 )
             except ScoreError as error:
                 errors.append(str(error))
@@ -232,6 +239,16 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
     return (page, 400) if errors or form.errors else page
+
+
+def _known_evening(evening_id: str | None) -> str | None:
+    """An evening id from the form, if such an evening exists (else none)."""
+    if not evening_id:
+        return None
+    try:
+        return store.get_evening(get_db(), evening_id).id
+    except store.EveningNotFound:
+        return None
 
 
 def same_name(name: str) -> str:

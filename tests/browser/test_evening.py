@@ -352,3 +352,35 @@ def test_players_and_their_statistics_on_the_phone(phone: Page, screenshots: Pat
     shot(page, screenshots, "36-player")
     page.goto(page.base_url + "/new/yahoo-normal")  # type: ignore[attr-defined]
     assert page.locator("#known-players option[value='山田']").count() == 1
+
+
+def test_an_evening_on_the_phone_and_on_a_tv(phone: Page, screenshots: Path):
+    page = phone
+    page.goto(page.base_url + "/")  # type: ignore[attr-defined]
+    page.get_by_role("link", name="Evenings").click()
+    page.fill("#evening-name", "Friday club")
+    page.get_by_role("button", name="Start the evening").click()
+    expect(page.locator("h1")).to_have_text("Friday club")
+    evening_url = page.url
+    for names in (["Ann", "Ben", "Cho", "Dee"], ["Eve", "Fay", "Gus", "Hal"]):
+        page.get_by_role("link", name="Start a game in this evening").click()
+        page.get_by_role("button", name="Next: players").click()
+        for seat, name in enumerate(names):
+            page.fill(f"#player_{seat}", name)
+        page.get_by_role("button", name="Start the game").click()
+        play_hand(page, {1: "3", 2: "3", 3: "3", 0: "4"}, {1: "3", 2: "3", 3: "3", 0: "4"})
+        page.goto(evening_url)
+    expect(page.locator(".tables .game-card")).to_have_count(2)
+    expect(page.locator("table.standings")).to_contain_text("Ann")
+    no_sideways_scroll(page)
+    shot(page, screenshots, "37-evening-phone")
+    # The scorer's laptop, plugged into the TV: the same browser at 1920×1080.
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(evening_url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    expect(page.locator(".tables .game-card")).to_have_count(2)
+    font = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('.evening')).fontSize)"
+    )
+    assert font >= 24  # readable across a room
+    page.screenshot(path=str(screenshots / "38-evening-tv.png"))

@@ -1,0 +1,144 @@
+"""Evenings: a club night or a family weekend with several tables, on one page.
+
+An evening groups games. Its page shows every table's score as it stands and the
+standings across the evening, refreshing itself (no script needed), large enough for a
+TV; a summary prints as PDF. As everywhere, a browser sees only the games it may see:
+an evening's page lists the tables this phone started or joined.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_translations
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store
+from ..stats import player_key, player_stats
+from .access import device, game_for
+from .db import get_db
+from .forms import Form
+from .games import game_card
+from .i18n import language
+
+bp = Blueprint("evenings", __name__)
+
+NAME_MAX = 60
+
+
+def _mine() -> list[str]:
+    db = get_db()
+    return store.games_of(db, device()) + store.games_of(db, device(), archived=True)
+
+
+def my_evenings() -> list[store.Evening]:
+    """The evenings this browser started, or that hold one of its games."""
+    return store.evenings_of(get_db(), device(), _mine())
+
+
+def _evening_or_404(evening_id: str) -> store.Evening:
+    try:
+        return store.get_evening(get_db(), evening_id)
+    except store.EveningNotFound:
+        abort(404, _("There is no evening at this address."))
+
+
+@bp.route("/evenings/", methods=["GET", "POST"])
+def index() -> BaseResponse | str:
+    """This phone's evenings, and starting a new one."""
+    form = Form()
+    if request.method == "POST":
+        name = " ".join((request.form.get("name") or "").split())
+        if not form.validate_on_submit():
+            flash(_("This form had expired. Type the evening's name again."), "error")
+        elif not name or len(name) > NAME_MAX:
+            flash(_("Give the evening a name (at most %(n)s characters).", n=NAME_MAX), "error")
+        else:
+            evening_id = store.create_evening(get_db(), name, device(create=True) or "")
+            return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
+    return render_template("evenings.html", evenings=my_evenings(), form=form)
+
+
+def _tables(evening: store.Evening) -> list[store.StoredGame]:
+    """The evening's games this browser may see, in the order they were started."""
+    db = get_db()
+    mine = set(_mine())
+    return [
+        store.get_game(db, game_id)
+        for game_id in store.evening_games(db, evening.id)
+        if game_id in mine
+    ]
+
+
+def _standings(games: list[store.StoredGame]) -> list[dict[str, Any]]:
+    """Per player across the evening: games, wins, points for minus against; most wins first."""
+    rows = [
+        {
+            "name": p.name,
+            "key": player_key(p.name),
+            "games": p.games,
+            "won": p.won,
+            "difference": p.points_for - p.points_against,
+        }
+        for p in player_stats((g.players, g.score()) for g in games)
+    ]
+    return sorted(rows, key=lambda r: (-r["won"], -r["difference"], r["key"]))
+
+
+@bp.route("/e/<evening_id>")
+def evening(evening_id: str) -> str:
+    """Every table of the evening as it stands, and the standings across it."""
+    found = _evening_or_404(evening_id)
+    games = _tables(found)
+    db = get_db()
+    others = [
+        game_card(g)
+        for g in store.list_games(db, store.games_of(db, device()))
+        if g.evening != found.id and store.role_of(db, device(), g.id) == "edit"
+    ]
+    return render_template(
+        "evening.html",
+        evening=found,
+        tables=[(g, game_card(g), g.score()) for g in games],
+        standings=_standings(games),
+        others=others,
+        add_form=Form(),
+    )
+
+
+@bp.route("/e/<evening_id>/summary.pdf")
+def summary_pdf(evening_id: str) -> Response:
+    """The evening on paper: the standings and every table's result."""
+    from ..pdf import evening_pdf
+
+    found = _evening_or_404(evening_id)
+    games = _tables(found)
+    pdf = evening_pdf(
+        found.name,
+        date.fromisoformat(found.created_at[:10]),
+        _standings(games),
+        [(game_card(g), g.score()) for g in games],
+        translations=get_translations(),
+        language=language(),
+    )
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="evening-{found.created_at[:10]}.pdf"'},
+    )
+
+
+@bp.route("/e/<evening_id>/add", methods=["POST"])
+def add_game(evening_id: str) -> BaseResponse:
+    """Add one of this phone's games to the evening (it leaves any other evening)."""
+    found = _evening_or_404(evening_id)
+    if not Form().validate_on_submit():
+        abort(400, _("This form had expired. Go back to the evening and try again."))
+    game_id = request.form.get("game") or ""
+    game_for(game_id, "edit")
+    store.set_evening(get_db(), game_id, found.id)
+    flash(_("Added to the evening."))
+    return redirect(url_for("evenings.evening", evening_id=found.id), 303)

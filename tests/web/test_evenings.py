@@ -1,0 +1,65 @@
+"""Evenings: games grouped by occasion, every table and the standings on one page."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+
+from .conftest import play, setup_form
+from .test_routes import text
+
+
+def start_evening(client, name="Friday club") -> str:
+    response = client.post("/evenings/", data={"name": name})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def game_in(client, evening_id, names) -> str:
+    response = client.post(
+        f"/new/yahoo-normal?evening={evening_id}",
+        data={**setup_form("yahoo-normal", names=names), "evening": evening_id},
+    )
+    assert response.status_code == 303
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_an_evening_shows_every_table_and_the_standings(client, db):
+    evening = start_evening(client)
+    first = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    second = game_in(client, evening, ["Ann", "Eve", "Fay", "Gus"])
+    play(client, db, first, {0: 4, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # 70 : 60
+    play(client, db, second, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})  # 60 : 61
+    page = client.get(f"/e/{evening}")
+    body = text(page)
+    assert page.status_code == 200 and 'http-equiv="refresh"' in page.get_data(as_text=True)
+    assert "Friday club" in body and "2 tables" in body
+    assert "Ann · Ben · Cho · Dee" in body and "Ann · Eve · Fay · Gus" in body
+    # Ann: two games, points difference +10 − 1 = +9; nobody has won yet.
+    assert re.search(r"\d Ann 2 0 \+9", body), body
+    assert store.get_game(db, first).evening == evening
+    pdf = client.get(f"/e/{evening}/summary.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+
+
+def test_a_game_can_be_added_and_a_stranger_sees_no_table(app, client, db):
+    evening = start_evening(client, "Family weekend")
+    response = client.post("/new/yahoo-normal", data=setup_form("yahoo-normal"))
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert "Add a game:" in text(client.get(f"/e/{evening}"))
+    assert client.post(f"/e/{evening}/add", data={"game": game_id}).status_code == 303
+    assert "1 table" in text(client.get(f"/e/{evening}"))
+    assert "The evening's tables and standings" in text(client.get(f"/g/{game_id}"))
+    stranger = app.test_client()
+    page = text(stranger.get(f"/e/{evening}"))
+    assert "0 tables" in page and "Ann" not in page
+    assert stranger.post(f"/e/{evening}/add", data={"game": game_id}).status_code == 403
+    assert client.get("/e/no-such-evening").status_code == 404
+
+
+def test_a_rematch_stays_in_its_evening(client, db):
+    evening = start_evening(client)
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    new = store.rematch(db, game_id)
+    assert store.get_game(db, new).evening == evening
