@@ -45,6 +45,7 @@ class PlayerStats:
     kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
     hands_by_kind: Counter[str] = field(default_factory=Counter)
     partners: dict[str, Record] = field(default_factory=dict)  # by partner's name
+    opponents: dict[str, Record] = field(default_factory=dict)  # head to head, by name
     spellings: Counter[str] = field(default_factory=Counter)  # "Ann" 3, "ann" 1
 
     def to_json(self) -> dict[str, Any]:
@@ -78,6 +79,10 @@ class PlayerStats:
             "partners": {
                 name: {"games": r.games, "won": r.won} for name, r in sorted(self.partners.items())
             },
+            "opponents": {
+                name: {"games": r.games, "won": r.won}
+                for name, r in sorted(self.opponents.items())
+            },
         }
 
 
@@ -107,11 +112,13 @@ def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[Play
             if result.outcome.finished:
                 stats.finished += 1
                 stats.won += int(winner == side_of[seat])
-            for partner in result.sides[side_of[seat]].seats:
-                if partner != seat and player_key(names[partner]) != key:
-                    record = stats.partners.setdefault(" ".join(names[partner].split()), Record())
-                    record.games += 1
-                    record.won += int(winner == side_of[seat])
+            for other, name in enumerate(names):
+                if player_key(name) == key:
+                    continue
+                records = stats.partners if side_of[other] == side_of[seat] else stats.opponents
+                record = records.setdefault(" ".join(name.split()), Record())
+                record.games += 1
+                record.won += int(winner == side_of[seat])
         for number, (hand, scored) in enumerate(
             zip(result.game.hands, result.hands, strict=True), start=1
         ):

@@ -52,6 +52,10 @@ def test_spades_counts_agree_with_the_hands():
     assert ben["contracts"] == {"bid": 1, "made": 0, "set": 1}
     assert cho["contracts"]["bid"] == 2 and cho["bags"] == 2
     assert ann["partners"] == {"Cho": {"games": 1, "won": ann["won"]}}
+    assert ann["opponents"] == {
+        "Ben": {"games": 1, "won": ann["won"]},
+        "Dee": {"games": 1, "won": ann["won"]},
+    }
     # Points for are the side's points, hand by hand; against, the other side's.
     result = score_game(load_game(SPADES))
     assert ann["points_for"] == result.totals[0] and ann["points_against"] == result.totals[1]

@@ -23,6 +23,7 @@ from .db import get_db
 from .forms import Form
 from .games import game_card
 from .i18n import language
+from .players import csv_response
 
 bp = Blueprint("evenings", __name__)
 
@@ -129,6 +130,13 @@ def summary_pdf(evening_id: str) -> Response:
         mimetype="application/pdf",
         headers={"Content-Disposition": f'inline; filename="evening-{found.created_at[:10]}.pdf"'},
     )
+
+
+@bp.route("/e/<evening_id>/export.csv")
+def export_csv(evening_id: str) -> Response:
+    """The evening's hands (of the tables this browser may see) as CSV."""
+    found = _evening_or_404(evening_id)
+    return csv_response(_tables(found), f"evening-{found.created_at[:10]}.csv")
 
 
 @bp.route("/e/<evening_id>/add", methods=["POST"])

@@ -374,6 +374,10 @@ def test_an_evening_on_the_phone_and_on_a_tv(phone: Page, screenshots: Path):
     expect(page.locator("table.standings")).to_contain_text("Ann")
     no_sideways_scroll(page)
     shot(page, screenshots, "37-evening-phone")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="CSV for spreadsheets").click()
+    rows = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
+    assert rows[0].startswith("game,ruleset,started,hand,seat,player") and len(rows) == 9
     # The scorer's laptop, plugged into the TV: the same browser at 1920×1080.
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(evening_url)

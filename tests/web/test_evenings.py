@@ -39,6 +39,8 @@ def test_an_evening_shows_every_table_and_the_standings(client, db):
     # Ann: two games, points difference +10 − 1 = +9; nobody has won yet.
     assert re.search(r"\d Ann 2 0 \+9", body), body
     assert store.get_game(db, first).evening == evening
+    csv = client.get(f"/e/{evening}/export.csv").get_data(as_text=True)
+    assert len(csv.strip().splitlines()) == 1 + 2 * 4  # two tables, one hand, four seats
     pdf = client.get(f"/e/{evening}/summary.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 
