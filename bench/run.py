@@ -8,12 +8,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import engine, long_games, page_weight, pdf, serving
+from bench import engine, long_games, many_games, page_weight, pdf, serving
 
 
 def main() -> None:
     rows = []
-    for module in (engine, long_games, page_weight, pdf, serving):
+    for module in (engine, long_games, many_games, page_weight, pdf, serving):
         rows += module.run()
         print(f"... {module.__name__} done", file=sys.stderr, flush=True)
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")

@@ -90,6 +90,12 @@ def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[Play
     """Every player's statistics over `games` (the players in seat order, and the scored
     game; oldest first, so a tie between spellings goes to the earliest), most games
     first."""
+    return merge(game_stats(names, result) for names, result in games)
+
+
+def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStats]:
+    """One game's part of each of its players' statistics, by player key (a game's part
+    never changes until the game does: callers may keep it per game version)."""
     players: dict[str, PlayerStats] = {}
 
     def of(name: str) -> PlayerStats:
@@ -98,43 +104,70 @@ def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[Play
             players[key] = PlayerStats(" ".join(name.split()))
         return players[key]
 
-    for names, result in games:
-        kind_name = result.game.ruleset.game
-        kind = find_kind(kind_name)
-        side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
-        winner = result.outcome.winner if result.outcome.finished else None
-        for key in dict.fromkeys(player_key(n) for n in names):
-            seat = next(s for s, n in enumerate(names) if player_key(n) == key)
-            stats = of(names[seat])
-            stats.spellings[" ".join(names[seat].split())] += 1
-            stats.games += 1
-            stats.kinds[kind_name] += 1
-            if result.outcome.finished:
-                stats.finished += 1
-                stats.won += int(winner == side_of[seat])
-            for other, name in enumerate(names):
-                if player_key(name) == key:
-                    continue
-                records = stats.partners if side_of[other] == side_of[seat] else stats.opponents
-                record = records.setdefault(" ".join(name.split()), Record())
-                record.games += 1
-                record.won += int(winner == side_of[seat])
-        for number, (hand, scored) in enumerate(
-            zip(result.game.hands, result.hands, strict=True), start=1
-        ):
-            options = result.game.ruleset_for(number).options
-            for seat, name in enumerate(names):
-                side = side_of[seat]
-                stats = of(name)
-                stats.hands += 1
-                stats.hands_by_kind[kind_name] += 1
-                stats.points_for += scored.points[side]
-                stats.points_against += sum(
-                    p for index, p in enumerate(scored.points) if index != side
-                )
-                stats.counts.update(kind.tally(options, hand, scored, seat, side))
+    kind_name = result.game.ruleset.game
+    kind = find_kind(kind_name)
+    side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
+    winner = result.outcome.winner if result.outcome.finished else None
+    for key in dict.fromkeys(player_key(n) for n in names):
+        seat = next(s for s, n in enumerate(names) if player_key(n) == key)
+        stats = of(names[seat])
+        stats.spellings[" ".join(names[seat].split())] += 1
+        stats.games += 1
+        stats.kinds[kind_name] += 1
+        if result.outcome.finished:
+            stats.finished += 1
+            stats.won += int(winner == side_of[seat])
+        for other, name in enumerate(names):
+            if player_key(name) == key:
+                continue
+            records = stats.partners if side_of[other] == side_of[seat] else stats.opponents
+            record = records.setdefault(" ".join(name.split()), Record())
+            record.games += 1
+            record.won += int(winner == side_of[seat])
+    seats = [(seat, side_of[seat], of(name)) for seat, name in enumerate(names)]
+    for number, (hand, scored) in enumerate(
+        zip(result.game.hands, result.hands, strict=True), start=1
+    ):
+        options = result.game.ruleset_for(number).options
+        everyone = sum(scored.points)
+        for seat, side, stats in seats:
+            stats.hands += 1
+            stats.hands_by_kind[kind_name] += 1
+            stats.points_for += scored.points[side]
+            stats.points_against += everyone - scored.points[side]
+            stats.counts.update(kind.tally(options, hand, scored, seat, side))
+    return players
+
+
+def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
+    """Add games' parts up into each player's statistics, most games first; the spelling
+    used most names a player (the earliest on a tie)."""
+    players: dict[str, PlayerStats] = {}
+    for part in parts:
+        for key, one in part.items():
+            total = players.setdefault(key, PlayerStats(one.name))
+            total.games += one.games
+            total.finished += one.finished
+            total.won += one.won
+            total.hands += one.hands
+            total.points_for += one.points_for
+            total.points_against += one.points_against
+            for mine, theirs in (
+                (total.counts, one.counts),
+                (total.kinds, one.kinds),
+                (total.hands_by_kind, one.hands_by_kind),
+                (total.spellings, one.spellings),
+            ):
+                mine.update(theirs)
+            for records, more in (
+                (total.partners, one.partners),
+                (total.opponents, one.opponents),
+            ):
+                for name, record in more.items():
+                    kept = records.setdefault(name, Record())
+                    kept.games += record.games
+                    kept.won += record.won
     for stats in players.values():
-        # The spelling used most names the player (the earliest one on a tie).
         stats.name = max(stats.spellings, key=lambda n: stats.spellings[n], default=stats.name)
     return sorted(players.values(), key=lambda p: (-p.games, player_key(p.name)))
 

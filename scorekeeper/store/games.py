@@ -241,7 +241,8 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
         sql += f" WHERE id IN ({', '.join('?' for _ in ids)})"
         params = list(ids)
     sql += " ORDER BY created_at DESC, rowid DESC"
-    return [_row_to_game(row, ()) for row in db.query(sql, params)]
+    source = _source(db)
+    return [_row_to_game(row, (), source=source) for row in db.query(sql, params)]
 
 
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:

@@ -40,6 +40,7 @@ from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
+from ..lru import LRU
 from . import pages
 from .access import check_pin, device, game_for, grant, role
 from .db import get_db
@@ -99,7 +100,20 @@ class GameCard:
     standing: str  # "Ann & Cho lead, 230 : 120", "Winner: Ben", "No hand yet"
 
 
+_CARDS = LRU(2048)  # (database, game, version, language) -> GameCard
+
+
 def game_card(stored: store.StoredGame) -> GameCard:
+    """A game's card, worked out once per version of the game and language."""
+    key = (*stored.cache_key, current_language())
+    card = _CARDS.get(key)
+    if card is None:
+        card = _game_card(stored)
+        _CARDS.put(key, card)
+    return card  # type: ignore[no-any-return]
+
+
+def _game_card(stored: store.StoredGame) -> GameCard:
     language = current_language()
     try:
         ruleset = find_ruleset(stored.ruleset_id).with_options(stored.options)

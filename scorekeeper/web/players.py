@@ -17,7 +17,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
-from ..stats import PlayerStats, csv_rows, player_key, player_stats, write_csv
+from ..lru import LRU
+from ..stats import PlayerStats, csv_rows, game_stats, merge, player_key, write_csv
 from .access import device
 from .db import get_db
 from .forms import NAME_MAX, Form
@@ -48,8 +49,20 @@ def known_names() -> list[str]:
     return [spelling[key] for key, _count in seen.most_common()]
 
 
+_PARTS = LRU(4096)  # (database, game, version) -> that game's part of the statistics
+
+
 def _stats(games: list[store.StoredGame]) -> list[PlayerStats]:
-    return player_stats((stored.players, stored.score()) for stored in games)
+    """The players' statistics over these games, each game's part worked out once per
+    version of the game."""
+    parts = []
+    for stored in games:
+        part = _PARTS.get(stored.cache_key)
+        if part is None:
+            part = game_stats(stored.players, stored.score())
+            _PARTS.put(stored.cache_key, part)
+        parts.append(part)
+    return merge(parts)
 
 
 def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:

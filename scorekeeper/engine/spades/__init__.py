@@ -153,11 +153,6 @@ class Spades:
     ) -> dict[str, int]:
         """Nils bid and made (by kind), contracts made and set, bagging out."""
         bid, took = hand.bids[seat], hand.tricks[seat]
-        side = next(
-            i
-            for i, s in enumerate(self.sides(options, "abcd"[: options.players]))
-            if seat in s.seats
-        )
         markers = result.markers[side]
         counts: dict[str, int] = {}
         if is_nil(bid, options):
@@ -168,12 +163,11 @@ class Spades:
         else:
             counts["contracts"] = 1
             counts["sets" if "set" in markers else "contracts_made"] = 1
-        counts["bags"] = (
-            max(0, took - bid.n) if bid.kind is BidKind.NUMBER and not is_nil(bid, options) else 0
-        )
+            if bid.kind is BidKind.NUMBER and took > bid.n:
+                counts["bags"] = took - bid.n
         if "bagged_out" in markers:
             counts["bagged_out"] = 1
-        return {name: n for name, n in counts.items() if n}
+        return counts
 
     def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])
