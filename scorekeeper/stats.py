@@ -44,6 +44,7 @@ class PlayerStats:
     counts: Counter[str] = field(default_factory=Counter)  # from the kinds' tally
     kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
     hands_by_kind: Counter[str] = field(default_factory=Counter)
+    points_by_kind: Counter[str] = field(default_factory=Counter)  # points for, per kind
     partners: dict[str, Record] = field(default_factory=dict)  # by partner's name
     opponents: dict[str, Record] = field(default_factory=dict)  # head to head, by name
     spellings: Counter[str] = field(default_factory=Counter)  # "Ann" 3, "ann" 1
@@ -73,7 +74,11 @@ class PlayerStats:
             "hearts_taken": c["hearts_taken"],
             "declared": {"deals": c["declared"], "won": c["declared_won"]},
             "by_kind": {
-                kind: {"games": n, "hands": self.hands_by_kind[kind]}
+                kind: {
+                    "games": n,
+                    "hands": self.hands_by_kind[kind],
+                    "points": self.points_by_kind[kind],
+                }
                 for kind, n in sorted(self.kinds.items())
             },
             "partners": {
@@ -133,6 +138,7 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
         for seat, side, stats in seats:
             stats.hands += 1
             stats.hands_by_kind[kind_name] += 1
+            stats.points_by_kind[kind_name] += scored.points[side]
             stats.points_for += scored.points[side]
             stats.points_against += everyone - scored.points[side]
             stats.counts.update(kind.tally(options, hand, scored, seat, side))
@@ -156,6 +162,7 @@ def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
                 (total.counts, one.counts),
                 (total.kinds, one.kinds),
                 (total.hands_by_kind, one.hands_by_kind),
+                (total.points_by_kind, one.points_by_kind),
                 (total.spellings, one.spellings),
             ):
                 mine.update(theirs)

@@ -66,9 +66,10 @@ def test_the_same_name_is_one_player_across_games_and_hearts_counts():
     ann = players["ann"]
     assert ann["name"] == "Ann" and ann["games"] == 2 and ann["hands"] == 4
     assert ann["moons"] == 1 and ann["queen_of_spades"] == 1
+    spades_total = score_game(load_game(SPADES)).totals[0]
     assert ann["by_kind"] == {
-        "hearts": {"games": 1, "hands": 2},
-        "spades": {"games": 1, "hands": 2},
+        "hearts": {"games": 1, "hands": 2, "points": -26 + 3},  # the moon for self, then 3
+        "spades": {"games": 1, "hands": 2, "points": spades_total},
     }
     assert players["cy"]["queen_of_spades"] == 1 and players["cy"]["moons"] == 0
     assert "cho" in players and "cy" in players  # different names, different players
