@@ -20,6 +20,7 @@ from .. import store
 from ..stats import player_key, player_stats
 from .access import device, game_for
 from .db import get_db
+from .download import file_response
 from .forms import Form
 from .games import game_card
 from .i18n import language
@@ -125,10 +126,8 @@ def summary_pdf(evening_id: str) -> Response:
         translations=get_translations(),
         language=language(),
     )
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="evening-{found.created_at[:10]}.pdf"'},
+    return file_response(
+        pdf, "application/pdf", f"evening-{found.created_at[:10]}.pdf", inline=True
     )
 
 

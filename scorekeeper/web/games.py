@@ -44,6 +44,7 @@ from ..lru import LRU
 from . import pages
 from .access import check_pin, device, game_for, grant, role
 from .db import get_db
+from .download import file_response
 from .entry import entry_for
 from .forms import (
     Form,
@@ -469,11 +470,7 @@ def export(game_id: str) -> Response:
     stored = game_for(game_id, "watch")
     body = json.dumps(stored.document(), ensure_ascii=False, indent=2) + "\n"
     filename = f"scorekeeper-{stored.ruleset_id}-{stored.created_at[:10]}.json"
-    return Response(
-        body,
-        mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return file_response(body, "application/json", filename)
 
 
 @bp.route("/g/<game_id>/export.csv")
@@ -657,11 +654,7 @@ def scoresheet_pdf(game_id: str) -> Response:
         language=current_language(),
     )
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{filename}"'},
-    )
+    return file_response(pdf, "application/pdf", filename, inline=True)
 
 
 @bp.route("/w/<token>")

@@ -21,6 +21,7 @@ from ..lru import LRU
 from ..stats import PlayerStats, csv_rows, game_stats, merge, player_key, write_csv
 from .access import device
 from .db import get_db
+from .download import file_response
 from .forms import NAME_MAX, Form
 from .i18n import language
 
@@ -110,11 +111,7 @@ def csv_response(games: list[store.StoredGame], filename: str) -> Response:
         out,
         bom=True,
     )
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return file_response(out.getvalue(), "text/csv", filename)
 
 
 @bp.route("/<path:key>/rename", methods=["POST"])

@@ -17,6 +17,7 @@ from ..engine import (
 from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.referee import compare as compare_rulesets
 from .access import game_for
+from .download import file_response
 from .i18n import language
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -102,8 +103,4 @@ def scorecard(ruleset_id: str) -> Response:
     ruleset = ruleset_or_404(ruleset_id)
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
     pdf = scorecard_pdf(ruleset, page_size=size, translations=get_translations())
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="scorecard-{ruleset_id}.pdf"'},
-    )
+    return file_response(pdf, "application/pdf", f"scorecard-{ruleset_id}.pdf", inline=True)
