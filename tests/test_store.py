@@ -37,6 +37,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m004_archived",
         "m005_generation",
         "m006_evenings",
+        "m007_evening_links",
     ]
     before = dump(db)
     migrate(db)

@@ -127,6 +127,25 @@ def m006_evenings(db: Database) -> None:
     db.execute("CREATE INDEX games_evening ON games(evening)")
 
 
+@migrations()
+def m007_evening_links(db: Database) -> None:
+    """An evening's watch link: a TV or a guest's phone sees every table of the evening."""
+    db.execute("ALTER TABLE evenings ADD COLUMN watch_token TEXT")
+    for (evening_id,) in db.execute("SELECT id FROM evenings").fetchall():
+        db.execute("UPDATE evenings SET watch_token = ? WHERE id = ?", [new_token(), evening_id])
+    db.execute("CREATE UNIQUE INDEX evenings_watch ON evenings(watch_token)")
+    db.execute(
+        """
+        CREATE TABLE evening_grants (
+            device TEXT NOT NULL,
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (device, evening)
+        ) STRICT
+        """
+    )
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

@@ -672,6 +672,7 @@ class Evening:
     name: str
     created_by: str
     created_at: str
+    watch_token: str | None = None
 
 
 class EveningNotFound(LookupError):
@@ -683,8 +684,9 @@ def create_evening(db: Database, name: str, device: str) -> str:
     evening_id = secrets.token_urlsafe(12)
     with db.atomic():
         db.execute(
-            "INSERT INTO evenings (id, name, created_by, created_at) VALUES (?, ?, ?, ?)",
-            [evening_id, " ".join(name.split()), device, _now()],
+            "INSERT INTO evenings (id, name, created_by, created_at, watch_token)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [evening_id, " ".join(name.split()), device, _now(), new_token()],
         )
     return evening_id
 
@@ -704,10 +706,26 @@ def evenings_of(db: Database, device: str | None, game_ids: Sequence[str]) -> li
         for row in db.query(
             "SELECT * FROM evenings WHERE created_by = ?"
             f" OR id IN (SELECT evening FROM games WHERE id IN ({marks}))"
+            " OR id IN (SELECT evening FROM evening_grants WHERE device = ?)"
             " ORDER BY created_at DESC",
-            [device or "", *game_ids],
+            [device or "", *game_ids, device or ""],
         )
     ]
+
+
+def evening_by_token(db: Database, token: str) -> Evening | None:
+    """The evening a watch link opens."""
+    rows = list(db.query("SELECT * FROM evenings WHERE watch_token = ?", [token]))
+    return Evening(**rows[0]) if rows else None
+
+
+def grant_evening(db: Database, device: str, evening_id: str) -> None:
+    """Let a browser watch every table of an evening (a TV, a guest's phone)."""
+    with db.atomic():
+        db.execute(
+            "INSERT OR IGNORE INTO evening_grants (device, evening, created_at) VALUES (?, ?, ?)",
+            [device, evening_id, _now()],
+        )
 
 
 def evening_games(db: Database, evening_id: str) -> list[str]:
@@ -787,7 +805,15 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     rows = list(
         db.query("SELECT role FROM grants WHERE device = ? AND game_id = ?", [device, game_id])
     )
-    return str(rows[0]["role"]) if rows else None
+    if rows:
+        return str(rows[0]["role"])
+    # A browser given an evening's watch link watches every table of that evening.
+    shared = db.execute(
+        "SELECT 1 FROM evening_grants JOIN games ON games.evening = evening_grants.evening"
+        " WHERE evening_grants.device = ? AND games.id = ?",
+        [device, game_id],
+    ).fetchone()
+    return "watch" if shared else None
 
 
 def games_of(db: Database, device: str | None, *, archived: bool = False) -> list[str]:

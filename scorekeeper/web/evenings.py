@@ -18,13 +18,15 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..stats import player_key, player_stats
-from .access import device, game_for
+from .access import device, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
 from .games import game_card
 from .i18n import language
 from .players import csv_response
+from .qr import qr_svg
+from .urls import share_url
 
 bp = Blueprint("evenings", __name__)
 
@@ -65,13 +67,13 @@ def index() -> BaseResponse | str:
 
 
 def _tables(evening: store.Evening) -> list[store.StoredGame]:
-    """The evening's games this browser may see, in the order they were started."""
+    """The evening's games this browser may see (its own, the ones it joined, or all of
+    them through the evening's watch link), in the order they were started."""
     db = get_db()
-    mine = set(_mine())
     return [
         store.get_game(db, game_id)
         for game_id in store.evening_games(db, evening.id)
-        if game_id in mine
+        if role(game_id) is not None
     ]
 
 
@@ -101,9 +103,13 @@ def evening(evening_id: str) -> str:
         for g in store.list_games(db, store.games_of(db, device()))
         if g.evening != found.id and store.role_of(db, device(), g.id) == "edit"
     ]
+    shared = device() == found.created_by and found.watch_token
+    link = share_url("evenings.watch_link", token=found.watch_token) if shared else ""
     return render_template(
         "evening.html",
         evening=found,
+        watch_link=link,
+        watch_qr=qr_svg(link) if link else "",
         tables=[(g, game_card(g), g.score()) for g in games],
         standings=_standings(games),
         others=others,
@@ -129,6 +135,16 @@ def summary_pdf(evening_id: str) -> Response:
     return file_response(
         pdf, "application/pdf", f"evening-{found.created_at[:10]}.pdf", inline=True
     )
+
+
+@bp.route("/v/<token>")
+def watch_link(token: str) -> BaseResponse:
+    """An evening's watch link: this browser (a TV, a guest) sees every table of it."""
+    found = store.evening_by_token(get_db(), token)
+    if found is None:
+        abort(404, _("This link does not open any evening. Ask for the link again."))
+    store.grant_evening(get_db(), device(create=True) or "", found.id)
+    return redirect(url_for("evenings.evening", evening_id=found.id), 303)
 
 
 @bp.route("/e/<evening_id>/export.csv")

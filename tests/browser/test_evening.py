@@ -354,7 +354,7 @@ def test_players_and_their_statistics_on_the_phone(phone: Page, screenshots: Pat
     assert page.locator("#known-players option[value='山田']").count() == 1
 
 
-def test_an_evening_on_the_phone_and_on_a_tv(phone: Page, screenshots: Path):
+def test_an_evening_on_the_phone_and_on_a_tv(browser, live_server, phone: Page, screenshots: Path):
     page = phone
     page.goto(page.base_url + "/")  # type: ignore[attr-defined]
     page.get_by_role("link", name="Evenings").click()
@@ -378,13 +378,20 @@ def test_an_evening_on_the_phone_and_on_a_tv(phone: Page, screenshots: Path):
         page.get_by_role("link", name="CSV for spreadsheets").click()
     rows = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
     assert rows[0].startswith("game,ruleset,started,hand,seat,player") and len(rows) == 9
-    # The scorer's laptop, plugged into the TV: the same browser at 1920×1080.
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.goto(evening_url)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
-    expect(page.locator(".tables .game-card")).to_have_count(2)
-    font = page.evaluate(
-        "parseFloat(getComputedStyle(document.querySelector('.evening')).fontSize)"
-    )
-    assert font >= 24  # readable across a room
-    page.screenshot(path=str(screenshots / "38-evening-tv.png"))
+    # The TV is another browser: it opens the evening's watch link (its QR code).
+    page.locator("details.share summary").click()
+    link = page.locator("details.share a.share-url").inner_text()
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        screen = tv.new_page()
+        screen.goto(live_server + "/v/" + link.rsplit("/v/", 1)[1])
+        expect(screen.locator(".tables .game-card")).to_have_count(2)
+        expect(screen.locator("table.standings")).to_contain_text("Ann")
+        assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+        font = screen.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.evening')).fontSize)"
+        )
+        assert font >= 24  # readable across a room
+        screen.screenshot(path=str(screenshots / "38-evening-tv.png"))
+    finally:
+        tv.close()

@@ -65,3 +65,23 @@ def test_a_rematch_stays_in_its_evening(client, db):
     game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
     new = store.rematch(db, game_id)
     assert store.get_game(db, new).evening == evening
+
+
+def test_the_evenings_watch_link_shows_every_table_read_only(app, client, db):
+    evening = start_evening(client, "Club night")
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    page = client.get(f"/e/{evening}").get_data(as_text=True)
+    link = re.search(r'class="share-url" href="http://[^/"]+(/v/[\w-]+)"', page).group(1)
+    tv = app.test_client()
+    assert "Ann · Ben · Cho · Dee" not in text(tv.get(f"/e/{evening}"))
+    assert tv.get(link).status_code == 303
+    assert "Ann · Ben · Cho · Dee" in text(tv.get(f"/e/{evening}"))
+    assert tv.get(f"/g/{game_id}").status_code == 200  # the table, read-only
+    assert "Watching:" in text(tv.get(f"/g/{game_id}"))
+    assert tv.get(f"/g/{game_id}/bids").status_code == 403
+    # A game started later in the evening is on the TV too.
+    later = game_in(client, evening, ["Eve", "Fay", "Gus", "Hal"])
+    assert tv.get(f"/g/{later}").status_code == 200
+    # Only the evening's starter is shown the link; a wrong link opens nothing.
+    assert "share-url" not in tv.get(f"/e/{evening}").get_data(as_text=True)
+    assert tv.get("/v/not-a-token").status_code == 404
