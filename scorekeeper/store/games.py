@@ -33,6 +33,7 @@ from ..engine.errors import GameError
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
 from ..lru import LRU
+from ..stats import player_key
 from .db import new_pin, new_token
 
 Body = dict[str, Any]
@@ -631,13 +632,13 @@ def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> 
     """Rename a player in these games (the same name ignoring case and spaces); merging
     two spellings is renaming one into the other. A game where the new name already sits
     at another seat is left alone. Returns the games changed; each change is logged."""
-    key, new = _name_key(old), " ".join(new.split())
+    key, new = player_key(old), " ".join(new.split())
     changed = []
     for game_id in game_ids:
         stored = get_game(db, game_id)
-        seats = {s for s, name in enumerate(stored.players) if _name_key(name) == key}
-        others = {_name_key(n) for s, n in enumerate(stored.players) if s not in seats}
-        if not seats or _name_key(new) in others or all(stored.players[s] == new for s in seats):
+        seats = {s for s, name in enumerate(stored.players) if player_key(name) == key}
+        others = {player_key(n) for s, n in enumerate(stored.players) if s not in seats}
+        if not seats or player_key(new) in others or all(stored.players[s] == new for s in seats):
             continue
         players = [new if s in seats else n for s, n in enumerate(stored.players)]
         try:
@@ -658,10 +659,6 @@ def _rename(
             [json.dumps(players, ensure_ascii=False), game_id],
         )
         _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
-
-
-def _name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
 from ..lru import LRU
+from ..stats import player_key
 from . import pages
 from .access import check_pin, device, game_for, grant, role
 from .db import get_db
@@ -266,11 +267,6 @@ def _known_evening(evening_id: str | None) -> str | None:
         return None
 
 
-def same_name(name: str) -> str:
-    """A name as the table hears it: "Bob", "bob" and "Bob " are one player."""
-    return " ".join(name.split()).casefold()
-
-
 def _name_problems(names: list[str]) -> dict[int, Any]:
     """What is wrong with each seat's name: missing, or the same as an earlier seat's."""
     problems: dict[int, Any] = {}
@@ -278,14 +274,14 @@ def _name_problems(names: list[str]) -> dict[int, Any]:
     for seat, name in enumerate(names):
         if not name.strip():
             problems[seat] = _("Enter a name.")
-        elif same_name(name) in seen:
+        elif player_key(name) in seen:
             problems[seat] = _(
                 "Seat %(n)s is already %(name)s: give each player a different name (%(name)s K., %(name)s L.).",
-                n=seen[same_name(name)] + 1,
-                name=names[seen[same_name(name)]],
+                n=seen[player_key(name)] + 1,
+                name=names[seen[player_key(name)]],
             )
         else:
-            seen[same_name(name)] = seat
+            seen[player_key(name)] = seat
     return problems
 
 
