@@ -813,17 +813,28 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     return "watch" if shared else None
 
 
-def games_of(db: Database, device: str | None, *, archived: bool = False) -> list[str]:
-    """The games this browser created or joined (those it archived, when `archived`)."""
+def games_of(
+    db: Database,
+    device: str | None,
+    *,
+    archived: bool | None = False,
+    role: Role | None = None,
+) -> list[str]:
+    """The games this browser created or joined: those on its list (the default), those
+    it archived (`archived=True`) or both (`archived=None`); with `role`, only those it
+    may do that with ("edit")."""
     if not device:
         return []
-    return [
-        row["game_id"]
-        for row in db.query(
-            "SELECT game_id FROM grants WHERE device = ? AND archived = ?",
-            [device, int(archived)],
-        )
-    ]
+    where: list[str] = ["device = ?"]
+    params: list[Any] = [device]
+    if archived is not None:
+        where.append("archived = ?")
+        params.append(int(archived))
+    if role is not None:
+        where.append("role = ?")
+        params.append(role)
+    sql = "SELECT game_id FROM grants WHERE " + " AND ".join(where)
+    return [row["game_id"] for row in db.query(sql, params)]
 
 
 def find_by_token(db: Database, token: str) -> tuple[str, Role] | None:

@@ -35,7 +35,7 @@ NAME_MAX = 60
 
 def _mine() -> list[str]:
     db = get_db()
-    return store.games_of(db, device()) + store.games_of(db, device(), archived=True)
+    return store.games_of(db, device(), archived=None)
 
 
 def my_evenings() -> list[store.Evening]:
@@ -100,8 +100,8 @@ def evening(evening_id: str) -> str:
     db = get_db()
     others = [
         game_card(g)
-        for g in store.list_games(db, store.games_of(db, device()))
-        if g.evening != found.id and store.role_of(db, device(), g.id) == "edit"
+        for g in store.list_games(db, store.games_of(db, device(), role="edit"))
+        if g.evening != found.id
     ]
     shared = device() == found.created_by and found.watch_token
     link = share_url("evenings.watch_link", token=found.watch_token) if shared else ""

@@ -31,7 +31,7 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 def visible_games() -> list[store.StoredGame]:
     """This browser's games, oldest first (a tie between spellings goes to the earliest)."""
     db = get_db()
-    ids = store.games_of(db, device()) + store.games_of(db, device(), archived=True)
+    ids = store.games_of(db, device(), archived=None)
     return [store.get_game(db, listed.id) for listed in reversed(store.list_games(db, ids))]
 
 
@@ -39,7 +39,7 @@ def known_names() -> list[str]:
     """Names typed at this browser's earlier games, most used first (for the setup form;
     read from the games' rows, no hand is loaded)."""
     db = get_db()
-    ids = store.games_of(db, device()) + store.games_of(db, device(), archived=True)
+    ids = store.games_of(db, device(), archived=None)
     seen: Counter[str] = Counter()
     spelling: dict[str, str] = {}
     for listed in store.list_games(db, ids):
@@ -125,14 +125,7 @@ def rename(key: str) -> BaseResponse:
         flash(_("Type the new name (at most %(n)s characters).", n=NAME_MAX), "error")
         return redirect(url_for("players.player", key=key), 303)
     db = get_db()
-    mine = [
-        gid for gid in store.games_of(db, device()) if store.role_of(db, device(), gid) == "edit"
-    ]
-    mine += [
-        gid
-        for gid in store.games_of(db, device(), archived=True)
-        if store.role_of(db, device(), gid) == "edit"
-    ]
+    mine = store.games_of(db, device(), archived=None, role="edit")
     changed = store.rename_player(db, mine, key, new)
     flash(
         ngettext(
