@@ -215,28 +215,35 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
     names = " & ".join(state.players[s] for s in sorted(hand.declarers))
     lines: list[list[Line]] = []
     markers: list[list[str]] = []
+    worth = abs(value)  # what the table gives, whoever scores it
     for seat in range(len(state.players)):
         declarer = seat in hand.declarers
-        if declarer:
-            gets = max(value, 0)
-            says = (
-                ntext(Nn_("{gets} to the declarer", "{gets} to each declarer"), count)
-                if value > 0
-                else text(N_("the opponents score {points} each"))
-                if seat == first
-                else text(N_("0: the opponents score {points} each"))
+        if declarer and value > 0:
+            gets = value
+            says = ntext(
+                Nn_("{gets} to the declarer", "{gets} to each declarer"), count, gets=signed(gets)
             )
-            if seat == first:
-                says = text(N_("{where}: {says}"), where=where, says=says)
+        elif declarer:
+            gets = 0
+            says = (
+                text(N_("the opponents score {points} each"), points=worth)
+                if seat == first
+                else text(N_("0: the opponents score {points} each"), points=worth)
+            )
         elif value < 0:
-            gets, says = -value, text(N_("{gets} as an opponent"))
+            gets = -value
+            says = text(N_("{gets} as an opponent"), gets=signed(gets))
         else:
             gets = 0
             says = ntext(
-                Nn_("0: {names} scores {points}", "0: {names} score {points} each"), count
+                Nn_("0: {names} scores {points}", "0: {names} score {points} each"),
+                count,
+                names=names,
+                points=worth,
             )
-        params = {"gets": signed(gets), "points": abs(value), "names": names}
-        lines.append([Line("score_table", _filled(says, params), gets)])
+        if seat == first:
+            says = text(N_("{where}: {says}"), where=where, says=says)
+        lines.append([Line("score_table", says, gets)])
         markers.append(["declarer", "made" if value > 0 else "set"] if declarer else [])
     points = tuple(line[0].points for line in lines)
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
@@ -248,12 +255,6 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
         tuple(tuple(m) for m in markers),
         SpitzerState(state.players, state.sides, totals, state.hands + 1),
     )
-
-
-def _filled(says: Text, params: dict[str, Any]) -> Text:
-    """`says` (and any Text inside it) with the hand's numbers and names put in."""
-    inner = {k: _filled(v, params) if isinstance(v, Text) else v for k, v in says.params.items()}
-    return Text(says.template, {**params, **inner}, says.plural)
 
 
 def outcome(ruleset: Ruleset, state: SpitzerState) -> Outcome:
