@@ -14,6 +14,8 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .text import N_, text
+
 if TYPE_CHECKING:
     from .ruleset import Ruleset
     from .rulesheet import Answer, Table
@@ -131,6 +133,24 @@ class GameKind(Protocol):
     def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
+
+
+class KindDefaults:
+    """What most kinds say alike; a kind subclasses this and overrides where it differs."""
+
+    def target(self, options: Any) -> int | None:
+        raise NotImplementedError
+
+    def facts(self, options: Any) -> list[Text]:
+        """The target, when a target ends the game."""
+        target = self.target(options)
+        return [text(N_("target {n}"), n=target)] if target is not None else []
+
+    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
+        return []  # no stakes
+
+    def tables(self, options: Any) -> list[Table]:
+        return []  # no score table
 
 
 def kind_names() -> list[str]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..kinds import GameKind, Gettext
+from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..rulesheet import Answer, Table
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Outcome, Payment, Side
+from ..rulesheet import Answer
+from ..text import N_, Part, Text
+from ..types import HandResult, Outcome, Side
 from . import describe, scoring
 from .options import End, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
@@ -24,7 +24,7 @@ CARD_MARKS = {
 }
 
 
-class Hearts:
+class Hearts(KindDefaults):
     """The Hearts game kind."""
 
     name = "hearts"
@@ -72,10 +72,6 @@ class Hearts:
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None
 
-    def facts(self, options: HeartsOptions) -> list[Text]:
-        target = self.target(options)
-        return [text(N_("target {n}"), n=target)] if target is not None else []
-
     def shorthand(
         self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
     ) -> str:
@@ -84,14 +80,8 @@ class Hearts:
         cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
         return f"{body['hearts'][seat]}♥ {cards}".strip()
 
-    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
-        return []
-
     def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (N_("Pass"),), (N_("Points"), N_("Total"))
-
-    def tables(self, options: Any) -> list[Table]:
-        return []
 
     def tally(
         self, options: HeartsOptions, hand: HeartsHand, result: HandResult, seat: int, side: int

@@ -6,12 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidHand
-from ..kinds import GameKind, Gettext
+from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..rulesheet import Answer, Table
+from ..rulesheet import Answer
 from ..text import N_, Part, Text, shown, text
-from ..types import HandResult, Outcome, Payment, Side
+from ..types import HandResult, Outcome, Side
 from . import describe, scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Scoring, SpadesOptions
@@ -22,7 +22,7 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class Spades:
+class Spades(KindDefaults):
     """The Spades game kind."""
 
     name = "spades"
@@ -117,7 +117,7 @@ class Spades:
         return options.target if options.scoring is Scoring.POINTS else None
 
     def facts(self, options: SpadesOptions) -> list[Text]:
-        facts = [text(N_("target {n}"), n=options.target)] if self.target(options) else []
+        facts = super().facts(options)
         if options.sandbagging:
             facts.append(
                 text(
@@ -139,14 +139,8 @@ class Spades:
             f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
         )
 
-    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
-        return []
-
     def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (), (N_("Bid"), N_("Tricks"), N_("Score"), N_("Total"), N_("Bags"))
-
-    def tables(self, options: Any) -> list[Table]:
-        return []
 
     def tally(
         self, options: SpadesOptions, hand: SpadesHand, result: HandResult, seat: int, side: int

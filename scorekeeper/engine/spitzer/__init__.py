@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..kinds import GameKind, Gettext
+from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..rulesheet import Answer, Table
@@ -36,7 +36,7 @@ CONTRACT_SHORT = {
 }
 
 
-class Spitzer:
+class Spitzer(KindDefaults):
     """The Spitzer game kind."""
 
     name = "spitzer"
@@ -83,9 +83,6 @@ class Spitzer:
 
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
-
-    def facts(self, options: SpitzerOptions) -> list[Text]:
-        return [text(N_("target {n}"), n=options.target)]
 
     def shorthand(
         self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
