@@ -36,7 +36,7 @@ def named_addresses() -> dict[str, str]:
             found.setdefault(str(info[4][0]), "")
     except OSError:
         pass
-    return {address: name for address, name in found.items() if not address.startswith("127.")}
+    return {address: name for address, name in found.items() if not is_loopback(address)}
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -46,13 +46,15 @@ def urls(host: str, port: int) -> list[str]:
     return [f"http://{address}:{port}/" for address in addresses]
 
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+def is_loopback(host: str) -> bool:
+    """Whether an address is this machine only (no phone can open it)."""
+    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def announcement(host: str, port: int) -> list[str]:
     """What `serve` says before it starts: the address(es) phones should open, each named
     by its network when there are several, and a warning when no phone can reach it."""
-    if host in LOOPBACK or host.startswith("127."):
+    if is_loopback(host):
         return [
             f"Scorekeeper is running on http://{host}:{port}/ — this computer only.",
             "Warning: it listens on the loopback address, so phones cannot reach it.",
@@ -103,7 +105,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     app = create_app()
     for line in announcement(host, port):
         print(line, flush=True)
-    if not (host in LOOPBACK or host.startswith("127.")):  # no phone could open that
+    if not is_loopback(host):  # no phone could open that
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
     waitress_serve(

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import flask
 from flask import Flask, current_app, request
 
-LOOPBACK = ("localhost", "::1")
+from ..serve import is_loopback, lan_addresses
 
 
 def share_url(endpoint: str, **values: Any) -> str:
@@ -23,7 +23,7 @@ def share_url(endpoint: str, **values: Any) -> str:
     path = flask.url_for(endpoint, **values)
     parts = urlsplit(request.host_url)
     host = parts.hostname or ""
-    if host in LOOPBACK or host.startswith("127."):
+    if is_loopback(host):
         lan = current_app.config.get("SHARE_HOST") or _first_lan_address()
         if lan:
             port = f":{parts.port}" if parts.port else ""
@@ -33,8 +33,6 @@ def share_url(endpoint: str, **values: Any) -> str:
 
 @functools.cache
 def _first_lan_address() -> str | None:
-    from ..serve import lan_addresses
-
     found = lan_addresses()
     return found[0] if found else None
 
