@@ -17,14 +17,14 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..stats import player_key, player_stats
+from ..stats import player_key
 from .access import device, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
 from .games import game_card
 from .i18n import language
-from .players import csv_response
+from .players import csv_response, stats_of
 from .qr import qr_svg
 from .urls import share_url
 
@@ -87,7 +87,7 @@ def _standings(games: list[store.StoredGame]) -> list[dict[str, Any]]:
             "won": p.won,
             "difference": p.points_for - p.points_against,
         }
-        for p in player_stats((g.players, g.score()) for g in games)
+        for p in stats_of(games)
     ]
     return sorted(rows, key=lambda r: (-r["won"], -r["difference"], r["key"]))
 

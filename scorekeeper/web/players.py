@@ -53,7 +53,7 @@ def known_names() -> list[str]:
 _PARTS = LRU(4096)  # (database, game, version) -> that game's part of the statistics
 
 
-def _stats(games: list[store.StoredGame]) -> list[PlayerStats]:
+def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
     """The players' statistics over these games, each game's part worked out once per
     version of the game."""
     parts = []
@@ -92,7 +92,7 @@ def index() -> str:
     """Every player of this browser's games: games, wins, hands, nils, moons."""
     games, chosen = _filtered(visible_games())
     return render_template(
-        "players.html", players=_stats(games), chosen=chosen, **_filter_choices()
+        "players.html", players=stats_of(games), chosen=chosen, **_filter_choices()
     )
 
 
@@ -143,7 +143,7 @@ def rename(key: str) -> BaseResponse:
 def player(key: str) -> str:
     """One player: records, what they bid and made, and with whom they win."""
     games, chosen = _filtered(visible_games())
-    everyone = {player_key(p.name): p for p in _stats(games)}
+    everyone = {player_key(p.name): p for p in stats_of(games)}
     found = everyone.get(player_key(key))
     if found is None:
         abort(404, _("No game on this phone has a player called %(name)s.", name=key))
