@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import get_translations
@@ -14,7 +14,7 @@ from ..engine import HandError, Text
 from ..engine.text import N_, sentence, text
 from .access import game_for
 from .db import get_db
-from .entry import entry_for
+from .entry import OnePageEntry, entry_for
 from .forms import VersionForm
 from .games import render_game
 from .scoresheet import next_hand, rows, rule_labels
@@ -202,9 +202,9 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
     stored = game_for(game_id, "edit")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
-    entry = entry_for(stored.kind)
-    if "play" in entry.steps:
+    if "play" in entry_for(stored.kind).steps:
         return _kind_page(stored, number, editing=True)
+    entry = _bidding(stored)
     result = stored.score()
     options = stored.rules_for(number).options  # the rules it was played under
     sides = result.sides
@@ -369,7 +369,7 @@ def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
 def _kind_page(
     stored: store.StoredGame, number: int, *, editing: bool
 ) -> BaseResponse | str | tuple[str, int]:
-    entry = entry_for(stored.kind)
+    entry = cast(OnePageEntry, entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
     form = VersionForm()
     values: dict[str, Any] = {}

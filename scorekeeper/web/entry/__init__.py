@@ -119,9 +119,10 @@ class OnePage:
         return []
 
 
-def entry_for(kind: str) -> Any:
+def entry_for(kind: str) -> Entry:
     """The entry of a game kind: the module of this package named after the kind (as the
     engine registers it), imported on first use."""
     if kind not in kind_names():
         raise KeyError(kind)
-    return importlib.import_module(f"{__name__}.{kind}").ENTRY
+    entry: Entry = importlib.import_module(f"{__name__}.{kind}").ENTRY
+    return entry

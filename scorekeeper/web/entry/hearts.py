@@ -13,7 +13,7 @@ from ...engine.hearts.options import HeartsOptions, Moon
 from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, scoring_cards
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
-from . import REST, Choice, OnePage, Picker, numbers
+from . import REST, Choice, OnePage, OnePageEntry, Picker, numbers
 
 CARD_QUESTIONS = {
     "queen_of_spades": _l("Who took Q♠?"),
@@ -178,4 +178,4 @@ class HeartsEntry(OnePage):
         ]
 
 
-ENTRY = HeartsEntry()
+ENTRY: OnePageEntry = HeartsEntry()  # checked against the interface by mypy

@@ -33,7 +33,7 @@ from ...engine.spades.options import Contract, SpadesOptions
 from ...engine.text import N_, Text, text
 from ...store import StoredGame
 from ..i18n import translations
-from . import REST, Choice, Picker
+from . import REST, Choice, Entry, Picker
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games
 
@@ -394,7 +394,7 @@ def _before_bids(options: Any, sides: Any, players: Any, totals: Any, dealer: in
 class SpadesEntry:
     """Spades: the bids are entered before the hand is played, the tricks after it."""
 
-    steps = ("bids", "tricks")
+    steps: tuple[str, ...] = ("bids", "tricks")
     next_template = "kinds/spades/next.html"
     outcome_template = ""
     # The pages of the two steps, and of an edit (bids and tricks on one page).
@@ -443,4 +443,4 @@ class SpadesEntry:
         )
 
 
-ENTRY = SpadesEntry()
+ENTRY: Entry = SpadesEntry()  # checked against the interface by mypy

@@ -13,7 +13,7 @@ from ...engine.spitzer import KIND
 from ...engine.spitzer.options import SpitzerOptions
 from ...engine.spitzer.scoring import CONTRACT_NAMES, Contract, parse_hand
 from ...engine.text import N_, Text, sentence, text
-from . import Choice, OnePage, Picker, numbers
+from . import Choice, OnePage, OnePageEntry, Picker, numbers
 
 
 def pickers(
@@ -135,4 +135,4 @@ class SpitzerEntry(OnePage):
         return values_from_hand(body)
 
 
-ENTRY = SpitzerEntry()
+ENTRY: OnePageEntry = SpitzerEntry()  # checked against the interface by mypy
