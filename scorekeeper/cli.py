@@ -562,6 +562,10 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+# Ids made before 2026-11-22 may start with "-", which argparse reads as an option.
+DASH_ID = 'an older id that starts with "-" goes after "--", e.g. export -- -Ab3'
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe the subcommands."""
     parser = argparse.ArgumentParser(
@@ -640,7 +644,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     export = add("export", help="print a stored game as a game file")
-    export.add_argument("game_id", metavar="GAME_ID")
+    export.add_argument("game_id", metavar="GAME_ID", help=DASH_ID)
     export.set_defaults(run=cmd_export)
 
     stats = add("stats", help="every player's statistics across the stored games")
@@ -652,7 +656,9 @@ def build_parser() -> argparse.ArgumentParser:
     stats.set_defaults(run=cmd_stats)
 
     csv = add("csv", help="print stored games' hands as CSV, one row per player per hand")
-    csv.add_argument("game_id", metavar="GAME_ID", nargs="*", help="these games (default: all)")
+    csv.add_argument(
+        "game_id", metavar="GAME_ID", nargs="*", help=f"these games (default: all); {DASH_ID}"
+    )
     csv.set_defaults(run=cmd_csv)
 
     imp = add("import", help="store a game file and print the URL that opens it")

@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.engine import GameError, HandError
+from scorekeeper.store import db as store_db
 from scorekeeper.store.db import migrate, open_database
 
 from .conftest import run_cli
@@ -198,6 +199,24 @@ def test_import_export_round_trip(db):
     }
     game_id = store.import_game(db, doc)
     assert store.export_game(db, game_id) == doc
+
+
+def test_game_and_evening_ids_never_start_with_a_dash(db, monkeypatch):
+    # A command line reads "-abc" as an option: `scorekeeper export -abc` failed in CI.
+    drawn = iter(["-leadingdash", "_underscore", "Fine1d-_x"] * 2)
+    real = store_db.secrets.token_urlsafe
+    monkeypatch.setattr(
+        store_db.secrets, "token_urlsafe", lambda n: next(drawn) if n == 12 else real(n)
+    )
+    game_id = store.import_game(db, {"ruleset": "yahoo-normal", "players": NAMES, "hands": []})
+    assert game_id == "Fine1d-_x"
+    assert store.create_evening(db, "Friday", "device") == "Fine1d-_x"
+
+
+def test_an_older_id_starting_with_a_dash_is_read_after_double_dash(tmp_path):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
+    looked_up = run_cli("export", "--", "-Ab3", env=env)
+    assert "no game with id '-Ab3'" in looked_up.stderr  # an id, not a usage error
 
 
 def test_import_refuses_a_bad_file_and_stores_nothing(db):

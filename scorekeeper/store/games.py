@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import secrets
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
 from ..lru import LRU
 from ..stats import player_key
-from .db import new_pin, new_token
+from .db import new_id, new_pin, new_token
 
 Body = dict[str, Any]
 
@@ -361,7 +360,7 @@ def create_game(
     if not 0 <= first_dealer < len(players):
         raise GameError(f"first dealer must be a seat from 0 to {len(players) - 1}")
     result = score_game(game)
-    game_id = secrets.token_urlsafe(12)
+    game_id = new_id()
     now = _now()
     with db.atomic():
         db.execute(
@@ -678,7 +677,7 @@ class EveningNotFound(LookupError):
 
 def create_evening(db: Database, name: str, device: str) -> str:
     """Start an evening; return its unguessable id."""
-    evening_id = secrets.token_urlsafe(12)
+    evening_id = new_id()
     with db.atomic():
         db.execute(
             "INSERT INTO evenings (id, name, created_by, created_at, watch_token)"
