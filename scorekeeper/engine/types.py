@@ -4,7 +4,8 @@ game loop, the kinds and the rulesets can all use them without importing each ot
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .text import Text, Translations
@@ -18,29 +19,86 @@ class Side:
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class Line:
-    """One explanation line of a side's hand score; the lines add up to the points."""
+    """One explanation line of a side's hand score; the lines add up to the points.
 
-    rule: str  # the option that decided this line, for a link to the rule page
-    text: Text
-    points: int = 0
+    Immutable by convention; a slotted class because the engine makes several per hand.
+    """
+
+    __slots__ = ("points", "rule", "text")
+
+    def __init__(self, rule: str, text: Text, points: int = 0) -> None:
+        self.rule = rule  # the option that decided this line, for a link to the rule page
+        self.text = text
+        self.points = points
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.rule, self.text, self.points) == (other.rule, other.text, other.points)
+
+    __hash__ = None  # type: ignore[assignment]  # text is not hashable
+
+    def __repr__(self) -> str:
+        return f"Line({self.rule!r}, {self.text!r}, {self.points!r})"
 
     def render(self, translations: Translations | None = None) -> str:
         """Render the line for players."""
         return self.text.render(translations)
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """What one hand did to every side, and the state after it."""
+Explanation = tuple[tuple[Line, ...], ...]  # per side, the lines of its hand score
 
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    bags: tuple[int, ...] | None
-    explanation: tuple[tuple[Line, ...], ...]
-    markers: tuple[tuple[str, ...], ...]  # per side: "set", "bagged_out", "nil_made", …
-    state: Any = field(repr=False, compare=False)
+
+class HandResult:
+    """What one hand did to every side, and the state after it.
+
+    `explanation` may be given as a function that builds the lines: most hands scored
+    (replays, what-ifs, statistics) are never explained, so a kind may write down what
+    its lines will say and build them only when somebody reads them. They are built at
+    most once.
+    """
+
+    __slots__ = ("_explanation", "bags", "markers", "points", "state", "totals")
+
+    def __init__(
+        self,
+        points: tuple[int, ...],
+        totals: tuple[int, ...],
+        bags: tuple[int, ...] | None,
+        explanation: Explanation | Callable[[], Explanation],
+        markers: tuple[tuple[str, ...], ...],  # per side: "set", "bagged_out", "nil_made", …
+        state: Any,
+    ) -> None:
+        self.points = points
+        self.totals = totals
+        self.bags = bags
+        self.markers = markers
+        self.state = state
+        self._explanation = explanation
+
+    @property
+    def explanation(self) -> Explanation:
+        explanation = self._explanation
+        if callable(explanation):
+            explanation = self._explanation = explanation()
+        return explanation
+
+    def _compared(self) -> tuple[Any, ...]:
+        return (self.points, self.totals, self.bags, self.explanation, self.markers)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._compared() == other._compared()  # the state is not compared
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"HandResult(points={self.points!r}, totals={self.totals!r}, bags={self.bags!r},"
+            f" markers={self.markers!r})"
+        )
 
 
 @dataclass(frozen=True)

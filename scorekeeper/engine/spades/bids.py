@@ -262,30 +262,36 @@ def check_bids(
     def who(seat: int) -> Text:
         return text(N_("{name} (seat {seat})"), name=players[seat], seat=seat + 1)
 
-    behind = [behind_by(totals, index) for index in range(len(sides))]
-    side_of = {seat: index for index, side in enumerate(sides) for seat in side.seats}
+    # Most bids are a number in range or a plain nil, open at any score: they pass without
+    # asking bid_choice (which says why in words); every other bid asks it. This is the
+    # same rule, read faster: the engine checks every hand it replays.
+    low = 0 if options.partnership else options.min_bid
+    most, nil, roulette = options.tricks_per_hand, options.nil, options.roulette
+    plain = True  # every bid a number or a nil: no partnership has a whole-contract bid
     for seat, bid in enumerate(bids):
-        choice = bid_choice(options, bid.kind, behind[side_of[seat]])
+        kind = bid.kind
+        if not roulette and (
+            (kind is BidKind.NUMBER and low <= bid.n <= most) or (kind is BidKind.NIL and nil)
+        ):
+            continue
+        plain = False
+        choice = bid_choice(options, kind, behind_by(totals, _side_index(sides, seat)))
         if not choice.open:
-            name = (
-                text(N_("{n}"), n=bid.n)
-                if bid.kind is BidKind.NUMBER
-                else text(_KIND_NAMES[bid.kind])
-            )
+            name = text(N_("{n}"), n=bid.n) if kind is BidKind.NUMBER else text(_KIND_NAMES[kind])
             problems.append(
                 BidProblem(
                     seat,
                     text(N_("{who} bid {bid}: {why}"), who=who(seat), bid=name, why=choice.reason),
                 )
             )
-        elif bid.kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers:
-            if bid.kind is BidKind.BLIND:
+        elif kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers:
+            if kind is BidKind.BLIND:
                 message = text(
                     N_("{who} bid blind {n}: a blind bid is {low} to {most} tricks"),
                     who=who(seat),
                     n=bid.n,
                     low=options.blind_min,
-                    most=options.tricks_per_hand,
+                    most=most,
                 )
             else:
                 message = text(
@@ -313,6 +319,13 @@ def check_bids(
             )
     if not options.partnership:
         return problems
+    if plain and not (
+        options.min_bid
+        or options.suicide
+        or options.contract is Contract.TEAM_TOTAL
+        or (options.moon and options.thirteen_is_moon)
+    ):
+        return problems  # no partnership rule can be broken by these bids
     for side in sides:
         problems.extend(_check_partnership(options, side, bids, who))
     return problems
@@ -322,15 +335,28 @@ def _check_partnership(
     options: SpadesOptions, side: Side, bids: Sequence[Bid], who: object
 ) -> list[BidProblem]:
     problems: list[BidProblem] = []
-    seats = side.seats
-    whole = [s for s in seats if bids[s].kind in WHOLE_CONTRACT_KINDS or is_moon(bids[s], options)]
-    numbers = [s for s in seats if bids[s].kind is BidKind.NUMBER and not is_nil(bids[s], options)]
-    nils = [s for s in seats if is_nil(bids[s], options)]
+    most, zero_is_nil = options.tricks_per_hand, options.zero_is_nil
+    moon_by_number = options.moon and options.thirteen_is_moon
+    whole: list[int] = []  # seats whose bid is the whole contract: blind N, moon
+    contract = numbers = nonzero = nils = 0
+    for seat in side.seats:
+        bid = bids[seat]
+        kind, n = bid.kind, bid.n
+        if kind is BidKind.NUMBER:
+            if moon_by_number and n == most:
+                whole.append(seat)
+            elif n == 0 and zero_is_nil:
+                nils += 1
+            else:
+                numbers += 1
+                contract += n
+                nonzero += n > 0
+        elif kind in NIL_KINDS:
+            nils += 1
+        else:
+            whole.append(seat)
     if whole:
-        others = [
-            s for s in seats if s not in whole and bids[s].kind is BidKind.NUMBER and bids[s].n
-        ]
-        if len(whole) > 1 or others:
+        if len(whole) > 1 or nonzero:
             problems.append(
                 BidProblem(
                     whole[0],
@@ -343,7 +369,7 @@ def _check_partnership(
                 )
             )
         return problems
-    if options.contract is Contract.TEAM_TOTAL and sum(1 for s in numbers if bids[s].n) > 1:
+    if options.contract is Contract.TEAM_TOTAL and nonzero > 1:
         problems.append(
             BidProblem(
                 None,
@@ -355,7 +381,6 @@ def _check_partnership(
                 ),
             )
         )
-    contract = sum(bids[s].n for s in numbers)
     if options.min_bid and contract < options.min_bid:
         if numbers:
             message = text(

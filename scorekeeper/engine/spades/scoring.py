@@ -6,15 +6,18 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..errors import InvalidHand
 from ..outcome import decide
 from ..ruleset import Ruleset
-from ..text import N_, Nn_, Text, ntext, signed, text
+from ..text import N_, Nn_, Text, signed, text
 from ..types import HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_moon, is_nil
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil
 from .options import (
     AllTricks,
     BlindReward,
@@ -28,6 +31,7 @@ from .options import (
 )
 
 SMALL_BID_TABLE = {2: 40, 1: 60, 0: 100}
+NOT_OVER = Outcome(False)
 
 
 @dataclass(frozen=True)
@@ -38,9 +42,10 @@ class SpadesHand:
     tricks: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class SpadesState:
-    """Everything the next hand needs: totals, bags, and a sudden win if one happened."""
+class SpadesState(NamedTuple):
+    """Everything the next hand needs: totals, bags, and a sudden win if one happened.
+
+    A named tuple: one is made per hand scored, and a frozen dataclass costs more."""
 
     players: tuple[str, ...]
     sides: tuple[Side, ...]
@@ -51,25 +56,49 @@ class SpadesState:
     sudden_reason: Text | None = None
 
 
-@dataclass
 class _SideScore:
-    lines: list[Line] = field(default_factory=list)
-    bags: int = 0
-    markers: list[str] = field(default_factory=list)
-    wins_game: Text | None = None
+    """One side's hand score as it is worked out: the points, and what each line of the
+    explanation will say. The lines are written down as data (rule, points, template,
+    parameters) and built only when somebody reads them, so replaying a game costs no
+    sentences; the points are the sum of exactly those lines."""
 
-    def add(self, rule: str, message: Text, points: int = 0) -> None:
-        self.lines.append(Line(rule, message, points))
+    __slots__ = ("bags", "markers", "notes", "points", "wins_game")
 
-    @property
-    def points(self) -> int:
-        return sum(line.points for line in self.lines)
+    def __init__(self) -> None:
+        self.notes: list[tuple[str, int, str, dict[str, Any], str | None]] = []
+        self.points = 0
+        self.bags = 0
+        self.markers: list[str] = []
+        self.wins_game: Text | None = None
+
+    def add(self, rule: str, points: int, template: str, /, **params: Any) -> None:
+        """Add a line of `points` (0 for a line that only says something)."""
+        self.notes.append((rule, points, template, params, None))
+        self.points += points
+
+    def add_n(
+        self, rule: str, points: int, forms: tuple[str, str], n: int, /, **params: Any
+    ) -> None:
+        """Add a line whose wording depends on the number `n` (singular, plural)."""
+        params["n"] = n
+        self.notes.append((rule, points, forms[0], params, forms[1]))
+        self.points += points
+
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(
+            Line(rule, Text(template, params, plural), points)
+            for rule, points, template, params, plural in self.notes
+        )
 
 
+# Per kind of nil: the option that scores it, its name, and its markers made and failed.
 _NIL_RULES = {
-    BidKind.NIL: ("nil_points", N_("nil")),
-    BidKind.BLIND_NIL: ("blind_nil_points", N_("blind nil")),
-    BidKind.DOUBLE_BLIND_NIL: ("double_blind_nil_points", N_("double blind nil")),
+    kind: (rule, Text(name), f"{kind.value}_made", f"{kind.value}_failed")
+    for kind, rule, name in (
+        (BidKind.NIL, "nil_points", N_("nil")),
+        (BidKind.BLIND_NIL, "blind_nil_points", N_("blind nil")),
+        (BidKind.DOUBLE_BLIND_NIL, "double_blind_nil_points", N_("double blind nil")),
+    )
 }
 
 
@@ -86,109 +115,115 @@ def score_side(
 ) -> _SideScore:
     """Score one side's hand, bags before any sandbag rollover."""
     score = _SideScore()
-    bids, tricks = hand.bids, hand.tricks
-    whole = [
-        s
-        for s in side.seats
-        if bids[s].kind not in NIL_KINDS | {BidKind.NUMBER} or is_moon(bids[s], options)
-    ]
+    bids, tricks, seats = hand.bids, hand.tricks, side.seats
+    most = options.tricks_per_hand
+    moon_by_number = options.moon and options.thirteen_is_moon
+    # A blind N or a moon is the side's whole contract (the first such seat's bid).
+    whole: Bid | None = None
+    for seat in seats:
+        bid = bids[seat]
+        if bid.kind is BidKind.NUMBER:
+            if moon_by_number and bid.n == most:
+                whole = bid
+                break
+        elif bid.kind not in NIL_KINDS:
+            whole = bid
+            break
     # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
-    nil_seats = [
-        s
-        for s in side.seats
-        if is_nil(bids[s], options) and not (whole and bids[s].kind is BidKind.NUMBER)
-    ]
-    contract_seats = [s for s in side.seats if s not in nil_seats]
-
-    nil_tricks = 0
-    for seat in nil_seats:
-        kind = bids[seat].kind if bids[seat].kind in NIL_KINDS else BidKind.NIL
-        rule, name = _NIL_RULES[kind]
+    zero_is_nil = options.zero_is_nil and whole is None
+    nil_tricks = contract = counted = contract_seats = 0
+    for seat in seats:
+        bid, took = bids[seat], tricks[seat]
+        kind = bid.kind
+        if kind is BidKind.NUMBER and not (zero_is_nil and bid.n == 0):
+            contract += bid.n
+            counted += took
+            contract_seats += 1
+            continue
+        if kind not in NIL_KINDS:
+            if kind is BidKind.NUMBER:
+                kind = BidKind.NIL  # a 0 scored as a nil
+            else:  # the blind N or moon itself
+                counted += took
+                contract_seats += 1
+                continue
+        rule, name, made, failed = _NIL_RULES[kind]
         made_points, failed_points = _nil_points(options, kind)
-        took = tricks[seat]
         nil_tricks += took
         if took == 0:
             score.add(
                 rule,
-                text(
-                    N_("{player}: {nil} made, {points}"),
-                    player=players[seat],
-                    nil=Text(name),
-                    points=signed(made_points),
-                ),
                 made_points,
+                N_("{player}: {nil} made, {points}"),
+                player=players[seat],
+                nil=name,
+                points=signed(made_points),
             )
-            score.markers.append(f"{kind.value}_made")  # "blind_nil_made", …
+            score.markers.append(made)  # "blind_nil_made", …
         else:
-            score.add(
+            score.add_n(
                 rule,
-                ntext(
-                    Nn_(
-                        "{player}: {nil} failed ({n} trick), {points}",
-                        "{player}: {nil} failed ({n} tricks), {points}",
-                    ),
-                    took,
-                    player=players[seat],
-                    nil=Text(name),
-                    points=signed(-failed_points),
-                ),
                 -failed_points,
+                Nn_(
+                    "{player}: {nil} failed ({n} trick), {points}",
+                    "{player}: {nil} failed ({n} tricks), {points}",
+                ),
+                took,
+                player=players[seat],
+                nil=name,
+                points=signed(-failed_points),
             )
-            score.markers.append(f"{kind.value}_failed")
+            score.markers.append(failed)
 
-    counted = sum(tricks[s] for s in contract_seats)
     if nil_tricks:
         if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
             score.bags += nil_tricks
-            score.add(
+            score.add_n(
                 "failed_nil_tricks",
-                ntext(
-                    Nn_(
-                        "{n} trick of the failed nil: a bag only, no points",
-                        "{n} tricks of the failed nil: bags only, no points",
-                    ),
-                    nil_tricks,
+                0,
+                Nn_(
+                    "{n} trick of the failed nil: a bag only, no points",
+                    "{n} tricks of the failed nil: bags only, no points",
                 ),
+                nil_tricks,
             )
         elif contract_seats:
             counted += nil_tricks
-            score.add(
+            score.add_n(
                 "failed_nil_tricks",
-                ntext(
-                    Nn_(
-                        "{n} trick of the failed nil counts toward the contract",
-                        "{n} tricks of the failed nil count toward the contract",
-                    ),
-                    nil_tricks,
+                0,
+                Nn_(
+                    "{n} trick of the failed nil counts toward the contract",
+                    "{n} tricks of the failed nil count toward the contract",
                 ),
+                nil_tricks,
             )
 
     if not contract_seats:
         # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
         if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and nil_tricks:
             _contract(
-                options, score, contract=0, took=nil_tricks, label=text(N_("No contract (nil)"))
+                options, score, contract=0, took=nil_tricks, label=Text(N_("No contract (nil)"))
             )
-    elif whole:
-        _whole_contract(options, score, bids[whole[0]], counted)
+    elif whole is not None:
+        _whole_contract(options, score, whole, counted)
     else:
-        contract = sum(bids[s].n for s in contract_seats)
         _contract(
             options,
             score,
             contract=contract,
             took=counted,
-            label=text(N_("Contract {c}"), c=contract),
+            label=Text(N_("Contract {c}"), {"c": contract}),
         )
 
-    side_took = sum(tricks[s] for s in side.seats)
+    side_took = sum(tricks[s] for s in seats)
     if side_took == options.tricks_per_hand and options.all_tricks is not AllTricks.NONE:
         score.markers.append("all_tricks")
         if options.all_tricks is AllTricks.BONUS_200:
-            score.add("all_tricks", text(N_("All {n} tricks: +200"), n=side_took), 200)
+            score.add("all_tricks", 200, N_("All {n} tricks: +200"), n=side_took)
         else:
             score.wins_game = text(N_("took all {n} tricks, which wins the game"), n=side_took)
-            score.add("all_tricks", text(N_("All {n} tricks: wins the game"), n=side_took))
+            score.add("all_tricks", 0, N_("All {n} tricks: wins the game"), n=side_took)
     return score
 
 
@@ -200,7 +235,7 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
             score,
             contract=bid.n,
             took=took,
-            label=text(N_("Blind {c}"), c=bid.n),
+            label=Text(N_("Blind {c}"), {"c": bid.n}),
             blind=True,
         )
         return
@@ -211,13 +246,11 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
     if took == most:
         score.add(
             rule,
-            text(
-                N_("{moon}: took all {most}, {points}"),
-                moon=name,
-                most=most,
-                points=signed(points),
-            ),
             points,
+            N_("{moon}: took all {most}, {points}"),
+            moon=name,
+            most=most,
+            points=signed(points),
         )
         score.markers.append("moon_made")
         if options.moon_wins:
@@ -225,14 +258,12 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
     else:
         score.add(
             rule,
-            text(
-                N_("{moon} set: took {took} of {most}, {points}"),
-                moon=name,
-                took=took,
-                most=most,
-                points=signed(-points),
-            ),
             -points,
+            N_("{moon} set: took {took} of {most}, {points}"),
+            moon=name,
+            took=took,
+            most=most,
+            points=signed(-points),
         )
         score.markers.append("set")
 
@@ -253,30 +284,43 @@ def _contract(
         score.markers.append("set")
         if options.set_penalty is SetPenalty.SHORTFALL and took < contract:
             base = -10 * (contract - took)
-            message = text(
+            score.add(
+                "set_penalty",
+                base,
                 N_("{label}, took {took}: set, {short} short × −10 = {points}"),
                 short=contract - took,
+                label=label,
+                took=took,
+                points=signed(base),
             )
         else:
             base = -10 * contract
-            message = text(N_("{label}, took {took}: set, −{c} × 10 = {points}"), c=contract)
-        score.add("set_penalty", _with(message, label=label, took=took, points=signed(base)), base)
+            score.add(
+                "set_penalty",
+                base,
+                N_("{label}, took {took}: set, −{c} × 10 = {points}"),
+                c=contract,
+                label=label,
+                took=took,
+                points=signed(base),
+            )
         if doubled_blind or (blind and options.blind_set is BlindSet.DOUBLE):
             score.add(
                 "blind_reward",
-                text(N_("Blind bid doubles the set: {points}"), points=signed(base)),
                 base,
+                N_("Blind bid doubles the set: {points}"),
+                points=signed(base),
             )
         if (
             blind
             and options.blind_reward is BlindReward.BONUS_100
             and options.blind_set is BlindSet.PENALTY_100
         ):
-            score.add("blind_set", text(N_("Blind bid set: −100")), -100)
+            score.add("blind_set", -100, N_("Blind bid set: −100"))
         if ten and options.ten_for is TenFor.BONUS_200:
-            score.add("ten_for", text(N_("Ten-for: {c} set, −200"), c=contract), -200)
+            score.add("ten_for", -200, N_("Ten-for: {c} set, −200"), c=contract)
         if ten and options.ten_for is TenFor.BONUS_100:
-            score.add("ten_for", text(N_("Ten-for: {c} set, −100"), c=contract), -100)
+            score.add("ten_for", -100, N_("Ten-for: {c} set, −100"), c=contract)
         return
 
     over = took - contract
@@ -285,95 +329,89 @@ def _contract(
         points = SMALL_BID_TABLE[contract]
         score.add(
             "small_bid_table",
-            text(
-                N_("{label} made exactly: small-bid table, {points}"),
-                label=label,
-                points=signed(points),
-            ),
             points,
+            N_("{label} made exactly: small-bid table, {points}"),
+            label=label,
+            points=signed(points),
         )
     else:
         base = 10 * contract
         if over == 0:
-            message = text(N_("{label}, took {took}: {c} × 10 = {points}"))
-            points = base
-        elif options.overtricks is Overtricks.PLUS_ONE:
-            message = ntext(
-                Nn_(
+            score.add(
+                "contract",
+                base,
+                N_("{label}, took {took}: {c} × 10 = {points}"),
+                label=label,
+                took=took,
+                c=contract,
+                points=signed(base),
+            )
+        else:
+            if options.overtricks is Overtricks.PLUS_ONE:
+                forms = Nn_(
                     "{label}, took {took}: {c} × 10 + {n} overtrick = {points}",
                     "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
-                ),
-                over,
-            )
-            points = base + over
-        elif options.overtricks is Overtricks.MINUS_ONE:
-            message = ntext(
-                Nn_(
+                )
+                points = base + over
+            elif options.overtricks is Overtricks.MINUS_ONE:
+                forms = Nn_(
                     "{label}, took {took}: {c} × 10 − {n} overtrick = {points}",
                     "{label}, took {took}: {c} × 10 − {n} overtricks = {points}",
-                ),
-                over,
-            )
-            points = base - over
-        else:
-            message = ntext(
-                Nn_(
+                )
+                points = base - over
+            else:
+                forms = Nn_(
                     "{label}, took {took}: {c} × 10 − {n} overtrick × 10 = {points}",
                     "{label}, took {took}: {c} × 10 − {n} overtricks × 10 = {points}",
-                ),
+                )
+                points = base - 10 * over
+            score.add_n(
+                "overtricks",
+                points,
+                forms,
                 over,
+                label=label,
+                took=took,
+                c=contract,
+                points=signed(points),
             )
-            points = base - 10 * over
-        rule = "overtricks" if over else "contract"
-        score.add(
-            rule,
-            _with(message, label=label, took=took, c=contract, points=signed(points)),
-            points,
-        )
         if doubled_blind:
             score.add(
                 "blind_reward",
-                text(N_("Blind bid doubles the contract: {points}"), points=signed(base)),
                 base,
+                N_("Blind bid doubles the contract: {points}"),
+                points=signed(base),
             )
         if ten and options.ten_for is TenFor.DOUBLE:
             score.add(
                 "ten_for",
-                text(
-                    N_("Ten for 2: {c} made, contract doubled, {points}"),
-                    c=contract,
-                    points=signed(base),
-                ),
                 base,
+                N_("Ten for 2: {c} made, contract doubled, {points}"),
+                c=contract,
+                points=signed(base),
             )
     score.bags += over
     if blind and options.blind_reward is BlindReward.BONUS_100:
-        score.add("blind_reward", text(N_("Blind bid made: +100")), 100)
+        score.add("blind_reward", 100, N_("Blind bid made: +100"))
     if options.exact_bid_bonus and contract > 0 and took == contract:
         bonus = options.exact_bid_bonus
-        score.add("exact_bid_bonus", text(N_("Exact bid: {points}"), points=signed(bonus)), bonus)
+        score.add("exact_bid_bonus", bonus, N_("Exact bid: {points}"), points=signed(bonus))
     if options.high_bid_bonus and contract >= 7:
         bonus = 10 * (contract - 6)
         score.add(
             "high_bid_bonus",
-            text(
-                N_("High bid {c} made: {n} × 10 = {points}"),
-                c=contract,
-                n=contract - 6,
-                points=signed(bonus),
-            ),
             bonus,
+            N_("High bid {c} made: {n} × 10 = {points}"),
+            c=contract,
+            n=contract - 6,
+            points=signed(bonus),
         )
     if ten and options.ten_for is TenFor.BONUS_200:
-        score.add("ten_for", text(N_("Ten-for: {c} made, +200"), c=contract), 200)
+        score.add("ten_for", 200, N_("Ten-for: {c} made, +200"), c=contract)
     if ten and options.ten_for is TenFor.BONUS_100:
-        score.add("ten_for", text(N_("Ten-for: {c} made, +100"), c=contract), 100)
+        score.add("ten_for", 100, N_("Ten-for: {c} made, +100"), c=contract)
     if options.ten_for is TenFor.EXACT_10_200 and contract == 10 and took == 10:
-        score.add("ten_for", text(N_("Exactly 10 bid and taken: +200")), 200)
-
-
-def _with(message: Text, **params: object) -> Text:
-    return Text(message.template, {**params, **message.params}, message.plural)
+        score.add("ten_for", 200, N_("Exactly 10 bid and taken: +200"))
 
 
 def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
@@ -389,34 +427,30 @@ def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
     if not rollovers:
         score.add(
             "sandbagging",
-            text(N_("Bags {before} + {n} = {after}"), before=before, n=score.bags, after=after),
+            0,
+            N_("Bags {before} + {n} = {after}"),
+            before=before,
+            n=score.bags,
+            after=after,
         )
         return after
     penalty = options.sandbag_penalty + (limit if options.sandbag_takes_back_bags else 0)
     points = -penalty * rollovers
-    if rollovers == 1:
-        message = text(
-            N_("Bags {before} + {n} = {after} → {limit} bags cost {points}, {carried} carried")
-        )
-    else:
-        message = text(
-            N_(
-                "Bags {before} + {n} = {after} → {times} × {limit} bags cost {points}, {carried} carried"
-            )
-        )
     score.add(
         "sandbagging",
-        _with(
-            message,
-            before=before,
-            n=score.bags,
-            after=after,
-            limit=limit,
-            times=rollovers,
-            points=signed(points),
-            carried=carried,
-        ),
         points,
+        N_("Bags {before} + {n} = {after} → {limit} bags cost {points}, {carried} carried")
+        if rollovers == 1
+        else N_(
+            "Bags {before} + {n} = {after} → {times} × {limit} bags cost {points}, {carried} carried"
+        ),
+        before=before,
+        n=score.bags,
+        after=after,
+        limit=limit,
+        times=rollovers,
+        points=signed(points),
+        carried=carried,
     )
     score.markers.append("bagged_out")
     return carried
@@ -434,35 +468,35 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
     if problems:
         raise InvalidHand(problems[0].message, problems[0].seat)
-    if options.scoring is Scoring.ERROR:
-        scores = [_error_side(options, side, state.players, hand) for side in state.sides]
+    scoring, players = options.scoring, state.players
+    scores = [
+        _error_side(options, side, players, hand)
+        if scoring is Scoring.ERROR
+        else score_side(options, side, players, hand)
+        for side in state.sides
+    ]
+    if scoring is Scoring.POINTS:
+        bags = tuple(map(functools.partial(_sandbag, options), scores, state.bags))
     else:
-        scores = [score_side(options, side, state.players, hand) for side in state.sides]
-    bags = tuple(
-        _sandbag(options, score, before)
-        if options.scoring is Scoring.POINTS
-        else before + score.bags
-        for score, before in zip(scores, state.bags, strict=True)
-    )
+        bags = tuple(before + score.bags for score, before in zip(scores, state.bags, strict=True))
     points = tuple(score.points for score in scores)
-    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
-    sudden = next(((i, s.wins_game) for i, s in enumerate(scores) if s.wins_game), None)
-    new_state = SpadesState(
-        state.players,
-        state.sides,
+    totals = tuple(map(operator.add, state.totals, points))
+    sudden = next((i for i, score in enumerate(scores) if score.wins_game), None)
+    return HandResult(
+        points,
         totals,
         bags,
-        state.hands + 1,
-        sudden[0] if sudden else None,
-        sudden[1] if sudden else None,
-    )
-    return HandResult(
-        points=points,
-        totals=totals,
-        bags=bags,
-        explanation=tuple(tuple(score.lines) for score in scores),
-        markers=tuple(tuple(score.markers) for score in scores),
-        state=new_state,
+        lambda: tuple(score.lines() for score in scores),
+        tuple(tuple(score.markers) for score in scores),
+        SpadesState(
+            players,
+            state.sides,
+            totals,
+            bags,
+            state.hands + 1,
+            sudden,
+            None if sudden is None else scores[sudden].wins_game,
+        ),
     )
 
 
@@ -477,8 +511,11 @@ def _error_side(
         error = abs(bid - took)
         score.add(
             "scoring",
-            text(N_("Bid {bid}, took {took}: error {error}"), bid=bid, took=took, error=error),
             error,
+            N_("Bid {bid}, took {took}: error {error}"),
+            bid=bid,
+            took=took,
+            error=error,
         )
         score.bags += max(0, took - bid)
     return score
@@ -503,7 +540,14 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     if state.sudden_winner is not None:
         return Outcome(True, state.sudden_winner, state.sudden_reason)
     if state.hands == 0:
-        return Outcome(False)
+        return NOT_OVER
+    if (
+        max(totals) < options.target
+        and not options.margin
+        and not options.window_200
+        and not options.losing_score
+    ):
+        return NOT_OVER  # what most hands end with, said without the reasons below
     if options.losing_score and min(totals) <= options.losing_limit:
         return decide(
             totals,
@@ -536,7 +580,7 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
                 N_("finished a hand on {total}, inside the 200–205 window"), total=total
             )
     if not reasons:
-        return Outcome(False)
+        return NOT_OVER
     return decide(
         totals,
         sides,
