@@ -1,5 +1,8 @@
 """200 stored games: the pages that span games (home, players, a player, an evening,
 the setup form with its names), first view and again, beside a bare route as the floor.
+"First" is the first view after a restart: in-process caches empty, the database as it
+was (with the games' statistics parts it keeps); one more row times the players page
+with no part kept at all, as on the first view after an upgrade.
 
 Through the app (Flask's test client, no network). The games are imported through the
 app, so this browser sees all of them: 200 games of 12 hands among 24 players, in 25
@@ -17,6 +20,7 @@ from bench.long_games import median_ms
 from scorekeeper.store import games as stored_games
 from scorekeeper.web import create_app, games, players
 from scorekeeper.web import pages as page_cache
+from scorekeeper.web.db import get_db
 
 PLAYERS = [f"Player {n:02d}" for n in range(24)]
 HANDS = [
@@ -79,6 +83,23 @@ def run() -> list[tuple[str, str]]:
                 f"({again / floor:.0f}×)",
             )
         )
+
+    def never_kept() -> None:
+        forget()
+        with app.app_context():
+            database = get_db()
+            database.execute("DELETE FROM game_parts")
+            database.conn.commit()
+        client.get("/players/")
+
+    first = median_ms(never_kept, 5)
+    rows.append(
+        (
+            "many games: players, 200 stored games, no game's part kept yet",
+            f"{first:.0f} ms ({first / floor:.0f}× floor; once, then each game's part is kept"
+            " per version)",
+        )
+    )
     return rows
 
 

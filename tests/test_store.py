@@ -39,6 +39,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m005_generation",
         "m006_evenings",
         "m007_evening_links",
+        "m008_game_parts",
     ]
     before = dump(db)
     migrate(db)

@@ -146,6 +146,23 @@ def m007_evening_links(db: Database) -> None:
     )
 
 
+@migrations()
+def m008_game_parts(db: Database) -> None:
+    """Each game's part of the players' statistics, kept per game version: after a restart
+    the players pages add up 200 parts instead of replaying 200 games. A cache: a row of
+    an older version or format is worked out again, and any row may be deleted."""
+    db.execute(
+        """
+        CREATE TABLE game_parts (
+            game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            format INTEGER NOT NULL,
+            part TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sqlite3
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -843,3 +844,42 @@ def find_by_token(db: Database, token: str) -> tuple[str, Role] | None:
         if rows:
             return str(rows[0]["id"]), role
     return None
+
+
+def kept_parts(db: Database, games: Sequence[StoredGame], format: int) -> dict[str, str]:
+    """The statistics parts kept for these games (by id), only those of the games' current
+    versions and of this `format`."""
+    wanted = {game.id: game.version for game in games}
+    found: dict[str, str] = {}
+    ids = list(wanted)
+    for start in range(0, len(ids), 500):  # SQLite's limit on bound parameters
+        chunk = ids[start : start + 500]
+        for row in db.execute(
+            f"SELECT game, version, part FROM game_parts WHERE format = ?"
+            f" AND game IN ({', '.join('?' for _ in chunk)})",
+            [format, *chunk],
+        ):
+            if wanted[row[0]] == row[1]:
+                found[row[0]] = row[2]
+    return found
+
+
+def keep_parts(db: Database, parts: Sequence[tuple[StoredGame, str]], format: int) -> None:
+    """Keep games' statistics parts (JSON) for their versions. A cache: when the database is
+    busy with a hand being entered, nothing is kept and the next view works them out."""
+    if not parts:
+        return
+    try:
+        with db.atomic():
+            db.conn.executemany(
+                "INSERT INTO game_parts (game, version, format, part)"
+                " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ?)"
+                " ON CONFLICT (game) DO UPDATE SET"
+                " version = excluded.version, format = excluded.format, part = excluded.part",
+                [
+                    (game.id, game.version, format, part, game.id, game.version)
+                    for game, part in parts
+                ],
+            )
+    except sqlite3.OperationalError:
+        pass

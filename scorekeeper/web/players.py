@@ -18,7 +18,17 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
 from ..lru import LRU
-from ..stats import PlayerStats, csv_rows, game_stats, merge, player_key, write_csv
+from ..stats import (
+    PART_FORMAT,
+    PlayerStats,
+    csv_rows,
+    game_stats,
+    merge,
+    part_from_json,
+    part_to_json,
+    player_key,
+    write_csv,
+)
 from .access import device
 from .db import get_db
 from .download import file_response
@@ -29,10 +39,16 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 
 
 def visible_games() -> list[store.StoredGame]:
-    """This browser's games, oldest first (a tie between spellings goes to the earliest)."""
+    """This browser's games, oldest first (a tie between spellings goes to the earliest),
+    without their hands (stats_of needs none; load_hands adds them)."""
     db = get_db()
-    ids = store.games_of(db, device(), archived=None)
-    return [store.get_game(db, listed.id) for listed in reversed(store.list_games(db, ids))]
+    return list(reversed(store.list_games(db, store.games_of(db, device(), archived=None))))
+
+
+def load_hands(games: list[store.StoredGame]) -> list[store.StoredGame]:
+    """The same games with their hands, for what reads every hand (CSV)."""
+    db = get_db()
+    return [store.get_game(db, listed.id) for listed in games]
 
 
 def known_names() -> list[str]:
@@ -54,16 +70,33 @@ _PARTS = LRU(4096)  # (database, game, version) -> that game's part of the stati
 
 
 def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
-    """The players' statistics over these games, each game's part worked out once per
-    version of the game."""
-    parts = []
+    """The players' statistics over these games. Each game's part is worked out once per
+    version of the game and kept, in memory and in the database (so a restart does not
+    replay every game); `games` need not carry their hands."""
+    parts: dict[str, dict[str, PlayerStats]] = {}
+    missing = []
     for stored in games:
         part = _PARTS.get(stored.cache_key)
         if part is None:
-            part = game_stats(stored.players, stored.score())
+            missing.append(stored)
+        else:
+            parts[stored.id] = part
+    if missing:
+        db = get_db()
+        kept = store.kept_parts(db, missing, PART_FORMAT)
+        worked_out = []
+        for stored in missing:
+            if stored.id in kept:
+                part = part_from_json(kept[stored.id])
+            else:
+                if stored.hand_count and not stored.hands:  # listed without its hands
+                    stored = store.get_game(db, stored.id)  # (maybe a newer version)
+                part = game_stats(stored.players, stored.score())
+                worked_out.append((stored, part_to_json(part)))
             _PARTS.put(stored.cache_key, part)
-        parts.append(part)
-    return merge(parts)
+            parts[stored.id] = part
+        store.keep_parts(db, worked_out, PART_FORMAT)
+    return merge(parts[stored.id] for stored in games)
 
 
 def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:
@@ -100,7 +133,7 @@ def index() -> str:
 def export_csv() -> Response:
     """Every hand of this browser's games (as filtered), one row per player per hand."""
     games, _chosen = _filtered(visible_games())
-    return csv_response(games, "scorekeeper-players.csv")
+    return csv_response(load_hands(games), "scorekeeper-players.csv")
 
 
 def csv_response(games: list[store.StoredGame], filename: str) -> Response:
