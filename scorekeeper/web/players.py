@@ -100,14 +100,17 @@ def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
 
 
 def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:
-    """The games the page's filters keep (game kind, ruleset, since a date)."""
-    chosen = {name: request.args.get(name, "").strip() for name in ("game", "ruleset", "since")}
+    """The games the page's filters keep (game kind, ruleset, started from and to a date,
+    both days included)."""
+    names = ("game", "ruleset", "since", "until")
+    chosen = {name: request.args.get(name, "").strip() for name in names}
     kept = [
         stored
         for stored in games
         if (not chosen["game"] or stored.kind == chosen["game"])
         and (not chosen["ruleset"] or stored.ruleset_id == chosen["ruleset"])
         and (not chosen["since"] or stored.created_at[:10] >= chosen["since"])
+        and (not chosen["until"] or stored.created_at[:10] <= chosen["until"])
     ]
     return kept, chosen
 

@@ -102,3 +102,17 @@ def test_each_games_part_is_kept_with_its_version_and_used_after_a_restart(clien
     assert "Ann 1 0 2 1 / 2" in text(client.get("/players/"))
     (kept,) = db.execute("SELECT version, part FROM game_parts").fetchall()
     assert str(kept[0]) == version(db, game_id) and '"hands":2' in kept[1]
+
+
+def test_date_filters_keep_the_games_started_from_and_to_those_days(client, db):
+    old = start_game(client, names=["Old", "Ben", "Cho", "Dee"])
+    start_game(client, names=["New", "Ben", "Cho", "Dee"])
+    db.execute("UPDATE games SET created_at = '2026-01-15T20:00:00+00:00' WHERE id = ?", [old])
+    db.conn.commit()
+    every = text(client.get("/players/"))
+    assert "Old" in every and "New" in every
+    january = text(client.get("/players/?since=2026-01-15&until=2026-01-15"))
+    assert "Old" in january and "New" not in january  # both days included
+    later = text(client.get("/players/?since=2026-01-16"))
+    assert "Old" not in later and "New" in later
+    assert "Old" not in text(client.get("/players/?until=2026-01-14"))
