@@ -152,7 +152,7 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
 
 # The form of a game's part as kept in the database (store.keep_parts). Raise it whenever
 # game_stats, a kind's tally or PlayerStats changes, so that kept parts are worked out again.
-PART_FORMAT = 1
+PART_FORMAT = 2
 
 _COUNTERS = ("counts", "kinds", "hands_by_kind", "points_by_kind", "spellings")
 _RECORDS = ("partners", "opponents")

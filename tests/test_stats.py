@@ -147,3 +147,31 @@ def test_csv_has_a_row_per_player_per_hand(tmp_path):
     done = run_cli("csv", env=env)
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 9
     assert run_cli("csv", "no-such-game", env=env).returncode == 2
+
+
+def test_a_zero_beside_a_blind_bid_is_no_bid_not_a_nil():
+    doc = {
+        "ruleset": "yahoo-normal",
+        "options": {"zero_is_nil": True, "blind_bids": True, "blind_behind": 0},
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        # Ann bids blind 7 for the side; her partner Cho enters 0 (no bid) and takes none.
+        # Ben's 0 is a nil (his partner bid a number), and he makes it.
+        "hands": [{"bids": ["blind 7", 0, 0, 5], "tricks": [8, 0, 0, 5]}],
+    }
+    players = by_name(player_stats(scored(doc)))
+    assert players["cho"]["nil"] == {"bid": 0, "made": 0}
+    assert players["cho"]["contracts"] == {"bid": 0, "made": 0, "set": 0}
+    assert players["ben"]["nil"] == {"bid": 1, "made": 1}
+    assert players["ann"]["contracts"] == {"bid": 1, "made": 1, "set": 0}
+
+
+def test_a_moon_by_number_counts_as_its_bidders_contract():
+    doc = {
+        "ruleset": "yahoo-normal",
+        "options": {"moon": True, "thirteen_is_moon": True},
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [{"bids": [13, 0, 0, 0], "tricks": [13, 0, 0, 0]}],
+    }
+    players = by_name(player_stats(scored(doc)))
+    assert players["ann"]["contracts"] == {"bid": 1, "made": 1, "set": 0}
+    assert players["cho"]["contracts"]["bid"] == 0 and players["cho"]["nil"]["bid"] == 0

@@ -17,6 +17,8 @@ from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, pars
 from .options import Scoring, SpadesOptions
 from .scoring import SpadesHand, SpadesState
 
+ZERO = Bid(BidKind.NUMBER, 0)
+
 
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -149,7 +151,10 @@ class Spades(KindDefaults):
         bid, took = hand.bids[seat], hand.tricks[seat]
         markers = result.markers[side]
         counts: dict[str, int] = {}
-        if is_nil(bid, options):
+        seats = result.state.sides[side].seats
+        if bid == ZERO and scoring.whole_contract(options, hand.bids, seats) is not None:
+            pass  # the partner of a blind N or a moon entered 0: no bid, not even a nil
+        elif is_nil(bid, options):
             kind = bid.kind.value if bid.kind is not BidKind.NUMBER else "nil"
             counts[f"{kind}_bid"] = 1
             if took == 0:

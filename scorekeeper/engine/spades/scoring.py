@@ -110,25 +110,27 @@ def _nil_points(options: SpadesOptions, kind: BidKind) -> tuple[int, int]:
     return options.nil_points, options.nil_points
 
 
+def whole_contract(
+    options: SpadesOptions, bids: Sequence[Bid], seats: Sequence[int]
+) -> Bid | None:
+    """The bid that is the side's whole contract, if any: a blind N or a moon (the first)."""
+    for seat in seats:
+        bid = bids[seat]
+        if bid.kind is BidKind.NUMBER:
+            if options.moon and options.thirteen_is_moon and bid.n == options.tricks_per_hand:
+                return bid
+        elif bid.kind not in NIL_KINDS:
+            return bid
+    return None
+
+
 def score_side(
     options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
 ) -> _SideScore:
     """Score one side's hand, bags before any sandbag rollover."""
     score = _SideScore()
     bids, tricks, seats = hand.bids, hand.tricks, side.seats
-    most = options.tricks_per_hand
-    moon_by_number = options.moon and options.thirteen_is_moon
-    # A blind N or a moon is the side's whole contract (the first such seat's bid).
-    whole: Bid | None = None
-    for seat in seats:
-        bid = bids[seat]
-        if bid.kind is BidKind.NUMBER:
-            if moon_by_number and bid.n == most:
-                whole = bid
-                break
-        elif bid.kind not in NIL_KINDS:
-            whole = bid
-            break
+    whole = whole_contract(options, bids, seats)
     # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
     zero_is_nil = options.zero_is_nil and whole is None
     nil_tricks = contract = counted = contract_seats = 0
