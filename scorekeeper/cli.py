@@ -75,8 +75,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     except ScoreError as error:
         return _fail(error.render(args.translations))
     scored = result_to_json(result, args.translations)
-    json.dump(scored, sys.stdout, ensure_ascii=False, indent=2 if args.pretty else None)
-    sys.stdout.write("\n")
+    # json.dumps, not json.dump: dump to a stream runs the pure-Python encoder, which
+    # took a third of the time of scoring 1,000 hands.
+    sys.stdout.write(
+        json.dumps(scored, ensure_ascii=False, indent=2 if args.pretty else None) + "\n"
+    )
     return 0
 
 
