@@ -61,7 +61,7 @@ from .i18n import render_text, when
 from .players import csv_response, known_names
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
-from .scoresheet import next_hand, rows_html
+from .scoresheet import first_shown, next_hand, rows_html
 from .urls import share_url
 from .words import hand_changes, hand_parts, option_changes, option_values_words
 
@@ -344,6 +344,7 @@ def render_game(
     entry = entry_for(stored.kind)
     upcoming = next_hand(stored)
     current_role = role(stored.id)
+    first = first_shown(len(result.hands), request.args.get("all") == "1")
     page = render_template(
         "game.html",
         refused=message,
@@ -355,7 +356,8 @@ def render_game(
         stored=stored,
         result=result,
         ruleset=ruleset,
-        rows=rows_html(stored, result, current_role),
+        rows=rows_html(stored, result, current_role, first),
+        first_shown=first,
         upcoming=upcoming,
         changed=option_values_words(
             ruleset, dict(_changed_options(ruleset.options, ruleset.preset_options))

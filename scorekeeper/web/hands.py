@@ -17,7 +17,7 @@ from .db import get_db
 from .entry import OnePageEntry, entry_for
 from .forms import VersionForm
 from .games import render_game
-from .scoresheet import next_hand, rows, rule_labels
+from .scoresheet import first_shown, next_hand, rows, rule_labels
 
 bp = Blueprint("hands", __name__)
 
@@ -192,6 +192,7 @@ def hand(game_id: str, number: int) -> str:
         row=rows(stored, result, [number])[0],
         number=number,
         is_last=number == len(stored.hands),
+        first_shown=first_shown(len(stored.hands), every=False),
         upcoming=next_hand(stored),
     )
 

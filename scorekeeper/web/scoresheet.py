@@ -53,13 +53,24 @@ BAGS = Nn_("%(num)s bag", "%(num)s bags")
 _ROWS = LRU(50_000, budget=16 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
 
 
-def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Markup:
-    """The scoresheet's rows, each rendered once per scored hand, role and language."""
+# A scoresheet shows the latest hands; a longer game links to every hand. No table plays
+# this many in an evening, but a long imported game should not send a phone a megabyte.
+SHOWN = 100
+
+
+def first_shown(hands: int, every: bool) -> int:
+    """The first hand the scoresheet shows: 1, or the first of the latest SHOWN."""
+    return 1 if every or hands <= SHOWN else hands - SHOWN + 1
+
+
+def rows_html(stored: StoredGame, result: GameResult, role: str | None, first: int = 1) -> Markup:
+    """The scoresheet's rows from hand `first` on, each rendered once per scored hand,
+    role and language."""
     code, root = language(), request.script_root
     keys = []
     html: list[str] = []
     missing: list[int] = []
-    for number, hand in enumerate(result.hands, start=1):
+    for number, hand in enumerate(result.hands[first - 1 :], start=first):
         confirmed = stored.confirmations[number - 1] if stored.confirm_hands else None
         key = (id(hand), stored.id, confirmed, role, code, root)
         found = _ROWS.get(key)
@@ -81,8 +92,8 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None) -> Marku
                 rules_url=rules_url,
                 rule_labels=labels,
             )
-            html[row.number - 1] = page
-            _ROWS.put(keys[row.number - 1], (result.hands[row.number - 1], page))
+            html[row.number - first] = page
+            _ROWS.put(keys[row.number - first], (result.hands[row.number - 1], page))
     return Markup("".join(html))
 
 

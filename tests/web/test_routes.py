@@ -380,3 +380,23 @@ def test_scoresheet_pdf_and_scorecard_routes(client, db):
     response = client.get("/rules/yahoo-normal/scorecard.pdf")
     assert response.mimetype == "application/pdf"
     assert client.get("/rules/nope/scorecard.pdf").status_code == 404
+
+
+def test_a_long_scoresheet_shows_the_latest_hundred_hands_and_links_to_all(client, db):
+    hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    doc = {"ruleset": "yahoo-normal", "options": {"target": 10**9}, "players": NAMES[:4]}
+    response = client.post("/import", data={"text": json.dumps({**doc, "hands": [hand] * 130})})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert page.count('class="hand-row"') == 100
+    assert 'id="hand-31"' in page and 'id="hand-30"' not in page
+    assert "Hands 1–30 are not shown: show every hand" in page
+    every = client.get(f"/g/{game_id}?all=1").get_data(as_text=True)
+    assert every.count('class="hand-row"') == 130 and "are not shown" not in every
+    # A hidden hand's own page leads back to the sheet that shows it.
+    assert f"/g/{game_id}?all=1#hand-5" in client.get(f"/g/{game_id}/hands/5").get_data(
+        as_text=True
+    )
+    assert f'/g/{game_id}#hand-50"' in client.get(f"/g/{game_id}/hands/50").get_data(as_text=True)
+    short = start_game(client)
+    assert "are not shown" not in client.get(f"/g/{short}").get_data(as_text=True)
