@@ -15,7 +15,7 @@ def test_players_page_counts_this_phones_games(client, db):
     page = text(client.get("/players/"))
     assert "Ann 1 0 2 1 / 2" in page  # one game, none won, two hands, one nil made of two
     ann = text(client.get("/players/ann"))  # any case finds the player
-    assert "Nils made: 1 / 2 (50%)" in ann and "Cho : 0 won of 1 together" in ann
+    assert "Nils made: 1 / 2 (50%)" in ann and "Cho 0 won of 1 together" in ann
 
 
 def test_a_stranger_sees_none_of_these_players(app, client, db):
@@ -116,3 +116,13 @@ def test_date_filters_keep_the_games_started_from_and_to_those_days(client, db):
     later = text(client.get("/players/?since=2026-01-16"))
     assert "Old" not in later and "New" in later
     assert "Old" not in text(client.get("/players/?until=2026-01-14"))
+
+
+def test_partners_and_opponents_come_most_games_first_with_a_bar_each(client, db):
+    for partner in ("Abe", "Cho", "Cho"):
+        game_id = start_game(client, names=["Ann", "Ben", partner, "Dee"])
+        play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    page = client.get("/players/ann").get_data(as_text=True)
+    partners = page[page.index("Partners") : page.index("Head to head")]
+    assert partners.index(">Cho<") < partners.index(">Abe<")  # two games before one
+    assert partners.count('class="mini-bar"') == 2
