@@ -103,6 +103,9 @@ class GameCard:
 
 
 _CARDS = LRU(2048)  # (database, game, version, language) -> GameCard
+# (database, game, version, page size, language) -> the scoresheet PDF: rendering takes
+# most of a second, and the scorer and every watching phone ask for the same one.
+_PDFS = LRU(256, budget=32 * 1024 * 1024, weigh=len)
 
 
 def game_card(stored: store.StoredGame) -> GameCard:
@@ -642,15 +645,19 @@ def scoresheet_pdf(game_id: str) -> Response:
 
     stored = game_for(game_id, "watch")
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
-    pdf = render(
-        stored.game(),
-        first_dealer=stored.first_dealer,
-        bodies=stored.hands,
-        day=date.fromisoformat(stored.created_at[:10]),
-        page_size=size,
-        translations=get_translations(),
-        language=current_language(),
-    )
+    key = (*stored.cache_key, size, current_language())
+    pdf = _PDFS.get(key)
+    if pdf is None:
+        pdf = render(
+            stored.game(),
+            first_dealer=stored.first_dealer,
+            bodies=stored.hands,
+            day=date.fromisoformat(stored.created_at[:10]),
+            page_size=size,
+            translations=get_translations(),
+            language=current_language(),
+        )
+        _PDFS.put(key, pdf)
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return file_response(pdf, "application/pdf", filename, inline=True)
 

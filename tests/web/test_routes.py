@@ -382,6 +382,22 @@ def test_scoresheet_pdf_and_scorecard_routes(client, db):
     assert client.get("/rules/nope/scorecard.pdf").status_code == 404
 
 
+def test_the_scoresheet_pdf_is_rendered_once_per_game_version(client, db, monkeypatch):
+    from scorekeeper import pdf
+
+    rendered = []
+    real = pdf.scoresheet_pdf
+    monkeypatch.setattr(pdf, "scoresheet_pdf", lambda *a, **k: rendered.append(1) or real(*a, **k))
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    first = client.get(f"/g/{game_id}/scoresheet.pdf").data
+    assert client.get(f"/g/{game_id}/scoresheet.pdf").data == first and len(rendered) == 1
+    client.get(f"/g/{game_id}/scoresheet.pdf?size=Letter")
+    assert len(rendered) == 2  # another page size is another PDF
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    assert client.get(f"/g/{game_id}/scoresheet.pdf").data != first and len(rendered) == 3
+
+
 def test_a_long_scoresheet_shows_the_latest_hundred_hands_and_links_to_all(client, db):
     hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
     doc = {"ruleset": "yahoo-normal", "options": {"target": 10**9}, "players": NAMES[:4]}
