@@ -106,6 +106,12 @@ def is_moon(bid: Bid, options: SpadesOptions) -> bool:
     )
 
 
+def is_whole(bid: Bid, options: SpadesOptions) -> bool:
+    """Say whether a bid is its partnership's whole contract: a blind N or a moon (the
+    partner enters 0, which is then no bid, not a nil)."""
+    return bid.kind in WHOLE_CONTRACT_KINDS or is_moon(bid, options)
+
+
 def behind_by(totals: Sequence[int], side: int) -> int:
     """How far a side is behind the best other side (negative when ahead)."""
     others = [total for index, total in enumerate(totals) if index != side]
@@ -335,26 +341,18 @@ def _check_partnership(
     options: SpadesOptions, side: Side, bids: Sequence[Bid], who: object
 ) -> list[BidProblem]:
     problems: list[BidProblem] = []
-    most, zero_is_nil = options.tricks_per_hand, options.zero_is_nil
-    moon_by_number = options.moon and options.thirteen_is_moon
     whole: list[int] = []  # seats whose bid is the whole contract: blind N, moon
     contract = numbers = nonzero = nils = 0
     for seat in side.seats:
         bid = bids[seat]
-        kind, n = bid.kind, bid.n
-        if kind is BidKind.NUMBER:
-            if moon_by_number and n == most:
-                whole.append(seat)
-            elif n == 0 and zero_is_nil:
-                nils += 1
-            else:
-                numbers += 1
-                contract += n
-                nonzero += n > 0
-        elif kind in NIL_KINDS:
+        if is_whole(bid, options):
+            whole.append(seat)
+        elif is_nil(bid, options):
             nils += 1
         else:
-            whole.append(seat)
+            numbers += 1
+            contract += bid.n
+            nonzero += bid.n > 0
     if whole:
         if len(whole) > 1 or nonzero:
             problems.append(

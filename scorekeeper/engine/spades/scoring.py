@@ -17,7 +17,7 @@ from ..outcome import decide
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole
 from .options import (
     AllTricks,
     BlindReward,
@@ -115,12 +115,8 @@ def whole_contract(
 ) -> Bid | None:
     """The bid that is the side's whole contract, if any: a blind N or a moon (the first)."""
     for seat in seats:
-        bid = bids[seat]
-        if bid.kind is BidKind.NUMBER:
-            if options.moon and options.thirteen_is_moon and bid.n == options.tricks_per_hand:
-                return bid
-        elif bid.kind not in NIL_KINDS:
-            return bid
+        if is_whole(bids[seat], options):
+            return bids[seat]
     return None
 
 
