@@ -29,24 +29,22 @@ def hand_parts(kind: str, body: Mapping[str, Any], players: Sequence[str]) -> li
 def hand_changes(
     kind: str, before: Mapping[str, Any], after: Mapping[str, Any], players: Sequence[str]
 ) -> list[str]:
-    """The parts of a hand that an edit changed: "Ann: bid 3, took 4 → bid 4, took 4"."""
+    """The parts of a hand that an edit changed: "Ann: bid 3, took 4 → bid 4, took 4".
+
+    Parts are matched by what they are about (a player, "Q♠", "moon"): a part that only
+    one side of the edit has (a moon choice added) reads "moon: — → shooter adds 26"."""
     words = find_kind(kind).hand_words
-    old, new = words(before, players), words(after, players)
-    if len(old) != len(new):
-        return [
-            " · ".join(hand_parts(kind, before, players)),
-            "→",
-            *hand_parts(kind, after, players),
-        ]
+    old = {render_text(who): render_text(was) for who, was in words(before, players)}
+    new = {render_text(who): render_text(now) for who, now in words(after, players)}
     return [
         _(
             "%(who)s: %(before)s → %(after)s",
-            who=render_text(who),
-            before=render_text(was),
-            after=render_text(now),
+            who=who,
+            before=old.get(who, "—"),
+            after=new.get(who, "—"),
         )
-        for (who, was), (_who, now) in zip(old, new, strict=True)
-        if render_text(was) != render_text(now)
+        for who in dict.fromkeys([*old, *new])
+        if old.get(who) != new.get(who)
     ]
 
 

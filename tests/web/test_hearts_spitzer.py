@@ -173,3 +173,18 @@ def test_spitzer_deal_can_be_edited(client, db):
     )
     assert response.status_code == 303
     assert store.get_game(db, game_id).totals == (9, 0, 9, 9)
+
+
+def test_an_edit_that_adds_a_moon_choice_names_each_changed_part(app):
+    from scorekeeper.web.words import hand_changes
+
+    names = ["Ann", "Ben", "Cho", "Dee"]
+    before = {"hearts": [3, 4, 5, 1], "queen_of_spades": 2}
+    after = {"hearts": [13, 0, 0, 0], "queen_of_spades": 0, "moon_choice": "add"}
+    with app.test_request_context("/"):
+        changes = hand_changes("hearts", before, after, names)
+    assert changes[0] == "Ann: 3 hearts → 13 hearts"
+    assert "Dee: 1 heart → 0 hearts" in changes
+    assert "Q♠: taken by Cho → taken by Ann" in changes
+    assert any(line.startswith("moon: — → ") for line in changes)
+    assert len(changes) == 6  # Ann, Ben, Cho, Dee, Q♠, moon: nothing said twice
