@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rulesheet import Answer, Group, choice_texts, grouped
-from ..text import N_, Text, text
+from ..text import N_, Text, number, text
 from .options import BonusCard, End, HeartsOptions, Passing
 
 
@@ -14,7 +14,7 @@ def _allowed(value: bool, _: HeartsOptions) -> Text:
 
 
 def _number(value: int, _: HeartsOptions) -> Text:
-    return text(N_("{n}"), n=value)
+    return text(N_("{n}"), n=number(value))  # a true minus: −200
 
 
 def _points(value: int, _: HeartsOptions) -> Text:

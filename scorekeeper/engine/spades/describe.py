@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rulesheet import Answer, Group, grouped
-from ..text import N_, Text, text
+from ..text import N_, Text, number, text
 from .options import (
     AllTricks,
     BlindReward,
@@ -30,7 +30,7 @@ def _points(value: int, _: SpadesOptions) -> Text:
 
 
 def _number(value: int, _: SpadesOptions) -> Text:
-    return text(N_("{n}"), n=value)
+    return text(N_("{n}"), n=number(value))  # a true minus: −200
 
 
 def _behind(value: int, _: SpadesOptions) -> Text:
