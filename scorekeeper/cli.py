@@ -289,6 +289,26 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rename(args: argparse.Namespace) -> int:
+    """Rename a player in every stored game (the CLI runs on the server and sees all);
+    renaming one spelling into another merges the two."""
+    from .store import list_games, rename_player
+
+    new = " ".join(args.new.split())
+    if not new:
+        raise _game_problem(N_("the new name is empty"))
+    db = _database()
+    changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)  # type: ignore[arg-type]
+    message = ntext(
+        Nn_("{old} is now {new} in {n} game", "{old} is now {new} in {n} games"),
+        len(changed),
+        old=args.old,
+        new=new,
+    )
+    sys.stdout.write(message.render(args.translations) + "\n")
+    return 0
+
+
 def cmd_csv(args: argparse.Namespace) -> int:
     """Print stored games' hands as CSV, one row per player per hand (all games, or these)."""
     from .stats import csv_rows, write_csv
@@ -657,6 +677,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.add_argument("--ruleset", help="only games under this preset id")
     stats.set_defaults(run=cmd_stats)
+
+    rename = add("rename", help="rename a player in every stored game (or merge two spellings)")
+    rename.add_argument("old", metavar="OLD", help="the name as stored (any case)")
+    rename.add_argument("new", metavar="NEW", help="the new name, or the spelling to merge into")
+    rename.set_defaults(run=cmd_rename)
 
     csv = add("csv", help="print stored games' hands as CSV, one row per player per hand")
     csv.add_argument(

@@ -175,3 +175,18 @@ def test_a_moon_by_number_counts_as_its_bidders_contract():
     players = by_name(player_stats(scored(doc)))
     assert players["ann"]["contracts"] == {"bid": 1, "made": 1, "set": 0}
     assert players["cho"]["contracts"]["bid"] == 0 and players["cho"]["nil"]["bid"] == 0
+
+
+def test_scorekeeper_rename_merges_two_spellings_in_every_stored_game(tmp_path):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    for doc in (SPADES, {**HEARTS, "players": ["Annie", "Ben", "Cy", "Dee"]}):
+        assert run_cli("import", "-", stdin=json.dumps(doc), env=env).returncode == 0
+    done = run_cli("rename", "annie", "Ann", env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "annie is now Ann in 1 game"
+    players = {
+        p["name"]: p for p in json.loads(run_cli("stats", "--json", env=env).stdout)["players"]
+    }
+    assert "Annie" not in players and players["Ann"]["games"] == 2
+    empty = run_cli("rename", "Ann", "  ", env=env)
+    assert empty.returncode == 2 and "the new name is empty" in empty.stderr
