@@ -194,12 +194,14 @@ def bid_choice(options: SpadesOptions, kind: BidKind, behind: int) -> BidChoice:
         if options.moon:
             return BidChoice(kind, True, text(N_("all {most} tricks"), most=most))
         return BidChoice(kind, False, text(N_("not allowed by these rules")), in_rules=False)
-    enabled, need = {
-        BidKind.BLIND_NIL: (options.blind_nil, options.blind_nil_behind),
-        BidKind.DOUBLE_BLIND_NIL: (options.double_blind_nil, options.double_blind_nil_behind),
-        BidKind.BLIND: (options.blind_bids, options.blind_behind),
-        BidKind.BLIND_MOON: (options.blind_moon, options.blind_moon_behind),
-    }[kind]
+    if kind is BidKind.BLIND_NIL:
+        enabled, need = options.blind_nil, options.blind_nil_behind
+    elif kind is BidKind.DOUBLE_BLIND_NIL:
+        enabled, need = options.double_blind_nil, options.double_blind_nil_behind
+    elif kind is BidKind.BLIND:
+        enabled, need = options.blind_bids, options.blind_behind
+    else:
+        enabled, need = options.blind_moon, options.blind_moon_behind
     choice = _margin_choice(kind, enabled, need, behind)
     if choice.open and kind is BidKind.BLIND:
         return BidChoice(kind, True, choice.reason, _numbers(options.blind_min, most))
