@@ -104,22 +104,19 @@ def _play_from(
 ) -> GameResult:
     """Score the game's hands after the `before` ones, starting from `state`."""
     kind = game.kind
-    play, decide = kind.play, kind.outcome
     first = len(before) + 1
-    # Without rule changes every hand has the game's rules: no need to ask per hand.
-    rules_for = game.ruleset_for if game.changes else lambda _number: game.ruleset
-    outcome = decide(rules_for(first), state)
+    outcome = kind.outcome(game.ruleset_for(first), state)
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
             raise HandError(number, _over(sides, outcome, number - 1))
         try:
-            result = play(rules_for(number), state, hand)
+            result = kind.play(game.ruleset_for(number), state, hand)
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         results.append(result)
         state = result.state
-        outcome = decide(rules_for(number + 1), state)
+        outcome = kind.outcome(game.ruleset_for(number + 1), state)
     return GameResult(game, sides, tuple(results), outcome, state)
 
 

@@ -6,8 +6,6 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -473,12 +471,12 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
         else score_side(options, side, players, hand)
         for side in state.sides
     ]
-    if scoring is Scoring.POINTS:
-        bags = tuple(map(functools.partial(_sandbag, options), scores, state.bags))
-    else:
-        bags = tuple(before + score.bags for score, before in zip(scores, state.bags, strict=True))
+    bags = tuple(
+        _sandbag(options, score, before) if scoring is Scoring.POINTS else before + score.bags
+        for score, before in zip(scores, state.bags, strict=True)
+    )
     points = tuple(score.points for score in scores)
-    totals = tuple(map(operator.add, state.totals, points))
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
     sudden = next((i for i, score in enumerate(scores) if score.wins_game), None)
     return HandResult(
         points,
