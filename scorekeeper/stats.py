@@ -93,9 +93,6 @@ class PlayerStats:
         }
 
 
-_NUMBERS = ("name", "games", "finished", "won", "hands", "points_for", "points_against")
-
-
 def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[PlayerStats]:
     """Every player's statistics over `games` (the players in seat order, and the scored
     game; oldest first, so a tie between spellings goes to the earliest), most games
@@ -154,6 +151,7 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
 # game_stats, a kind's tally or PlayerStats changes, so that kept parts are worked out again.
 PART_FORMAT = 2
 
+_NUMBERS = ("name", "games", "finished", "won", "hands", "points_for", "points_against")
 _COUNTERS = ("counts", "kinds", "hands_by_kind", "points_by_kind", "spellings")
 _RECORDS = ("partners", "opponents")
 

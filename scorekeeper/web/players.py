@@ -88,9 +88,8 @@ def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
         for stored in missing:
             if stored.id in kept:
                 part = part_from_json(kept[stored.id])
-            else:
-                if stored.hand_count and not stored.hands:  # listed without its hands
-                    stored = store.get_game(db, stored.id)  # (maybe a newer version)
+            else:  # the game with its hands (one query if already loaded; maybe newer)
+                stored = store.get_game(db, stored.id)
                 part = game_stats(stored.players, stored.score())
                 worked_out.append((stored, part_to_json(part)))
             _PARTS.put(stored.cache_key, part)
