@@ -54,6 +54,27 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
     assert "Changed from the preset: target = 400" in text
 
 
+def test_each_hand_shows_its_markers_and_how_it_was_scored(finished):
+    game, result = finished
+    text = squash(" ".join(pages(scoresheet_pdf(game))))
+    # Hand 3: 山田 bid nil and took nothing; Zoë & Dee bid 4 + 3 and took 4 + 2.
+    assert "+161 → 343 nil/0 · 6/7 · 3 bags · nil made" in text
+    assert "−70 → −170 4/4 · 3/2 · 0 bags · set" in text
+    assert "山田 & O'Brien: 山田: nil made, +100; Contract 6, took 7" in text
+
+
+def test_every_glyph_comes_from_the_bundled_font(finished):
+    """No fallback font gets embedded (and subset, at a cost) for a chart or a symbol."""
+    game, _ = finished
+    reader = PdfReader(io.BytesIO(scoresheet_pdf(game)))
+    fonts = {
+        str(font["/BaseFont"]).split("+", 1)[1]
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert fonts == {"Sheet-Sans", "Sheet-Sans-Bold"}
+
+
 def test_a_long_game_spans_pages_with_the_header_on_each():
     hands = [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * 60
     game = load_game(

@@ -6,7 +6,10 @@ environment. WeasyPrint is imported on first use (it costs about a second).
 
 from __future__ import annotations
 
+import base64
+import functools
 import gettext
+import threading
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -99,7 +102,7 @@ def scoresheet_html(
         summary=_summary(ruleset),
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
         outcome=outcome_words(result.outcome, names),
-        chart=chart,
+        chart="data:image/svg+xml;base64," + base64.b64encode(chart.encode()).decode(),
         has_bags=result.bags is not None,
     )
 
@@ -141,13 +144,28 @@ def key_rules(ruleset: Ruleset) -> list[Any]:
     ]
 
 
-def render_pdf(html: str) -> bytes:
-    """Render HTML to PDF with the vendored fonts."""
-    from weasyprint import HTML
+_RENDERING = threading.Lock()
+
+
+@functools.cache
+def _font_config() -> Any:
     from weasyprint.text.fonts import FontConfiguration
 
-    fonts = FontConfiguration()
-    return HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=fonts)  # type: ignore[no-any-return]
+    return FontConfiguration()
+
+
+def render_pdf(html: str) -> bytes:
+    """Render HTML to PDF with the vendored fonts.
+
+    One font configuration serves every render: a fresh one copies both 5 MB Noto files
+    to a temporary folder and loads them again, a seventh of a scoresheet's time. Pango's
+    font map is not safe to share between threads, so renders take turns.
+    """
+    from weasyprint import HTML
+
+    with _RENDERING:
+        document = HTML(string=html, base_url=str(TEMPLATES))
+        return document.write_pdf(font_config=_font_config())  # type: ignore[no-any-return]
 
 
 def evening_pdf(

@@ -6,13 +6,26 @@ Readable in black and white: each side has its own dash pattern and marker shape
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
+
+from ..engine.text import number
 
 WIDTH, HEIGHT = 680, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 30, 28
 DASHES = ["", "7 4", "2 3", "10 3 2 3", "4 2", "1 2"]
 GRAYS = ["#000", "#444", "#000", "#666", "#222", "#555"]
+FONT = "Sheet Sans"  # the page's own font: no fallback font to embed for the chart
+
+
+def _label_step(hands: int) -> int:
+    """Hands between labels on the x axis: 1, 2 or 5 times a power of ten, for ≤ 8 labels."""
+    magnitude = 1
+    while True:
+        for m in (1, 2, 5):
+            if hands <= 8 * m * magnitude:
+                return m * magnitude
+        magnitude *= 10
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[int]:
@@ -26,19 +39,22 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def _marker(shape: int, x: float, y: float) -> str:
+    """One marker as path data, so that each side's markers are drawn as a single path."""
     r = 3.2
     kind = shape % 4
-    if kind == 0:
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="#fff" stroke="#000"/>'
+    if kind == 0:  # a circle, as two arcs
+        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0z"
     if kind == 1:
-        return (
-            f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" fill="#000"/>'
-        )
+        return f"M{x - r:.1f},{y - r:.1f}h{2 * r}v{2 * r}h{-2 * r}z"
     if kind == 2:
-        points = f"{x:.1f},{y - r - 0.6:.1f} {x + r:.1f},{y + r:.1f} {x - r:.1f},{y + r:.1f}"
-        return f'<polygon points="{points}" fill="#fff" stroke="#000"/>'
-    points = f"{x:.1f},{y - r:.1f} {x + r:.1f},{y:.1f} {x:.1f},{y + r:.1f} {x - r:.1f},{y:.1f}"
-    return f'<polygon points="{points}" fill="#000"/>'
+        return f"M{x:.1f},{y - r - 0.6:.1f}L{x + r:.1f},{y + r:.1f}L{x - r:.1f},{y + r:.1f}z"
+    return f"M{x:.1f},{y - r:.1f}L{x + r:.1f},{y:.1f}L{x:.1f},{y + r:.1f}L{x - r:.1f},{y:.1f}z"
+
+
+def _markers(shape: int, points: Iterable[tuple[float, float]]) -> str:
+    """A side's markers: open shapes for even sides, filled for odd, in black and white."""
+    fill = "#000" if shape % 2 else '#fff" stroke="#000'
+    return f'<path d="{"".join(_marker(shape, x, y) for x, y in points)}" fill="{fill}"/>'
 
 
 def progression_svg(
@@ -64,20 +80,24 @@ def progression_svg(
     def y(v: float) -> float:
         return TOP + plot_h * (high - v) / max(high - low, 1)
 
+    # Every tick's grid line is one path and every label one text element: WeasyPrint
+    # draws each SVG element on its own, and each text costs a layout of its own.
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img">',
-        '<g font-size="10" fill="#000">',
+        f'<g font-size="10" font-family="{FONT}" fill="#000">',
+        '<path stroke="#ccc" stroke-width="0.6" d="'
+        + "".join(f"M{LEFT},{y(tick):.1f}H{WIDTH - RIGHT}" for tick in ticks)
+        + '"/>',
     ]
-    for tick in ticks:
-        out.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#ccc" stroke-width="0.6"/>'
-        )
-        out.append(f'<text x="{LEFT - 6}" y="{y(tick) + 3:.1f}" text-anchor="end">{tick}</text>')
-    step = max(1, math.ceil(hands / 15))
-    for i in range(0, hands + 1, step):
-        out.append(
-            f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{i}</text>'
-        )
+    out.extend(
+        f'<text x="{LEFT - 6}" y="{y(tick) + 3:.1f}" text-anchor="end">{number(tick)}</text>'
+        for tick in ticks
+    )
+    step = _label_step(hands)
+    out.extend(
+        f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{i}</text>'
+        for i in range(0, hands + 1, step)
+    )
     if far:
         out.append(
             f'<text x="{WIDTH - RIGHT}" y="{TOP - 4}" text-anchor="end">{escape(target_label)} ↑</text>'
@@ -99,7 +119,7 @@ def progression_svg(
             f'<polyline points="{points}" fill="none" stroke="{GRAYS[side % len(GRAYS)]}" stroke-width="1.8"{dash_attr}/>'
         )
         if marks:
-            out.extend(_marker(side, x(i), y(v)) for i, v in enumerate(line) if i)
+            out.append(_markers(side, ((x(i), y(v)) for i, v in enumerate(line) if i)))
     legend_x = LEFT
     for side, name in enumerate(names):
         dash = DASHES[side % len(DASHES)]
@@ -107,7 +127,7 @@ def progression_svg(
         out.append(
             f'<line x1="{legend_x}" x2="{legend_x + 26}" y1="12" y2="12" stroke="#000" stroke-width="1.8"{dash_attr}/>'
         )
-        out.append(_marker(side, legend_x + 13, 12))
+        out.append(_markers(side, [(legend_x + 13, 12)]))
         label = escape(name if len(name) <= 24 else name[:23] + "…")
         out.append(f'<text x="{legend_x + 31}" y="15">{label}</text>')
         legend_x += 40 + 6 * min(len(name), 24)
