@@ -31,10 +31,15 @@ TEMPLATES = ALL_TEMPLATES / "pdf"
 PAGE_SIZES = ("A4", "Letter")
 
 
+@functools.lru_cache(maxsize=8)
 def environment(
     translations: Translations | None = None, language: str = "en"
 ) -> jinja2.Environment:
-    """A Jinja environment for the PDF templates, translated like the web pages."""
+    """A Jinja environment for the PDF templates, translated like the web pages.
+
+    One per translations and language, kept: a new environment compiles its templates
+    again, which was four fifths of the time to write a scoresheet's HTML.
+    """
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
