@@ -17,6 +17,8 @@ from typing import Any, Protocol
 class Translations(Protocol):
     def gettext(self, message: str, /) -> str: ...
 
+    def __hash__(self) -> int: ...  # kept as a cache key (the PDF templates' environment)
+
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
 
