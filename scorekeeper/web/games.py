@@ -648,8 +648,10 @@ def scoresheet_pdf(game_id: str) -> Response:
     key = (*stored.cache_key, size, current_language())
     pdf = _PDFS.get(key)
     if pdf is None:
+        result = stored.score()  # kept per version: scored once for the page and the PDF
         pdf = render(
-            stored.game(),
+            result.game,
+            result=result,
             first_dealer=stored.first_dealer,
             bodies=stored.hands,
             day=date.fromisoformat(stored.created_at[:10]),
