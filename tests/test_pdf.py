@@ -55,7 +55,7 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
 
 
 def test_each_hand_shows_its_markers_and_how_it_was_scored(finished):
-    game, result = finished
+    game, _ = finished
     text = squash(" ".join(pages(scoresheet_pdf(game))))
     # Hand 3: 山田 bid nil and took nothing; Zoë & Dee bid 4 + 3 and took 4 + 2.
     assert "+161 → 343 nil/0 · 6/7 · 3 bags · nil made" in text
