@@ -30,6 +30,10 @@ MARKERS = {
     "slam": N_("slam"),
     "declarer": N_("declarer"),
 }
+# The markers that cost a side: the printed sheet greys their cell.
+SETBACKS = frozenset(
+    {"set", "bagged_out", "nil_failed", "blind_nil_failed", "double_blind_nil_failed"}
+)
 
 
 def _same(message: str) -> str:

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from scorekeeper.engine import find_ruleset, load_game, score_game
 from scorekeeper.engine.text import number
-from scorekeeper.pdf import scorecard_pdf, scoresheet_pdf
+from scorekeeper.pdf import scorecard_pdf, scoresheet_html, scoresheet_pdf
 
 from .conftest import run_cli
 
@@ -61,6 +61,14 @@ def test_each_hand_shows_its_markers_and_how_it_was_scored(finished):
     assert "+161 → 343 nil/0 · 6/7 · 3 bags · nil made" in text
     assert "−70 → −170 4/4 · 3/2 · 0 bags · set" in text
     assert "山田 & O'Brien: 山田: nil made, +100; Contract 6, took 7" in text
+
+
+def test_a_setback_greys_its_cell_and_nothing_else(finished):
+    game, result = finished
+    html = scoresheet_html(game, result=result)
+    # Every hand: 山田 & O'Brien make their contract, Zoë & Dee are set.
+    assert html.count('<td class="side bad">') == 4
+    assert html.count('<td class="side">') == 4
 
 
 def test_every_glyph_comes_from_the_bundled_font(finished):

@@ -23,7 +23,7 @@ from ..engine.options import option_values
 from ..engine.referee import outcome_words
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
-from ..scoresheet import rows
+from ..scoresheet import SETBACKS, rows
 from .chart import progression_svg
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -109,6 +109,7 @@ def scoresheet_html(
         outcome=outcome_words(result.outcome, names),
         chart="data:image/svg+xml;base64," + base64.b64encode(chart.encode()).decode(),
         has_bags=result.bags is not None,
+        setbacks=SETBACKS,
     )
 
 
