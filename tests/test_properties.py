@@ -20,7 +20,7 @@ from scorekeeper.engine import (
     preset_ids,
     score_game,
 )
-from scorekeeper.engine.spades.bids import BidKind, bid_choices, check_bids, parse_bid
+from scorekeeper.engine.spades.bids import BidKind, bid_choice, bid_choices, check_bids, parse_bid
 from scorekeeper.engine.spades.options import Contract, SpadesOptions
 
 from .conftest import PLAYERS, game_file
@@ -234,3 +234,69 @@ def test_changing_a_hand_equals_scoring_the_changed_game(ruleset_id, data):
 
     expected = scored(lambda: score_game(load_game({**doc, "hands": hands})))
     assert scored(lambda: change_hand(score_game(load_game(doc)), number, raw)) == expected
+
+
+@pytest.mark.parametrize("ruleset_id", ALL)
+@SETTINGS
+@given(data=st.data())
+def test_kept_tallies_agree_with_the_scoring_written_out(ruleset_id, data):
+    """A replay takes each side's points, bags and markers from tallies kept across games
+    (issue 18); scoring the side again with its lines, from the state before the hand,
+    must give the same. Hypothesis runs many games per preset, so tallies kept from
+    earlier games, with other players in other seats, are read here too."""
+    from scorekeeper.engine.spades import scoring
+
+    doc = draw_game(data, ruleset_id)
+    game = load_game(doc)
+    result = score_game(game)
+    options = game.ruleset.options
+    state = scoring.start(game.ruleset, game.players, result.sides)
+    for hand, scored in zip(game.hands, result.hands, strict=True):
+        for index, side in enumerate(result.sides):
+            if options.scoring is scoring.Scoring.ERROR:
+                written = scoring._error_side(options, side, game.players, hand)
+                carried = state.bags[index] + written.bags
+            else:
+                written = scoring.score_side(options, side, game.players, hand)
+                carried = scoring._sandbag(options, written, state.bags[index])
+            assert scored.points[index] == written.points
+            assert scored.bags[index] == carried
+            assert scored.markers[index] == tuple(written.markers)
+        state = scored.state
+
+
+@pytest.mark.parametrize("ruleset_id", ALL)
+@SETTINGS
+@given(data=st.data())
+def test_check_bids_refuses_a_seat_exactly_when_bid_choice_closes_its_bid(ruleset_id, data):
+    """check_bids reads a table of open bids built from bid_choice (issue 18); for any bid
+    at any score, it must refuse the seat exactly where bid_choice says the bid is closed
+    or out of its range."""
+    options = find_ruleset(ruleset_id).options
+    sides = load_game(draw_game(data, ruleset_id, max_hands=0)).sides
+    players = PLAYERS[options.players]
+    most = options.tricks_per_hand
+    totals = data.draw(st.lists(st.integers(-600, 600), min_size=len(sides), max_size=len(sides)))
+    raw = data.draw(
+        st.lists(
+            st.one_of(
+                st.integers(0, most),
+                st.sampled_from(["nil", "blind_nil", "double_blind_nil", "moon", "blind_moon"]),
+                st.integers(0, most).map(lambda n: f"blind {n}"),
+            ),
+            min_size=options.players,
+            max_size=options.players,
+        )
+    )
+    bids = [parse_bid(b, most) for b in raw]
+    problems = check_bids(options, sides, players, bids, totals)
+    # A seat's own refusals name it ("Ann (seat 1) bid …"); the partnership's come after.
+    refused = {p.seat for p in problems if p.message.template.startswith("{who} bid")}
+    for seat, bid in enumerate(bids):
+        side = next(i for i, s in enumerate(sides) if seat in s.seats)
+        behind = max(t for i, t in enumerate(totals) if i != side) - totals[side]
+        choice = bid_choice(options, bid.kind, behind)
+        closed = not choice.open or (
+            bid.kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers
+        )
+        assert (seat in refused) == closed, (seat, bid, behind)

@@ -105,18 +105,20 @@ def _play_from(
     """Score the game's hands after the `before` ones, starting from `state`."""
     kind = game.kind
     first = len(before) + 1
-    outcome = kind.outcome(game.ruleset_for(first), state)
+    # Without rule changes every hand has the game's rules: no need to ask per hand.
+    rules = game.ruleset if not game.changes else None
+    outcome = kind.outcome(rules or game.ruleset_for(first), state)
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
             raise HandError(number, _over(sides, outcome, number - 1))
         try:
-            result = kind.play(game.ruleset_for(number), state, hand)
+            result = kind.play(rules or game.ruleset_for(number), state, hand)
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         results.append(result)
         state = result.state
-        outcome = kind.outcome(game.ruleset_for(number + 1), state)
+        outcome = kind.outcome(rules or game.ruleset_for(number + 1), state)
     return GameResult(game, sides, tuple(results), outcome, state)
 
 

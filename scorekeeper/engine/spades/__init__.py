@@ -11,7 +11,7 @@ from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..rulesheet import Answer
 from ..text import N_, Part, Text, shown, text
-from ..types import HandResult, Outcome, Side
+from ..types import HandResult, Side
 from . import describe, scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Scoring, SpadesOptions
@@ -91,11 +91,10 @@ class Spades(KindDefaults):
     def start(self, ruleset: Ruleset, players: Sequence[str]) -> SpadesState:
         return scoring.start(ruleset, players, self.sides(ruleset.options, players))
 
-    def play(self, ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
-        return scoring.play(ruleset, state, hand)
-
-    def outcome(self, ruleset: Ruleset, state: SpadesState) -> Outcome:
-        return scoring.outcome(ruleset, state)
+    # The scoring functions themselves, not methods that call them: a replay calls them
+    # once per hand.
+    play = staticmethod(scoring.play)
+    outcome = staticmethod(scoring.outcome)
 
     def describe(self, options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         return describe.describe(options)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..per_options import PerOptions
 from ..text import N_, Text, shown, text
 from ..types import Side
 from .options import Contract, SpadesOptions
@@ -35,6 +36,9 @@ NIL_KINDS = frozenset({BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL}
 # A blind N or a moon is the partnership's whole contract: the partner enters 0.
 WHOLE_CONTRACT_KINDS = frozenset({BidKind.BLIND, BidKind.MOON, BidKind.BLIND_MOON})
 _BLIND = re.compile(r"^blind (\d{1,2})$")
+# Read in every hand scored; see the note on enum members in scoring.py.
+_BidKind_NUMBER, _BidKind_MOON = BidKind.NUMBER, BidKind.MOON
+_KIND_INDEX = {kind: index for index, kind in enumerate(BidKind)}
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,12 @@ class Bid:
 
     kind: BidKind
     n: int = 0
+    # The bid as one number (n and kind), for the keys of tables kept per ruleset: a
+    # dataclass hashes through a generated Python method, an int or a tuple of ints does not.
+    code: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.n << 3 | _KIND_INDEX[self.kind])
 
     def to_json(self) -> int | str:
         """Write the bid as a game file holds it."""
@@ -64,20 +74,26 @@ class BidFormError(ValueError):
         super().__init__(str(message))
 
 
+@functools.cache
+def make_bid(kind: BidKind, n: int = 0) -> Bid:
+    """The one Bid of each value that parsing hands out: a long game holds few values."""
+    return Bid(kind, n)
+
+
 def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
     """Read a bid from its game-file form."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         if 0 <= raw <= tricks_per_hand:
-            return Bid(BidKind.NUMBER, raw)
+            return make_bid(BidKind.NUMBER, raw)
         raise BidFormError(
             text(N_("bid {bid} is outside 0–{most}"), bid=raw, most=tricks_per_hand)
         )
     if isinstance(raw, str):
         match = _BLIND.match(raw)
         if match:
-            return Bid(BidKind.BLIND, int(match.group(1)))
+            return make_bid(BidKind.BLIND, int(match.group(1)))
         if raw in BidKind.__members__.values() and raw not in ("number", "blind"):
-            return Bid(BidKind(raw))
+            return make_bid(BidKind(raw))
     raise BidFormError(
         text(
             N_(
@@ -92,16 +108,16 @@ def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
 def is_nil(bid: Bid, options: SpadesOptions) -> bool:
     """Say whether a bid is scored as a nil under these options."""
     return bid.kind in NIL_KINDS or (
-        bid.kind is BidKind.NUMBER and bid.n == 0 and options.zero_is_nil
+        bid.kind is _BidKind_NUMBER and bid.n == 0 and options.zero_is_nil
     )
 
 
 def is_moon(bid: Bid, options: SpadesOptions) -> bool:
     """Say whether a bid is a (sighted) moon: "moon", or all the tricks where that counts."""
-    return bid.kind is BidKind.MOON or (
+    return bid.kind is _BidKind_MOON or (
         options.moon
         and options.thirteen_is_moon
-        and bid.kind is BidKind.NUMBER
+        and bid.kind is _BidKind_NUMBER
         and bid.n == options.tricks_per_hand
     )
 
@@ -162,7 +178,10 @@ def bid_choices(
 
 
 def _side_index(sides: Sequence[Side], seat: int) -> int:
-    return next(index for index, s in enumerate(sides) if seat in s.seats)
+    for index, side in enumerate(sides):
+        if seat in side.seats:
+            return index
+    raise ValueError(f"seat {seat} is on no side")
 
 
 @functools.cache
@@ -194,18 +213,70 @@ def bid_choice(options: SpadesOptions, kind: BidKind, behind: int) -> BidChoice:
         if options.moon:
             return BidChoice(kind, True, text(N_("all {most} tricks"), most=most))
         return BidChoice(kind, False, text(N_("not allowed by these rules")), in_rules=False)
-    if kind is BidKind.BLIND_NIL:
-        enabled, need = options.blind_nil, options.blind_nil_behind
-    elif kind is BidKind.DOUBLE_BLIND_NIL:
-        enabled, need = options.double_blind_nil, options.double_blind_nil_behind
-    elif kind is BidKind.BLIND:
-        enabled, need = options.blind_bids, options.blind_behind
-    else:
-        enabled, need = options.blind_moon, options.blind_moon_behind
+    enabled, need = _margin_rule(options, kind)
     choice = _margin_choice(kind, enabled, need, behind)
     if choice.open and kind is BidKind.BLIND:
         return BidChoice(kind, True, choice.reason, _numbers(options.blind_min, most))
     return choice
+
+
+def _margin_rule(options: SpadesOptions, kind: BidKind) -> tuple[bool, int]:
+    """For a bid open only to a side far enough behind: whether the rules have it at all,
+    and how far behind the side must be."""
+    if kind is BidKind.BLIND_NIL:
+        return options.blind_nil, options.blind_nil_behind
+    if kind is BidKind.DOUBLE_BLIND_NIL:
+        return options.double_blind_nil, options.double_blind_nil_behind
+    if kind is BidKind.BLIND:
+        return options.blind_bids, options.blind_behind
+    return options.blind_moon, options.blind_moon_behind
+
+
+_FAR_BEHIND = 10**9  # behind by more than any margin a rule can ask
+
+
+class _BidTable:
+    """The bids open to a seat under one options value, by code, read from `bid_choice`
+    once: each open bid → how far behind its side must be (0: at any score). The plain
+    bids (a number in range, a nil) are the ones no rule of a seat can forbid.
+
+    check_bids reads this table and asks bid_choice only for the words of a refusal; a
+    partnership's bids found fine are kept too, since those rules do not read the score.
+    """
+
+    __slots__ = ("needs", "plain", "plain_hand_rules", "sides_fine")
+
+    LIMIT = 8192  # partnerships' bids kept; the set starts again when full
+
+    def __init__(self, options: SpadesOptions) -> None:
+        self.needs: dict[int, int] = {}
+        for kind in BidKind:
+            choice = bid_choice(options, kind, _FAR_BEHIND)
+            if not choice.open:
+                continue
+            margin = not options.roulette and kind in _MARGIN_KINDS
+            need = max(_margin_rule(options, kind)[1], 0) if margin else 0
+            for n in choice.numbers if kind in (BidKind.NUMBER, BidKind.BLIND) else (0,):
+                self.needs[make_bid(kind, n).code] = need
+        low = 0 if options.partnership else options.min_bid
+        plain = [] if options.roulette else list(range(low, options.tricks_per_hand + 1))
+        self.plain = frozenset(make_bid(BidKind.NUMBER, n).code for n in plain) | (
+            {make_bid(BidKind.NIL).code} if options.nil and not options.roulette else set()
+        )
+        # Whether plain bids alone can break a partnership's rule.
+        self.plain_hand_rules = bool(
+            options.min_bid
+            or options.suicide
+            or options.contract is Contract.TEAM_TOTAL
+            or (options.moon and options.thirteen_is_moon)
+        )
+        self.sides_fine: set[tuple[int, ...]] = set()
+
+
+_bid_table = PerOptions(_BidTable)
+_MARGIN_KINDS = frozenset(
+    {BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL, BidKind.BLIND, BidKind.BLIND_MOON}
+)
 
 
 @dataclass(frozen=True)
@@ -267,44 +338,46 @@ def check_bids(
     """Return every rule the bids of one hand break, given the totals before it."""
     problems: list[BidProblem] = []
 
-    def who(seat: int) -> Text:
-        return text(N_("{name} (seat {seat})"), name=players[seat], seat=seat + 1)
-
-    # Most bids are a number in range or a plain nil, open at any score: they pass without
-    # asking bid_choice (which says why in words); every other bid asks it. This is the
-    # same rule, read faster: the engine checks every hand it replays.
-    low = 0 if options.partnership else options.min_bid
-    most, nil, roulette = options.tricks_per_hand, options.nil, options.roulette
+    # Most bids are open at the score they were made: the table says so by their codes,
+    # and bid_choice is asked only for the words of a refusal.
+    table = _bid_table(options)
+    needs, plain_codes = table.needs, table.plain
     plain = True  # every bid a number or a nil: no partnership has a whole-contract bid
     for seat, bid in enumerate(bids):
-        kind = bid.kind
-        if not roulette and (
-            (kind is BidKind.NUMBER and low <= bid.n <= most) or (kind is BidKind.NIL and nil)
-        ):
+        code = bid.code
+        need = needs.get(code)
+        if code not in plain_codes:
+            plain = False
+        if need is not None and (not need or behind_by(totals, _side_index(sides, seat)) >= need):
             continue
-        plain = False
+        kind = bid.kind
         choice = bid_choice(options, kind, behind_by(totals, _side_index(sides, seat)))
         if not choice.open:
             name = text(N_("{n}"), n=bid.n) if kind is BidKind.NUMBER else text(_KIND_NAMES[kind])
             problems.append(
                 BidProblem(
                     seat,
-                    text(N_("{who} bid {bid}: {why}"), who=who(seat), bid=name, why=choice.reason),
+                    text(
+                        N_("{who} bid {bid}: {why}"),
+                        who=_who(players, seat),
+                        bid=name,
+                        why=choice.reason,
+                    ),
                 )
             )
         elif kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers:
             if kind is BidKind.BLIND:
                 message = text(
                     N_("{who} bid blind {n}: a blind bid is {low} to {most} tricks"),
-                    who=who(seat),
+                    who=_who(players, seat),
                     n=bid.n,
                     low=options.blind_min,
-                    most=most,
+                    most=options.tricks_per_hand,
                 )
             else:
                 message = text(
                     N_("{who} bid {n}: each bid must be at least {low} (or a nil)"),
-                    who=who(seat),
+                    who=_who(players, seat),
                     n=bid.n,
                     low=options.min_bid,
                 )
@@ -327,20 +400,30 @@ def check_bids(
             )
     if not options.partnership:
         return problems
-    if plain and not (
-        options.min_bid
-        or options.suicide
-        or options.contract is Contract.TEAM_TOTAL
-        or (options.moon and options.thirteen_is_moon)
-    ):
+    if plain and not table.plain_hand_rules:
         return problems  # no partnership rule can be broken by these bids
+    fine = table.sides_fine
     for side in sides:
-        problems.extend(_check_partnership(options, side, bids, who))
+        a, b = side.seats
+        key = (a, bids[a].code, bids[b].code)
+        if key in fine:
+            continue
+        found = _check_partnership(options, side, bids)
+        if found:
+            problems.extend(found)
+        else:
+            if len(fine) >= table.LIMIT:
+                fine.clear()
+            fine.add(key)
     return problems
 
 
+def _who(players: Sequence[str], seat: int) -> Text:
+    return text(N_("{name} (seat {seat})"), name=players[seat], seat=seat + 1)
+
+
 def _check_partnership(
-    options: SpadesOptions, side: Side, bids: Sequence[Bid], who: object
+    options: SpadesOptions, side: Side, bids: Sequence[Bid]
 ) -> list[BidProblem]:
     problems: list[BidProblem] = []
     whole: list[int] = []  # seats whose bid is the whole contract: blind N, moon

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 from ..errors import InvalidHand
 from ..outcome import decide
+from ..per_options import PerOptions
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
-from ..types import HandResult, Line, Outcome, Side
+from ..types import Explanation, HandResult, Line, Outcome, Side
 from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole
 from .options import (
     AllTricks,
@@ -27,6 +29,34 @@ from .options import (
     SpadesOptions,
     TenFor,
 )
+
+# Python 3.11 reads an enum member off its class (TenFor.BONUS_200) through
+# EnumType.__getattr__, at about six times the cost of reading a global; scoring a side
+# compares a dozen options with members, for every hand a replay plays. So the scoring
+# here compares with these names, bound once: `_TenFor_BONUS_200` is TenFor.BONUS_200.
+_AllTricks_BONUS_200 = AllTricks.BONUS_200
+_AllTricks_NONE = AllTricks.NONE
+_BidKind_BLIND = BidKind.BLIND
+_BidKind_BLIND_MOON = BidKind.BLIND_MOON
+_BidKind_BLIND_NIL = BidKind.BLIND_NIL
+_BidKind_DOUBLE_BLIND_NIL = BidKind.DOUBLE_BLIND_NIL
+_BidKind_NIL = BidKind.NIL
+_BidKind_NUMBER = BidKind.NUMBER
+_BlindReward_BONUS_100 = BlindReward.BONUS_100
+_BlindReward_DOUBLE = BlindReward.DOUBLE
+_BlindSet_DOUBLE = BlindSet.DOUBLE
+_BlindSet_PENALTY_100 = BlindSet.PENALTY_100
+_FailedNilTricks_BAGS_ONLY = FailedNilTricks.BAGS_ONLY
+_FailedNilTricks_COUNT_FOR_TEAM = FailedNilTricks.COUNT_FOR_TEAM
+_Overtricks_MINUS_ONE = Overtricks.MINUS_ONE
+_Overtricks_PLUS_ONE = Overtricks.PLUS_ONE
+_Scoring_ERROR = Scoring.ERROR
+_Scoring_POINTS = Scoring.POINTS
+_SetPenalty_SHORTFALL = SetPenalty.SHORTFALL
+_TenFor_BONUS_100 = TenFor.BONUS_100
+_TenFor_BONUS_200 = TenFor.BONUS_200
+_TenFor_DOUBLE = TenFor.DOUBLE
+_TenFor_EXACT_10_200 = TenFor.EXACT_10_200
 
 SMALL_BID_TABLE = {2: 40, 1: 60, 0: 100}
 NOT_OVER = Outcome(False)
@@ -57,8 +87,8 @@ class SpadesState(NamedTuple):
 class _SideScore:
     """One side's hand score as it is worked out: the points, and what each line of the
     explanation will say. The lines are written down as data (rule, points, template,
-    parameters) and built only when somebody reads them, so replaying a game costs no
-    sentences; the points are the sum of exactly those lines."""
+    parameters) and built only when somebody reads them; the points are the sum of
+    exactly those lines. A line's "{points}" is its own points, signed."""
 
     __slots__ = ("bags", "markers", "notes", "points", "wins_game")
 
@@ -83,27 +113,44 @@ class _SideScore:
         self.points += points
 
     def lines(self) -> tuple[Line, ...]:
-        return tuple(
-            Line(rule, Text(template, params, plural), points)
-            for rule, points, template, params, plural in self.notes
-        )
+        lines = []
+        for rule, points, template, params, plural in self.notes:
+            if "{points}" in template:
+                params = {**params, "points": signed(points)}
+            lines.append(Line(rule, Text(template, params, plural), points))
+        return tuple(lines)
+
+
+class _Tally(_SideScore):
+    """The same score without its lines: what a replay needs. Scoring with a tally runs
+    the very code that explains, so the two cannot disagree on a point or a marker."""
+
+    __slots__ = ()
+
+    def add(self, rule: str, points: int, template: str, /, **params: Any) -> None:
+        self.points += points
+
+    def add_n(
+        self, rule: str, points: int, forms: tuple[str, str], n: int, /, **params: Any
+    ) -> None:
+        self.points += points
 
 
 # Per kind of nil: the option that scores it, its name, and its markers made and failed.
 _NIL_RULES = {
     kind: (rule, Text(name), f"{kind.value}_made", f"{kind.value}_failed")
     for kind, rule, name in (
-        (BidKind.NIL, "nil_points", N_("nil")),
-        (BidKind.BLIND_NIL, "blind_nil_points", N_("blind nil")),
-        (BidKind.DOUBLE_BLIND_NIL, "double_blind_nil_points", N_("double blind nil")),
+        (_BidKind_NIL, "nil_points", N_("nil")),
+        (_BidKind_BLIND_NIL, "blind_nil_points", N_("blind nil")),
+        (_BidKind_DOUBLE_BLIND_NIL, "double_blind_nil_points", N_("double blind nil")),
     )
 }
 
 
 def _nil_points(options: SpadesOptions, kind: BidKind) -> tuple[int, int]:
-    if kind is BidKind.BLIND_NIL:
+    if kind is _BidKind_BLIND_NIL:
         return options.blind_nil_points, options.blind_nil_fail_points
-    if kind is BidKind.DOUBLE_BLIND_NIL:
+    if kind is _BidKind_DOUBLE_BLIND_NIL:
         return options.double_blind_nil_points, options.double_blind_nil_points
     return options.nil_points, options.nil_points
 
@@ -119,10 +166,16 @@ def whole_contract(
 
 
 def score_side(
-    options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
+    options: SpadesOptions,
+    side: Side,
+    players: Sequence[str],
+    hand: SpadesHand,
+    score: _SideScore | None = None,
 ) -> _SideScore:
-    """Score one side's hand, bags before any sandbag rollover."""
-    score = _SideScore()
+    """Score one side's hand into `score` (new, explained, when not given), bags before
+    any sandbag rollover."""
+    if score is None:
+        score = _SideScore()
     bids, tricks, seats = hand.bids, hand.tricks, side.seats
     whole = whole_contract(options, bids, seats)
     # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
@@ -131,14 +184,14 @@ def score_side(
     for seat in seats:
         bid, took = bids[seat], tricks[seat]
         kind = bid.kind
-        if kind is BidKind.NUMBER and not (zero_is_nil and bid.n == 0):
+        if kind is _BidKind_NUMBER and not (zero_is_nil and bid.n == 0):
             contract += bid.n
             counted += took
             contract_seats += 1
             continue
         if kind not in NIL_KINDS:
-            if kind is BidKind.NUMBER:
-                kind = BidKind.NIL  # a 0 scored as a nil
+            if kind is _BidKind_NUMBER:
+                kind = _BidKind_NIL  # a 0 scored as a nil
             else:  # the blind N or moon itself
                 counted += took
                 contract_seats += 1
@@ -153,7 +206,6 @@ def score_side(
                 N_("{player}: {nil} made, {points}"),
                 player=players[seat],
                 nil=name,
-                points=signed(made_points),
             )
             score.markers.append(made)  # "blind_nil_made", …
         else:
@@ -167,12 +219,11 @@ def score_side(
                 took,
                 player=players[seat],
                 nil=name,
-                points=signed(-failed_points),
             )
             score.markers.append(failed)
 
     if nil_tricks:
-        if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
+        if options.failed_nil_tricks is _FailedNilTricks_BAGS_ONLY:
             score.bags += nil_tricks
             score.add_n(
                 "failed_nil_tricks",
@@ -197,7 +248,7 @@ def score_side(
 
     if not contract_seats:
         # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
-        if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and nil_tricks:
+        if options.failed_nil_tricks is _FailedNilTricks_COUNT_FOR_TEAM and nil_tricks:
             _contract(
                 options, score, contract=0, took=nil_tricks, label=Text(N_("No contract (nil)"))
             )
@@ -213,9 +264,9 @@ def score_side(
         )
 
     side_took = sum(tricks[s] for s in seats)
-    if side_took == options.tricks_per_hand and options.all_tricks is not AllTricks.NONE:
+    if side_took == options.tricks_per_hand and options.all_tricks is not _AllTricks_NONE:
         score.markers.append("all_tricks")
-        if options.all_tricks is AllTricks.BONUS_200:
+        if options.all_tricks is _AllTricks_BONUS_200:
             score.add("all_tricks", 200, N_("All {n} tricks: +200"), n=side_took)
         else:
             score.wins_game = text(N_("took all {n} tricks, which wins the game"), n=side_took)
@@ -225,7 +276,7 @@ def score_side(
 
 def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: int) -> None:
     most = options.tricks_per_hand
-    if bid.kind is BidKind.BLIND:
+    if bid.kind is _BidKind_BLIND:
         _contract(
             options,
             score,
@@ -235,7 +286,7 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
             blind=True,
         )
         return
-    blind = bid.kind is BidKind.BLIND_MOON
+    blind = bid.kind is _BidKind_BLIND_MOON
     points = options.blind_moon_points if blind else options.moon_points
     rule = "blind_moon_points" if blind else "moon_points"
     name = Text(N_("Blind moon")) if blind else Text(N_("Moon"))
@@ -246,7 +297,6 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
             N_("{moon}: took all {most}, {points}"),
             moon=name,
             most=most,
-            points=signed(points),
         )
         score.markers.append("moon_made")
         if options.moon_wins:
@@ -259,7 +309,6 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
             moon=name,
             took=took,
             most=most,
-            points=signed(-points),
         )
         score.markers.append("set")
 
@@ -274,11 +323,11 @@ def _contract(
     blind: bool = False,
 ) -> None:
     made = took >= contract and not (blind and options.blind_exact and took != contract)
-    doubled_blind = blind and options.blind_reward is BlindReward.DOUBLE
+    doubled_blind = blind and options.blind_reward is _BlindReward_DOUBLE
     ten = contract >= 10
     if not made:
         score.markers.append("set")
-        if options.set_penalty is SetPenalty.SHORTFALL and took < contract:
+        if options.set_penalty is _SetPenalty_SHORTFALL and took < contract:
             base = -10 * (contract - took)
             score.add(
                 "set_penalty",
@@ -287,7 +336,6 @@ def _contract(
                 short=contract - took,
                 label=label,
                 took=took,
-                points=signed(base),
             )
         else:
             base = -10 * contract
@@ -298,24 +346,22 @@ def _contract(
                 c=contract,
                 label=label,
                 took=took,
-                points=signed(base),
             )
-        if doubled_blind or (blind and options.blind_set is BlindSet.DOUBLE):
+        if doubled_blind or (blind and options.blind_set is _BlindSet_DOUBLE):
             score.add(
                 "blind_reward",
                 base,
                 N_("Blind bid doubles the set: {points}"),
-                points=signed(base),
             )
         if (
             blind
-            and options.blind_reward is BlindReward.BONUS_100
-            and options.blind_set is BlindSet.PENALTY_100
+            and options.blind_reward is _BlindReward_BONUS_100
+            and options.blind_set is _BlindSet_PENALTY_100
         ):
             score.add("blind_set", -100, N_("Blind bid set: −100"))
-        if ten and options.ten_for is TenFor.BONUS_200:
+        if ten and options.ten_for is _TenFor_BONUS_200:
             score.add("ten_for", -200, N_("Ten-for: {c} set, −200"), c=contract)
-        if ten and options.ten_for is TenFor.BONUS_100:
+        if ten and options.ten_for is _TenFor_BONUS_100:
             score.add("ten_for", -100, N_("Ten-for: {c} set, −100"), c=contract)
         return
 
@@ -328,7 +374,6 @@ def _contract(
             points,
             N_("{label} made exactly: small-bid table, {points}"),
             label=label,
-            points=signed(points),
         )
     else:
         base = 10 * contract
@@ -340,16 +385,15 @@ def _contract(
                 label=label,
                 took=took,
                 c=contract,
-                points=signed(base),
             )
         else:
-            if options.overtricks is Overtricks.PLUS_ONE:
+            if options.overtricks is _Overtricks_PLUS_ONE:
                 forms = Nn_(
                     "{label}, took {took}: {c} × 10 + {n} overtrick = {points}",
                     "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
                 )
                 points = base + over
-            elif options.overtricks is Overtricks.MINUS_ONE:
+            elif options.overtricks is _Overtricks_MINUS_ONE:
                 forms = Nn_(
                     "{label}, took {took}: {c} × 10 − {n} overtrick = {points}",
                     "{label}, took {took}: {c} × 10 − {n} overtricks = {points}",
@@ -369,29 +413,26 @@ def _contract(
                 label=label,
                 took=took,
                 c=contract,
-                points=signed(points),
             )
         if doubled_blind:
             score.add(
                 "blind_reward",
                 base,
                 N_("Blind bid doubles the contract: {points}"),
-                points=signed(base),
             )
-        if ten and options.ten_for is TenFor.DOUBLE:
+        if ten and options.ten_for is _TenFor_DOUBLE:
             score.add(
                 "ten_for",
                 base,
                 N_("Ten for 2: {c} made, contract doubled, {points}"),
                 c=contract,
-                points=signed(base),
             )
     score.bags += over
-    if blind and options.blind_reward is BlindReward.BONUS_100:
+    if blind and options.blind_reward is _BlindReward_BONUS_100:
         score.add("blind_reward", 100, N_("Blind bid made: +100"))
     if options.exact_bid_bonus and contract > 0 and took == contract:
         bonus = options.exact_bid_bonus
-        score.add("exact_bid_bonus", bonus, N_("Exact bid: {points}"), points=signed(bonus))
+        score.add("exact_bid_bonus", bonus, N_("Exact bid: {points}"))
     if options.high_bid_bonus and contract >= 7:
         bonus = 10 * (contract - 6)
         score.add(
@@ -400,26 +441,34 @@ def _contract(
             N_("High bid {c} made: {n} × 10 = {points}"),
             c=contract,
             n=contract - 6,
-            points=signed(bonus),
         )
-    if ten and options.ten_for is TenFor.BONUS_200:
+    if ten and options.ten_for is _TenFor_BONUS_200:
         score.add("ten_for", 200, N_("Ten-for: {c} made, +200"), c=contract)
-    if ten and options.ten_for is TenFor.BONUS_100:
+    if ten and options.ten_for is _TenFor_BONUS_100:
         score.add("ten_for", 100, N_("Ten-for: {c} made, +100"), c=contract)
-    if options.ten_for is TenFor.EXACT_10_200 and contract == 10 and took == 10:
+    if options.ten_for is _TenFor_EXACT_10_200 and contract == 10 and took == 10:
         score.add("ten_for", 200, N_("Exactly 10 bid and taken: +200"))
+
+
+def _rollover(options: SpadesOptions, before: int, bags: int) -> tuple[int, int, int]:
+    """Bags before a hand plus its bags: (rollovers, bags carried, points they cost)."""
+    after = before + bags
+    if not options.sandbagging or not bags:
+        return 0, after, 0
+    limit = options.sandbag_limit
+    rollovers = after // limit
+    if not rollovers:
+        return 0, after, 0
+    penalty = options.sandbag_penalty + (limit if options.sandbag_takes_back_bags else 0)
+    return rollovers, after - rollovers * limit, -penalty * rollovers
 
 
 def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
     """Add this hand's bags to the count; apply the rollover penalty; return bags carried."""
+    rollovers, carried, points = _rollover(options, before, score.bags)
+    if not options.sandbagging or not score.bags:
+        return carried
     after = before + score.bags
-    if not options.sandbagging:
-        return after
-    if not score.bags:
-        return after
-    limit = options.sandbag_limit
-    rollovers = after // limit
-    carried = after - rollovers * limit
     if not rollovers:
         score.add(
             "sandbagging",
@@ -429,9 +478,7 @@ def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
             n=score.bags,
             after=after,
         )
-        return after
-    penalty = options.sandbag_penalty + (limit if options.sandbag_takes_back_bags else 0)
-    points = -penalty * rollovers
+        return carried
     score.add(
         "sandbagging",
         points,
@@ -443,9 +490,8 @@ def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
         before=before,
         n=score.bags,
         after=after,
-        limit=limit,
+        limit=options.sandbag_limit,
         times=rollovers,
-        points=signed(points),
         carried=carried,
     )
     score.markers.append("bagged_out")
@@ -464,43 +510,117 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
     if problems:
         raise InvalidHand(problems[0].message, problems[0].seat)
-    scoring, players = options.scoring, state.players
-    scores = [
-        _error_side(options, side, players, hand)
-        if scoring is Scoring.ERROR
-        else score_side(options, side, players, hand)
-        for side in state.sides
-    ]
-    bags = tuple(
-        _sandbag(options, score, before) if scoring is Scoring.POINTS else before + score.bags
-        for score, before in zip(scores, state.bags, strict=True)
-    )
-    points = tuple(score.points for score in scores)
-    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
-    sudden = next((i for i, score in enumerate(scores) if score.wins_game), None)
-    return HandResult(
-        points,
-        totals,
-        bags,
-        lambda: tuple(score.lines() for score in scores),
-        tuple(tuple(score.markers) for score in scores),
-        SpadesState(
-            players,
-            state.sides,
-            totals,
-            bags,
-            state.hands + 1,
-            sudden,
-            None if sudden is None else scores[sudden].wins_game,
-        ),
-    )
+    return scorer_for(options).play(state, hand)
+
+
+def explain(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> Explanation:
+    """Every side's lines for a hand played from `state`: its scoring, written out."""
+    explained = []
+    for side, before in zip(state.sides, state.bags, strict=True):
+        if options.scoring is _Scoring_ERROR:
+            score = _error_side(options, side, state.players, hand)
+        else:
+            score = score_side(options, side, state.players, hand)
+            _sandbag(options, score, before)
+        explained.append(score.lines())
+    return tuple(explained)
+
+
+Tally = tuple[int, int, tuple[str, ...], Text | None]  # points, bags, markers, win
+
+
+class Scorer:
+    """A ruleset's hand scoring made ready for replays: each side's tally of a hand, kept.
+
+    A side's tally depends only on the options and its seats' bids and tricks, in seat
+    order (not on which seats they are, nor on who sits there), so it is kept under those
+    as small numbers, and a replay seldom scores a side's part twice.
+    The tallies come from `score_side` itself, run without lines."""
+
+    __slots__ = ("_tallies", "options", "points_scoring", "sandbagging")
+
+    LIMIT = 8192  # tallies kept per ruleset; the store starts again when full
+
+    def __init__(self, options: SpadesOptions) -> None:
+        self.options = options
+        self.points_scoring = options.scoring is _Scoring_POINTS
+        self.sandbagging = self.points_scoring and options.sandbagging
+        self._tallies: dict[tuple[int, ...], Tally] = {}
+
+    def play(self, state: SpadesState, hand: SpadesHand) -> HandResult:
+        """Score a hand whose bids the rules allow: every side's tally, bags rolled over.
+
+        The explanation is the same scoring done again with its lines, when somebody
+        reads it (most replayed hands are never explained)."""
+        bids, tricks, tallies = hand.bids, hand.tricks, self._tallies
+        points: list[int] = []
+        totals: list[int] = []
+        bags: list[int] = []
+        markers: list[tuple[str, ...]] = []
+        sudden: int | None = None
+        reason: Text | None = None
+        for index, side in enumerate(state.sides):
+            seats = side.seats
+            if len(seats) == 2:
+                a, b = seats
+                key: tuple[int, ...] = (bids[a].code, tricks[a], bids[b].code, tricks[b])
+            else:
+                key = ()
+                for seat in seats:
+                    key += (bids[seat].code, tricks[seat])
+            tally = tallies.get(key) or self._tally(key, side, state, hand)
+            side_points, side_bags, side_markers, wins_game = tally
+            before = state.bags[index]
+            if self.sandbagging and side_bags:
+                rollovers, carried, cost = _rollover(self.options, before, side_bags)
+                if rollovers:
+                    side_points += cost
+                    side_markers = (*side_markers, "bagged_out")
+            else:
+                carried = before + side_bags
+            points.append(side_points)
+            totals.append(state.totals[index] + side_points)
+            bags.append(carried)
+            markers.append(side_markers)
+            if wins_game is not None and sudden is None:
+                sudden, reason = index, wins_game
+        after = tuple(totals), tuple(bags)
+        return HandResult(
+            tuple(points),
+            after[0],
+            after[1],
+            partial(explain, self.options, state, hand),
+            tuple(markers),
+            SpadesState(state.players, state.sides, *after, state.hands + 1, sudden, reason),
+        )
+
+    def _tally(
+        self, key: tuple[int, ...], side: Side, state: SpadesState, hand: SpadesHand
+    ) -> Tally:
+        """Score a side's part of a hand (without lines) and keep its tally under `key`."""
+        score = (score_side if self.points_scoring else _error_side)(
+            self.options, side, state.players, hand, _Tally()
+        )
+        tally = (score.points, score.bags, tuple(score.markers), score.wins_game)
+        if len(self._tallies) >= self.LIMIT:
+            self._tallies.clear()
+        self._tallies[key] = tally
+        return tally
+
+
+scorer_for = PerOptions(Scorer)
 
 
 def _error_side(
-    options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
+    options: SpadesOptions,
+    side: Side,
+    players: Sequence[str],
+    hand: SpadesHand,
+    score: _SideScore | None = None,
 ) -> _SideScore:
     """Lefty / Righty: the error |bid − tricks| is the score (nil counts as 0)."""
-    score = _SideScore()
+    if score is None:
+        score = _SideScore()
     for seat in side.seats:
         bid = 0 if is_nil(hand.bids[seat], options) else hand.bids[seat].n
         took = hand.tricks[seat]
@@ -521,7 +641,7 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     """Apply the end-of-game rules to the state after the last hand."""
     options: SpadesOptions = ruleset.options
     totals, sides = state.totals, state.sides
-    if options.scoring is Scoring.ERROR:
+    if options.scoring is _Scoring_ERROR:
         if state.hands < options.hands_per_game:
             return Outcome(False)
         return decide(
