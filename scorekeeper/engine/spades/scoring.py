@@ -515,14 +515,16 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
 
 def explain(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> Explanation:
     """Every side's lines for a hand played from `state`: its scoring, written out."""
+    scorer = scorer_for(options)
     explained = []
     for side, before in zip(state.sides, state.bags, strict=True):
-        if options.scoring is _Scoring_ERROR:
-            score = _error_side(options, side, state.players, hand)
-        else:
-            score = score_side(options, side, state.players, hand)
-            _sandbag(options, score, before)
-        explained.append(score.lines())
+        lines, bags = scorer.written(side, state.players, hand)
+        if scorer.sandbagging and bags:
+            rollover = _SideScore()
+            rollover.bags = bags
+            _sandbag(options, rollover, before)
+            lines += rollover.lines()
+        explained.append(lines)
     return tuple(explained)
 
 
@@ -537,7 +539,7 @@ class Scorer:
     as small numbers, and a replay seldom scores a side's part twice.
     The tallies come from `score_side` itself, run without lines."""
 
-    __slots__ = ("_tallies", "options", "points_scoring", "sandbagging")
+    __slots__ = ("_tallies", "_written", "options", "points_scoring", "sandbagging")
 
     LIMIT = 8192  # tallies kept per ruleset; the store starts again when full
 
@@ -546,6 +548,7 @@ class Scorer:
         self.points_scoring = options.scoring is _Scoring_POINTS
         self.sandbagging = self.points_scoring and options.sandbagging
         self._tallies: dict[tuple[int, ...], Tally] = {}
+        self._written: dict[tuple[int | str, ...], tuple[tuple[Line, ...], int]] = {}
 
     def play(self, state: SpadesState, hand: SpadesHand) -> HandResult:
         """Score a hand whose bids the rules allow: every side's tally, bags rolled over.
@@ -561,13 +564,11 @@ class Scorer:
         reason: Text | None = None
         for index, side in enumerate(state.sides):
             seats = side.seats
-            if len(seats) == 2:
+            if len(seats) == 2:  # a partnership: _side_key, written out for speed
                 a, b = seats
                 key: tuple[int, ...] = (bids[a].code, tricks[a], bids[b].code, tricks[b])
             else:
-                key = ()
-                for seat in seats:
-                    key += (bids[seat].code, tricks[seat])
+                key = _side_key(seats, hand)
             tally = tallies.get(key) or self._tally(key, side, state, hand)
             side_points, side_bags, side_markers, wins_game = tally
             before = state.bags[index]
@@ -594,6 +595,24 @@ class Scorer:
             SpadesState(state.players, state.sides, *after, state.hands + 1, sudden, reason),
         )
 
+    def written(
+        self, side: Side, players: Sequence[str], hand: SpadesHand
+    ) -> tuple[tuple[Line, ...], int]:
+        """A side's lines for a hand before any bag rollover, and its bags. Kept like the
+        tallies, with the names of the side's players (the lines name a nil's bidder)."""
+        names = tuple(players[seat] for seat in side.seats)
+        key: tuple[int | str, ...] = _side_key(side.seats, hand) + names
+        written = self._written.get(key)
+        if written is None:
+            score = (score_side if self.points_scoring else _error_side)(
+                self.options, side, players, hand
+            )
+            written = score.lines(), score.bags
+            if len(self._written) >= self.LIMIT:
+                self._written.clear()
+            self._written[key] = written
+        return written
+
     def _tally(
         self, key: tuple[int, ...], side: Side, state: SpadesState, hand: SpadesHand
     ) -> Tally:
@@ -606,6 +625,14 @@ class Scorer:
             self._tallies.clear()
         self._tallies[key] = tally
         return tally
+
+
+def _side_key(seats: Sequence[int], hand: SpadesHand) -> tuple[int, ...]:
+    """A side's part of a hand as small numbers: each seat's bid code and tricks, in order."""
+    key: tuple[int, ...] = ()
+    for seat in seats:
+        key += (hand.bids[seat].code, hand.tricks[seat])
+    return key
 
 
 scorer_for = PerOptions(Scorer)
