@@ -300,3 +300,38 @@ def test_check_bids_refuses_a_seat_exactly_when_bid_choice_closes_its_bid(rulese
             bid.kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers
         )
         assert (seat in refused) == closed, (seat, bid, behind)
+
+
+@pytest.mark.parametrize(
+    ("options", "plain", "special", "tricks", "marker"),
+    [
+        # 0 is a nil where zero_is_nil: seats 0+2 bid 0 and 3, not a contract of 3.
+        ({"zero_is_nil": True}, [1, 3, 2, 3], [0, 3, 3, 3], [1, 3, 2, 7], "nil_failed"),
+        # 13 is a moon where thirteen_is_moon: not a contract of 6 + 7.
+        (
+            {"moon": True, "thirteen_is_moon": True},
+            [6, 0, 7, 0],
+            [13, 0, 0, 0],
+            [13, 0, 0, 0],
+            "moon_made",
+        ),
+    ],
+)
+def test_a_kept_contract_is_never_read_for_a_nil_or_a_moon(
+    options, plain, special, tricks, marker
+):
+    """Two plain number bids are kept under their sum and tricks (issue 18); a 0 that is
+    a nil, or 13 that is a moon, with the same sum and tricks, must score as itself."""
+    for bids in (plain, special):
+        game = load_game(
+            {
+                "ruleset": "yahoo-normal",
+                "options": options,
+                "players": PLAYERS[4],
+                "hands": [{"bids": bids, "tricks": tricks}],
+            }
+        )
+        (hand,) = score_game(game).hands
+        for side, lines in enumerate(hand.explanation):
+            assert sum(line.points for line in lines) == hand.points[side]
+    assert marker in hand.markers[0]

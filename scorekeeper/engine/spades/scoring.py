@@ -17,7 +17,7 @@ from ..per_options import PerOptions
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import Explanation, HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole, make_bid
 from .options import (
     AllTricks,
     BlindReward,
@@ -536,10 +536,11 @@ class Scorer:
 
     A side's tally depends only on the options and its seats' bids and tricks, in seat
     order (not on which seats they are, nor on who sits there), so it is kept under those
-    as small numbers, and a replay seldom scores a side's part twice.
+    as small numbers, and a replay seldom scores a side's part twice. Two plain number
+    bids are kept under their sum and the tricks taken together, as they score.
     The tallies come from `score_side` itself, run without lines."""
 
-    __slots__ = ("_tallies", "_written", "options", "points_scoring", "sandbagging")
+    __slots__ = ("_pooled", "_tallies", "_written", "options", "points_scoring", "sandbagging")
 
     LIMIT = 8192  # tallies kept per ruleset; the store starts again when full
 
@@ -548,6 +549,16 @@ class Scorer:
         self.points_scoring = options.scoring is _Scoring_POINTS
         self.sandbagging = self.points_scoring and options.sandbagging
         self._tallies: dict[tuple[int, ...], Tally] = {}
+        # Number bids that score_side adds into the partnership's contract (not a nil,
+        # not a moon): two of them score by their sum and the side's tricks alone, so
+        # their tallies are kept under (contract, tricks). Not so for Lefty / Righty,
+        # which scores each seat's own error.
+        numbers = [make_bid(BidKind.NUMBER, n) for n in range(options.tricks_per_hand + 1)]
+        self._pooled = frozenset(
+            bid.code
+            for bid in numbers
+            if self.points_scoring and not is_nil(bid, options) and not is_whole(bid, options)
+        )
         self._written: dict[tuple[int | str, ...], tuple[tuple[Line, ...], int]] = {}
 
     def play(self, state: SpadesState, hand: SpadesHand) -> HandResult:
@@ -555,7 +566,7 @@ class Scorer:
 
         The explanation is the same scoring done again with its lines, when somebody
         reads it (most replayed hands are never explained)."""
-        bids, tricks, tallies = hand.bids, hand.tricks, self._tallies
+        bids, tricks, tallies, pooled = hand.bids, hand.tricks, self._tallies, self._pooled
         points: list[int] = []
         totals: list[int] = []
         bags: list[int] = []
@@ -566,7 +577,11 @@ class Scorer:
             seats = side.seats
             if len(seats) == 2:  # a partnership: _side_key, written out for speed
                 a, b = seats
-                key: tuple[int, ...] = (bids[a].code, tricks[a], bids[b].code, tricks[b])
+                first, second = bids[a], bids[b]
+                if first.code in pooled and second.code in pooled:
+                    key: tuple[int, ...] = (first.n + second.n, tricks[a] + tricks[b], -1)
+                else:
+                    key = (first.code, tricks[a], second.code, tricks[b])
             else:
                 key = _side_key(seats, hand)
             tally = tallies.get(key) or self._tally(key, side, state, hand)
