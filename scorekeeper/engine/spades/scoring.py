@@ -542,7 +542,8 @@ class Scorer:
 
     __slots__ = ("_pooled", "_tallies", "_written", "options", "points_scoring", "sandbagging")
 
-    LIMIT = 8192  # tallies kept per ruleset; the store starts again when full
+    LIMIT = 8192  # tallies kept per ruleset (~150 bytes each); the store starts again when full
+    WRITTEN = 1024  # sides' lines kept per ruleset (~1.5 KB each), likewise
 
     def __init__(self, options: SpadesOptions) -> None:
         self.options = options
@@ -623,7 +624,7 @@ class Scorer:
                 self.options, side, players, hand
             )
             written = score.lines(), score.bags
-            if len(self._written) >= self.LIMIT:
+            if len(self._written) >= self.WRITTEN:
                 self._written.clear()
             self._written[key] = written
         return written
