@@ -10,7 +10,7 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..engine import GameResult, Ruleset, find_kind
+from ..engine import GameResult, HandResult, Ruleset, find_kind
 from ..engine.seats import bidding_order
 from ..engine.text import Nn_, signed
 from ..lru import LRU
@@ -45,12 +45,36 @@ def rows(
 
 BAGS = Nn_("%(num)s bag", "%(num)s bags")
 
-# A row's HTML, per scored hand. Scoring one more hand keeps the earlier hands' results
-# (engine.extend), so after a hand is entered only the new row is rendered; an edit or
-# a rule change scores the game again and every row is new. The key holds the hand
-# result's id and the entry the result itself, so an id is never reused while its
-# entry lives. (Deleting the last hand is a link under the rows, not part of one.)
-_ROWS = LRU(50_000, budget=16 * 1024 * 1024, weigh=lambda entry: len(entry[1]))
+
+class _RowView:
+    """The rows' HTML of one game as one kind of phone sees it (role, language, address),
+    per scored hand.
+
+    Scoring one more hand keeps the earlier hands' results (engine.extend), so after a
+    hand is entered only the new row is rendered; an edit or a rule change scores the
+    game again and every row is new. Rows are found by the hand result's id, and the
+    entry holds the result itself, so an id is never taken for another while its entry
+    lives. (Deleting the last hand is a link under the rows, not part of one.)
+    """
+
+    __slots__ = ("rows", "weight")
+
+    SLACK = 16  # rows of results no longer shown, beyond twice the shown, before a sweep
+
+    def __init__(self) -> None:
+        self.rows: dict[int, tuple[HandResult, str | None, str]] = {}
+        self.weight = 0  # characters held
+
+    def keep_only(self, hands: Collection[HandResult]) -> None:
+        """Forget the rows of results no longer shown (an edit made new ones)."""
+        kept = {id(hand): self.rows[id(hand)] for hand in hands if id(hand) in self.rows}
+        self.rows = kept
+        self.weight = sum(len(row[2]) for row in kept.values())
+
+
+# One view per game, role, language and address; one lookup per page, then a plain
+# dict per row (a locked LRU lookup per row cost more than the rest of the rows).
+_VIEWS = LRU(2048, budget=16 * 1024 * 1024, weigh=lambda view: view.weight)
 
 
 # A scoresheet shows the latest hands; a longer game links to every hand. No table plays
@@ -66,17 +90,20 @@ def first_shown(hands: int, every: bool) -> int:
 def rows_html(stored: StoredGame, result: GameResult, role: str | None, first: int = 1) -> Markup:
     """The scoresheet's rows from hand `first` on, each rendered once per scored hand,
     role and language."""
-    code, root = language(), request.script_root
-    keys = []
+    key = (stored.source, stored.id, role, language(), request.script_root)
+    view: _RowView | None = _VIEWS.get(key)
+    if view is None:
+        view = _RowView()
+    shown = result.hands[first - 1 :]
+    kept = view.rows
+    confirmations = stored.confirmations if stored.confirm_hands else None
     html: list[str] = []
     missing: list[int] = []
-    for number, hand in enumerate(result.hands[first - 1 :], start=first):
-        confirmed = stored.confirmations[number - 1] if stored.confirm_hands else None
-        key = (id(hand), stored.id, confirmed, role, code, root)
-        found = _ROWS.get(key)
-        keys.append(key)
-        if found is not None and found[0] is hand:
-            html.append(found[1])
+    for number, hand in enumerate(shown, start=first):
+        confirmed = confirmations[number - 1] if confirmations else None
+        found = kept.get(id(hand))
+        if found is not None and found[0] is hand and found[1] == confirmed:
+            html.append(found[2])
         else:
             html.append("")
             missing.append(number)
@@ -84,6 +111,9 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None, first: i
         template = current_app.jinja_env.get_template("sheet_row.html")
         rules_url = url_for("games.game_rules", game_id=stored.id)
         labels = rule_labels(stored.ruleset)
+        if len(kept) + len(missing) > 2 * len(shown) + _RowView.SLACK:
+            view.keep_only(shown)
+            kept = view.rows
         for row in rows(stored, result, missing):
             page = template.render(
                 row=row,
@@ -93,7 +123,11 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None, first: i
                 rule_labels=labels,
             )
             html[row.number - first] = page
-            _ROWS.put(keys[row.number - first], (result.hands[row.number - 1], page))
+            hand = result.hands[row.number - 1]
+            confirmed = confirmations[row.number - 1] if confirmations else None
+            kept[id(hand)] = (hand, confirmed, page)
+            view.weight += len(page)
+        _VIEWS.put(key, view)  # weighed again
     return Markup("".join(html))
 
 

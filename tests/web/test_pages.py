@@ -167,3 +167,29 @@ def test_a_restore_while_serving_never_shows_pages_of_the_replaced_content(
     play(client, db, game_id, {0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
     page = text(client.get(f"/g/{game_id}"))
     assert "Ann &amp; Cho 141" not in page and "Ann &amp; Cho 202" in page
+
+
+def test_an_edit_of_hand_1_shows_in_every_later_row_and_old_rows_are_let_go(client, db):
+    """Rows are kept per scored hand and phone view (issue 18). An edit scores every later
+    hand again: each row must show the new totals, and the rows of the results it
+    replaced must not pile up in the view."""
+    from scorekeeper.web.scoresheet import _VIEWS, _RowView
+
+    game_id = start_game(client)
+    for _ in range(3):
+        play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    assert '<span class="tot">183</span>' in row(sheet(client, game_id), 3)  # 3 × 61
+    edit = {f"bid_{s}": "3" for s in range(4)}
+    for took in (2, 4) * 6:
+        edit |= {"tricks_0": str(took), "tricks_1": "3", "tricks_2": "3"}
+        edit |= {"tricks_3": str(7 - took), "by": "player"}
+        response = client.post(
+            f"/g/{game_id}/hands/1/edit", data={**edit, "version": version(db, game_id)}
+        )
+        assert response.status_code == 303
+        page = sheet(client, game_id)
+        first = -60 if took == 2 else 61  # 3 + 3 bid; 5 taken: set, 7 taken: made
+        total = f"{first + 122}"
+        assert f'<span class="tot">{total}</span>' in row(page, 3), row(page, 3)
+    views = [view for view in _VIEWS._items.values() if view[0].rows]
+    assert views and all(len(view[0].rows) <= 2 * 3 + _RowView.SLACK for view in views)
