@@ -107,24 +107,6 @@ def test_the_rules_footer_follows_a_rule_change(client, db):
     assert "Changed from the preset: Target: 300" in page, page[-600:]
 
 
-def test_the_rules_footer_follows_the_rules_in_force_after_a_deleted_hand(client, db):
-    """The footer is kept per the rules in force (issue 18): deleting the hand a rule
-    change starts from puts the preset's rules back in force for the next hand."""
-    from scorekeeper import store
-
-    game_id = start_game(client)
-    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
-    form = option_fields("yahoo-normal", {"target": 300})
-    form |= {"from_hand": "next", "agreed": "y", "version": version(db, game_id)}
-    assert client.post(f"/g/{game_id}/rules/change", data=form).status_code == 303
-    assert "target 300" in text(client.get(f"/g/{game_id}"))
-    response = client.post(f"/g/{game_id}/hands/1/delete", data={"version": version(db, game_id)})
-    assert response.status_code == 303 and not store.get_game(db, game_id).hands
-    assert store.get_game(db, game_id).ruleset.options.target == 500  # the change is from hand 2
-    page = text(client.get(f"/g/{game_id}"))
-    assert "target 500" in page and "target 300" not in page
-
-
 def test_the_scorer_qr_code_only_when_asked_for(client):
     game_id = start_game(client)
     for _ in range(2):
