@@ -382,7 +382,8 @@ def render_game(
         # change, or deleting the hand a change starts from), keyed by their options value.
         fragment_keys={
             "share": ("share", stored.source, stored.id, request.args.get("qr") == "scorer"),
-            "foot": ("foot", stored.source, stored.id, current_role, _rules_key(stored)),
+            # (hashable: _changed_options above keeps them as a cache key already)
+            "foot": ("foot", stored.source, stored.id, current_role, ruleset.options),
         },
     )
     # The rows go in after rendering: a 100-row sheet is ~130,000 characters, and each
@@ -392,17 +393,6 @@ def render_game(
 
 
 ROWS_SLOT = Markup(f"<!--rows-{secrets.token_hex(8)}-->")  # never part of a page by chance
-
-
-def _rules_key(stored: store.StoredGame) -> Any:
-    """The rules in force as a cache key: their options value, or the game's version for
-    options holding something unhashable."""
-    options = stored.ruleset.options
-    try:
-        hash(options)
-    except TypeError:
-        return stored.cache_key
-    return options
 
 
 def _new_partners(players: tuple[str, ...]) -> str:
