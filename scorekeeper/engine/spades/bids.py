@@ -250,6 +250,7 @@ class _BidTable:
 
     def __init__(self, options: SpadesOptions) -> None:
         self.needs: dict[int, int] = {}
+        plain: set[int] = set()
         for kind in BidKind:
             choice = bid_choice(options, kind, _FAR_BEHIND)
             if not choice.open:
@@ -257,12 +258,11 @@ class _BidTable:
             margin = not options.roulette and kind in _MARGIN_KINDS
             need = max(_margin_rule(options, kind)[1], 0) if margin else 0
             for n in choice.numbers if kind in (BidKind.NUMBER, BidKind.BLIND) else (0,):
-                self.needs[make_bid(kind, n).code] = need
-        low = 0 if options.partnership else options.min_bid
-        plain = [] if options.roulette else list(range(low, options.tricks_per_hand + 1))
-        self.plain = frozenset(make_bid(BidKind.NUMBER, n).code for n in plain) | (
-            {make_bid(BidKind.NIL).code} if options.nil and not options.roulette else set()
-        )
+                code = make_bid(kind, n).code
+                self.needs[code] = need
+                if kind in (BidKind.NUMBER, BidKind.NIL):
+                    plain.add(code)  # open here at any score: bid_choice has no margin for them
+        self.plain = frozenset(plain)
         # Whether plain bids alone can break a partnership's rule.
         self.plain_hand_rules = bool(
             options.min_bid

@@ -540,15 +540,16 @@ class Scorer:
     bids are kept under their sum and the tricks taken together, as they score.
     The tallies come from `score_side` itself, run without lines."""
 
-    __slots__ = ("_pooled", "_tallies", "_written", "options", "points_scoring", "sandbagging")
+    __slots__ = ("_pooled", "_score", "_tallies", "_written", "options", "sandbagging")
 
     LIMIT = 8192  # tallies kept per ruleset (~150 bytes each); the store starts again when full
     WRITTEN = 1024  # sides' lines kept per ruleset (~1.5 KB each), likewise
 
     def __init__(self, options: SpadesOptions) -> None:
         self.options = options
-        self.points_scoring = options.scoring is _Scoring_POINTS
-        self.sandbagging = self.points_scoring and options.sandbagging
+        points_scoring = options.scoring is _Scoring_POINTS
+        self._score = score_side if points_scoring else _error_side  # a side's part, either way
+        self.sandbagging = points_scoring and options.sandbagging
         self._tallies: dict[tuple[int, ...], Tally] = {}
         # Number bids that score_side adds into the partnership's contract (not a nil,
         # not a moon): two of them score by their sum and the side's tricks alone, so
@@ -558,7 +559,7 @@ class Scorer:
         self._pooled = frozenset(
             bid.code
             for bid in numbers
-            if self.points_scoring and not is_nil(bid, options) and not is_whole(bid, options)
+            if points_scoring and not is_nil(bid, options) and not is_whole(bid, options)
         )
         self._written: dict[tuple[int | str, ...], tuple[tuple[Line, ...], int]] = {}
 
@@ -601,14 +602,22 @@ class Scorer:
             markers.append(side_markers)
             if wins_game is not None and sudden is None:
                 sudden, reason = index, wins_game
-        after = tuple(totals), tuple(bags)
+        totals_after, bags_after = tuple(totals), tuple(bags)
         return HandResult(
             tuple(points),
-            after[0],
-            after[1],
+            totals_after,
+            bags_after,
             partial(explain, self.options, state, hand),
             tuple(markers),
-            SpadesState(state.players, state.sides, *after, state.hands + 1, sudden, reason),
+            SpadesState(
+                state.players,
+                state.sides,
+                totals_after,
+                bags_after,
+                state.hands + 1,
+                sudden,
+                reason,
+            ),
         )
 
     def written(
@@ -620,9 +629,7 @@ class Scorer:
         key: tuple[int | str, ...] = _side_key(side.seats, hand) + names
         written = self._written.get(key)
         if written is None:
-            score = (score_side if self.points_scoring else _error_side)(
-                self.options, side, players, hand
-            )
+            score = self._score(self.options, side, players, hand)
             written = score.lines(), score.bags
             if len(self._written) >= self.WRITTEN:
                 self._written.clear()
@@ -633,9 +640,7 @@ class Scorer:
         self, key: tuple[int, ...], side: Side, state: SpadesState, hand: SpadesHand
     ) -> Tally:
         """Score a side's part of a hand (without lines) and keep its tally under `key`."""
-        score = (score_side if self.points_scoring else _error_side)(
-            self.options, side, state.players, hand, _Tally()
-        )
+        score = self._score(self.options, side, state.players, hand, _Tally())
         tally = (score.points, score.bags, tuple(score.markers), score.wins_game)
         if len(self._tallies) >= self.LIMIT:
             self._tallies.clear()
