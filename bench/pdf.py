@@ -19,7 +19,7 @@ from typing import Any
 from pypdf import PdfReader
 
 from scorekeeper.engine import find_kind, load_game, score_game
-from scorekeeper.pdf import render_pdf, scoresheet_html
+from scorekeeper.pdf import render_pdf, scoresheet_pdf
 from scorekeeper.web import create_app
 
 RUNS = 9
@@ -85,7 +85,7 @@ def run() -> list[tuple[str, str]]:
     }
 
     def sheet() -> bytes:
-        return render_pdf(scoresheet_html(game, result=result))
+        return scoresheet_pdf(game, result=result)
 
     def floor() -> bytes:
         return render_pdf(bare_table())

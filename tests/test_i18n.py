@@ -136,7 +136,9 @@ def test_pdf_in_japanese():
         p.extract_text()
         for p in PdfReader(io.BytesIO(scoresheet_pdf(game, translations=tr, language="ja"))).pages
     )
-    assert "計算の内訳" in text and "山田：ニル成功、+100" in text.replace("\n", "")
+    assert "ディーラー" in text and "得点の推移" in text and "目標 500" in text
+    assert "ページ 1 / 1" in text  # the footer's words come from the stylesheet
+    assert "山田：ニル成功、+100" in text.replace("\n", "")
     card = (
         PdfReader(
             io.BytesIO(scorecard_pdf(find_ruleset("yahoo-normal"), translations=tr, language="ja"))

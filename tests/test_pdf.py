@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from datetime import date
 
 import pytest
 from pypdf import PdfReader
+from weasyprint import CSS
 
 from scorekeeper.engine import find_ruleset, load_game, score_game
 from scorekeeper.engine.text import number
-from scorekeeper.pdf import scorecard_pdf, scoresheet_html, scoresheet_pdf
+from scorekeeper.pdf import css_string, evening_pdf, scorecard_pdf, scoresheet_html, scoresheet_pdf
+from scorekeeper.pdf.chart import progression_svg, swatch
 
 from .conftest import run_cli
 
@@ -60,7 +64,9 @@ def test_each_hand_shows_its_markers_and_how_it_was_scored(finished):
     # Hand 3: 山田 bid nil and took nothing; Zoë & Dee bid 4 + 3 and took 4 + 2.
     assert "+161 → 343 nil/0 · 6/7 · 3 bags · nil made" in text
     assert "−70 → −170 4/4 · 3/2 · 0 bags · set" in text
-    assert "山田 & O'Brien: 山田: nil made, +100; Contract 6, took 7" in text
+    # How it was scored is in the side's own cell, after what it bid and took.
+    assert "nil made 山田: nil made, +100; Contract 6, took 7" in text
+    assert "set Contract 7, took 6: set, −7 × 10 = −70 4 Dee" in text
 
 
 def test_a_setback_greys_its_cell_and_nothing_else(finished):
@@ -95,10 +101,10 @@ def test_a_long_game_spans_pages_with_the_header_on_each():
     )
     texts = pages(scoresheet_pdf(game))
     assert len(texts) >= 3  # the rules box is one part of a page
-    table_pages = [t for t in texts if "How it was scored" in t]
+    table_pages = [t for t in texts if "Dealer" in t]
     assert len(table_pages) >= 3
     for text in table_pages:
-        assert "Dealer" in text and "山田 & O'Brien" in text
+        assert "山田 & O'Brien" in text and "Zoë & Dee" in text
     assert "Page 1 / " in texts[0]
 
 
@@ -171,3 +177,65 @@ def test_cli_pdf_and_scorecard(tmp_path):
     )
     assert bad.returncode == 2 and bad.stderr.startswith("game: unknown ruleset 'nope'")
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_the_chart_writes_only_numbers_and_its_key_is_the_pages_text():
+    """WeasyPrint draws SVG text a letter at a time: names and the target's words are
+    the page's text, beside a sample of each side's line (issue 18)."""
+    game = load_game(
+        {
+            "ruleset": "yahoo-normal",
+            "options": {"target": 100000},
+            "players": NAMES,
+            "hands": HANDS,
+        }
+    )
+    result = score_game(game)
+    chart = progression_svg(2, [hand.totals for hand in result.hands], 100000)
+    assert chart.target == "above"
+    words = re.findall(r"<text[^>]*>([^<]*)</text>", chart.svg)
+    assert words and all(re.fullmatch(r"−?\d+", w) for w in words)
+    text = squash(" ".join(pages(scoresheet_pdf(game, result=result))))
+    assert "Score progression 山田 & O'Brien Zoë & Dee · target 100000 ↑" in text
+    # A target within reach is drawn as a dotted line, which the key shows.
+    near = progression_svg(2, [hand.totals for hand in result.hands], 500)
+    assert near.target == "line" and 'stroke-dasharray="1 3"' in near.svg
+    assert 'stroke-dasharray="1 3"' in swatch(None)
+
+
+def test_each_side_has_its_own_marker_in_the_chart_and_the_key():
+    totals = [[10 * n, 20 * n, -5 * n, n] for n in range(1, 6)]
+    svg = progression_svg(4, totals, None).svg
+    # Circles are round dots, one black and one white inside: open, like the key's.
+    assert svg.count('stroke-linecap="round"') == 2 and svg.count("h0") == 2 * 5
+    assert 'stroke-linecap="round"' in swatch(0) and 'fill="#000"' in swatch(1)
+    assert len({swatch(side) for side in range(6)}) == 6
+
+
+def test_a_footer_prints_quotes_and_apostrophes_as_typed():
+    """The footer is written into CSS: HTML escapes there would be printed as is."""
+    pdf = evening_pdf('Dee\'s "big" night', date(2026, 11, 20), [], [])
+    text = pages(pdf)[0]
+    assert 'Dee\'s "big" night · 2026-11-20' in text
+    assert "&#" not in text
+    assert css_string('a"b\\c</style>') == "a\\22 b\\\\c\\3c /style>"
+
+
+def test_the_copies_of_the_fonts_are_deleted_at_exit():
+    """WeasyPrint copies both 5 MB fonts to a temporary folder and deletes it when its
+    configuration is collected, which for the one kept to the end came after `shutil`
+    was torn down: every test run left 11 MB in /tmp."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    from scorekeeper.pdf import FONTS, _remove_font_copies
+
+    config = FontConfiguration()
+    sheet = CSS(
+        string=f'@font-face {{ font-family: X; src: url("{FONTS.as_uri()}/NotoSansJP-Bold.ttf") }}',
+        font_config=config,
+    )
+    folder = config._folder
+    assert sheet and folder is not None and any(folder.iterdir())
+    _remove_font_copies(config)
+    assert not folder.exists() and config._folder is None
+    config.__del__()  # and WeasyPrint's own clean-up, later, has nothing left to do

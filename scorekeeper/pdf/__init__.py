@@ -6,9 +6,11 @@ environment. WeasyPrint is imported on first use (it costs about a second).
 
 from __future__ import annotations
 
+import atexit
 import base64
 import functools
 import gettext
+import shutil
 import threading
 from collections.abc import Mapping, Sequence
 from datetime import date
@@ -16,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from ..engine import Game, GameResult, Ruleset, Text, find_kind, score_game
 from ..engine.describe import describe
 from ..engine.options import option_values
-from ..engine.referee import outcome_words
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
 from ..scoresheet import SETBACKS, rows
-from .chart import progression_svg
+from .chart import progression_svg, swatch
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 TEMPLATES = ALL_TEMPLATES / "pdf"
@@ -53,8 +55,41 @@ def environment(
     env.filters["source"] = lambda ruleset: ruleset.source_title(language)
     env.filters["number"] = number
     env.filters["signed"] = signed
+    env.filters["css_string"] = css_string
     env.globals["font_dir"] = FONTS.as_uri()
     return env
+
+
+def css_string(value: object) -> Markup:
+    """Text to put between double quotes in CSS, inside a <style> element.
+
+    A <style> element's text is not HTML: an escaped apostrophe would be printed as
+    `&#39;`. So the text is escaped for CSS instead, `<` too, so that it cannot end
+    the element.
+    """
+    escaped = "".join(_CSS_ESCAPES.get(c, c) for c in str(value))
+    return Markup(escaped)  # escaped for CSS above
+
+
+_CSS_ESCAPES = {"\\": "\\\\", '"': "\\22 ", "\n": "\\a ", "<": "\\3c "}
+
+
+def print_css(
+    page_size: str = "A4", translations: Translations | None = None, language: str = "en"
+) -> str:
+    """The print stylesheet's text for a page size and language."""
+    return (
+        environment(translations, language).get_template("print.css").render(page_size=page_size)
+    )
+
+
+def _data_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+@functools.lru_cache(maxsize=16)
+def _swatch(side: int | None) -> str:
+    return _data_uri(swatch(side))
 
 
 def _summary(ruleset: Ruleset) -> list[tuple[Text, list[Any]]]:
@@ -72,7 +107,6 @@ def scoresheet_html(
     bodies: Sequence[Mapping[str, Any]] | None = None,
     title: str | None = None,
     day: date | None = None,
-    page_size: str = "A4",
     translations: Translations | None = None,
     language: str = "en",
     result: GameResult | None = None,
@@ -89,12 +123,7 @@ def scoresheet_html(
     target = kind.target(options)
     env = environment(translations, language)
     tr = translations or gettext.NullTranslations()
-    chart = progression_svg(
-        names,
-        [hand.totals for hand in result.hands],
-        target,
-        tr.gettext("target %(n)s") % {"n": target} if target is not None else "",
-    )
+    chart = progression_svg(len(names), [hand.totals for hand in result.hands], target)
     return env.get_template("scoresheet.html").render(
         game=game,
         result=result,
@@ -103,11 +132,13 @@ def scoresheet_html(
         names=names,
         title=title or " · ".join(game.players),
         day=(day or date.today()).isoformat(),
-        page_size=page_size,
         summary=_summary(ruleset),
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
-        outcome=outcome_words(result.outcome, names),
-        chart="data:image/svg+xml;base64," + base64.b64encode(chart.encode()).decode(),
+        chart=_data_uri(chart.svg),
+        legend=[(_swatch(side), name) for side, name in enumerate(names)],
+        target=target,
+        target_place=chart.target,
+        target_swatch=_swatch(None),
         has_bags=result.bags is not None,
         setbacks=SETBACKS,
     )
@@ -117,7 +148,6 @@ def scorecard_html(
     ruleset: Ruleset,
     *,
     hands: int = 22,
-    page_size: str = "A4",
     translations: Translations | None = None,
     language: str = "en",
 ) -> str:
@@ -133,7 +163,6 @@ def scorecard_html(
         per_hand=per_hand,
         per_side=per_side,
         hands=hands,
-        page_size=page_size,
         summary=_summary(ruleset),
         key_rules=key_rules(ruleset),
     )
@@ -157,11 +186,33 @@ _RENDERING = threading.Lock()
 def _font_config() -> Any:
     from weasyprint.text.fonts import FontConfiguration
 
-    return FontConfiguration()
+    config = FontConfiguration()
+    atexit.register(_remove_font_copies, config)
+    return config
 
 
-def render_pdf(html: str) -> bytes:
-    """Render HTML to PDF with the vendored fonts.
+def _remove_font_copies(config: Any) -> None:
+    """Delete the folder where WeasyPrint copied the fonts (11 MB), at exit.
+
+    WeasyPrint deletes it when the configuration is collected, but one kept to the end
+    is collected after `shutil` is torn down: each process left its copies in /tmp.
+    """
+    folder, config._folder = getattr(config, "_folder", None), None
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@functools.lru_cache(maxsize=8)
+def _stylesheet(text: str) -> Any:
+    """A parsed stylesheet, kept: parsing print.css and compiling its selectors took a
+    twentieth of a scoresheet's time."""
+    from weasyprint import CSS
+
+    return CSS(string=text, base_url=str(TEMPLATES), font_config=_font_config())
+
+
+def render_pdf(html: str, stylesheet: str | None = None) -> bytes:
+    """Render HTML to PDF with the vendored fonts, and the stylesheet if one is given.
 
     One font configuration serves every render: a fresh one copies both 5 MB Noto files
     to a temporary folder and loads them again, a seventh of a scoresheet's time. Pango's
@@ -170,8 +221,11 @@ def render_pdf(html: str) -> bytes:
     from weasyprint import HTML
 
     with _RENDERING:
+        sheets = [_stylesheet(stylesheet)] if stylesheet is not None else []
         document = HTML(string=html, base_url=str(TEMPLATES))
-        return document.write_pdf(font_config=_font_config())  # type: ignore[no-any-return]
+        return document.write_pdf(  # type: ignore[no-any-return]
+            font_config=_font_config(), stylesheets=sheets
+        )
 
 
 def evening_pdf(
@@ -187,23 +241,31 @@ def evening_pdf(
     """An evening on paper: the standings across it and every table's result."""
     env = environment(translations, language)
     html = env.get_template("evening.html").render(
-        name=name,
-        day=day.isoformat(),
-        standings=standings,
-        tables=tables,
-        page_size=page_size,
+        name=name, day=day.isoformat(), standings=standings, tables=tables
     )
-    return render_pdf(html)
+    return render_pdf(html, print_css(page_size, translations, language))
 
 
-def scoresheet_pdf(game: Game, **kwargs: Any) -> bytes:
-    """A game's scoresheet as PDF bytes."""
-    return render_pdf(scoresheet_html(game, **kwargs))
+def _print_css(page_size: str, kwargs: Mapping[str, Any]) -> str:
+    return print_css(page_size, kwargs.get("translations"), kwargs.get("language", "en"))
 
 
-def scorecard_pdf(ruleset: Ruleset, **kwargs: Any) -> bytes:
-    """A blank scorecard as PDF bytes."""
-    return render_pdf(scorecard_html(ruleset, **kwargs))
+def scoresheet_pdf(game: Game, *, page_size: str = "A4", **kwargs: Any) -> bytes:
+    """A game's scoresheet as PDF bytes (A4 or Letter)."""
+    return render_pdf(scoresheet_html(game, **kwargs), _print_css(page_size, kwargs))
 
 
-__all__ = ["PAGE_SIZES", "scorecard_html", "scorecard_pdf", "scoresheet_html", "scoresheet_pdf"]
+def scorecard_pdf(ruleset: Ruleset, *, page_size: str = "A4", **kwargs: Any) -> bytes:
+    """A blank scorecard as PDF bytes (A4 or Letter)."""
+    return render_pdf(scorecard_html(ruleset, **kwargs), _print_css(page_size, kwargs))
+
+
+__all__ = [
+    "PAGE_SIZES",
+    "print_css",
+    "render_pdf",
+    "scorecard_html",
+    "scorecard_pdf",
+    "scoresheet_html",
+    "scoresheet_pdf",
+]

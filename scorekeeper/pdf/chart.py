@@ -1,4 +1,4 @@
-"""A score-progression line chart as inline SVG: one line per side, the target drawn.
+"""A score-progression line chart as SVG: one line per side, the target drawn.
 
 Readable in black and white: each side has its own dash pattern and marker shape.
 """
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape
+from typing import NamedTuple
 
 from ..engine.text import number
 
-WIDTH, HEIGHT = 680, 260
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 30, 28
+WIDTH, HEIGHT = 680, 240
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 10, 28
 DASHES = ["", "7 4", "2 3", "10 3 2 3", "4 2", "1 2"]
 GRAYS = ["#000", "#444", "#000", "#666", "#222", "#555"]
 FONT = "Sheet Sans"  # the page's own font: no fallback font to embed for the chart
@@ -39,11 +39,9 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
 
 
 def _marker(shape: int, x: float, y: float) -> str:
-    """One marker as path data, so that each side's markers are drawn as a single path."""
+    """One square, triangle or diamond as path data, so that a side's markers are one path."""
     r = 3.2
     kind = shape % 4
-    if kind == 0:  # a circle, as two arcs
-        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0z"
     if kind == 1:
         return f"M{x - r:.1f},{y - r:.1f}h{2 * r}v{2 * r}h{-2 * r}z"
     if kind == 2:
@@ -52,20 +50,52 @@ def _marker(shape: int, x: float, y: float) -> str:
 
 
 def _markers(shape: int, points: Iterable[tuple[float, float]]) -> str:
-    """A side's markers: open shapes for even sides, filled for odd, in black and white."""
+    """A side's markers: open shapes for even sides, filled for odd, in black and white.
+
+    Circles are dots: a round cap on a segment of no length, one black and a smaller
+    white one inside. Drawn as arcs, WeasyPrint turned each into curves at the cost of
+    a table row.
+    """
+    if shape % 4 == 0:
+        dots = "".join(f"M{x:.1f},{y:.1f}h0" for x, y in points)
+        return "".join(
+            f'<path d="{dots}" stroke="{color}" stroke-width="{width}" stroke-linecap="round"/>'
+            for color, width in (("#000", 7.4), ("#fff", 5.4))
+        )
     fill = "#000" if shape % 2 else '#fff" stroke="#000'
     return f'<path d="{"".join(_marker(shape, x, y) for x, y in points)}" fill="{fill}"/>'
 
 
-def progression_svg(
-    names: Sequence[str], totals: Sequence[Sequence[int]], target: int | None, target_label: str
-) -> str:
-    """SVG of each side's running total after every hand (hand 0 is the start, all at 0)."""
+def swatch(side: int | None) -> str:
+    """SVG of a legend entry's sample: a side's line and marker, or (None) the target's."""
+    if side is None:
+        line = '<path d="M1,6H29" stroke="#000" stroke-width="1" stroke-dasharray="1 3"/>'
+        return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 12">{line}</svg>'
+    dash = DASHES[side % len(DASHES)]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 12">'
+        f'<path d="M2,6H28" stroke="{GRAYS[side % len(GRAYS)]}" stroke-width="1.8"{dash_attr}/>'
+        f"{_markers(side, [(15, 6)])}</svg>"
+    )
+
+
+class Chart(NamedTuple):
+    svg: str
+    target: str  # where the target is: "line" drawn across, "above" the chart, or ""
+
+
+def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | None) -> Chart:
+    """SVG of each side's running total after every hand (hand 0 is the start, all at 0).
+
+    Only numbers are written in the SVG: WeasyPrint lays out and draws SVG text a letter
+    at a time, so the legend and the target's label are the page's text (see `swatch`).
+    """
     hands = len(totals)
-    series = [[0, *(row[side] for row in totals)] for side in range(len(names))]
+    series = [[0, *(row[side] for row in totals)] for side in range(sides)]
     values = [v for line in series for v in line]
     reach = max(abs(v) for v in values)
-    # A target far beyond the scores would flatten every line: label it instead of scaling to it.
+    # A target far beyond the scores would flatten every line: say so instead of scaling to it.
     far = target is not None and abs(target) > 2 * reach + 100
     if target is not None and not far:
         values.append(target)
@@ -81,7 +111,7 @@ def progression_svg(
         return TOP + plot_h * (high - v) / max(high - low, 1)
 
     # Every tick's grid line is one path and every label one text element: WeasyPrint
-    # draws each SVG element on its own, and each text costs a layout of its own.
+    # draws each SVG element on its own.
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img">',
         f'<g font-size="10" font-family="{FONT}" fill="#000">',
@@ -98,17 +128,12 @@ def progression_svg(
         f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{i}</text>'
         for i in range(0, hands + 1, step)
     )
-    if far:
+    where = "above" if far else ""
+    if target is not None and not far:
+        where = "line"
         out.append(
-            f'<text x="{WIDTH - RIGHT}" y="{TOP - 4}" text-anchor="end">{escape(target_label)} ↑</text>'
-        )
-    elif target is not None and low <= target <= high:
-        out.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(target):.1f}" y2="{y(target):.1f}" '
+            f'<path d="M{LEFT},{y(target):.1f}H{WIDTH - RIGHT}" '
             'stroke="#000" stroke-width="1" stroke-dasharray="1 3"/>'
-        )
-        out.append(
-            f'<text x="{WIDTH - RIGHT}" y="{y(target) - 4:.1f}" text-anchor="end">{escape(target_label)}</text>'
         )
     marks = hands <= 40
     for side, line in enumerate(series):
@@ -120,16 +145,5 @@ def progression_svg(
         )
         if marks:
             out.append(_markers(side, ((x(i), y(v)) for i, v in enumerate(line) if i)))
-    legend_x = LEFT
-    for side, name in enumerate(names):
-        dash = DASHES[side % len(DASHES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<line x1="{legend_x}" x2="{legend_x + 26}" y1="12" y2="12" stroke="#000" stroke-width="1.8"{dash_attr}/>'
-        )
-        out.append(_markers(side, [(legend_x + 13, 12)]))
-        label = escape(name if len(name) <= 24 else name[:23] + "…")
-        out.append(f'<text x="{legend_x + 31}" y="15">{label}</text>')
-        legend_x += 40 + 6 * min(len(name), 24)
     out.append("</g></svg>")
-    return "".join(out)
+    return Chart("".join(out), where)
