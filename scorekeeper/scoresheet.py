@@ -12,7 +12,7 @@ from typing import Any
 
 from .engine import GameResult, HandResult, find_kind
 from .engine.seats import dealer_of
-from .engine.text import N_
+from .engine.text import N_, Nn_, Translations, signed
 from .engine.types import Line
 
 MARKERS = {
@@ -49,7 +49,8 @@ class SideCell:
     detail: str  # what the side bid and took, in scoresheet shorthand
     markers: list[tuple[str, str]]  # (key, translatable label)
     lines: tuple[Line, ...] = ()
-    # Filled in by a page, rendered once in its language (see web.scoresheet.rows).
+    setback: bool = False  # a marker that cost the side: the printed sheet greys the cell
+    # Filled in by `translate`, rendered once in a page's or a PDF's language.
     points_text: str = ""
     bags_text: str = ""
     marks: list[tuple[str, str]] = field(default_factory=list)
@@ -95,7 +96,28 @@ def rows(
                         (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
                     ],
                     lines=hand.explanation[index],
+                    setback=any(m in SETBACKS for m in hand.markers[index]),
                 )
             )
         out.append(row)
     return out
+
+
+BAGS = Nn_("%(num)s bag", "%(num)s bags")
+
+
+def translate(rows: list[Row], tr: Translations) -> list[Row]:
+    """Render each cell's words once in a language, for a page or a PDF.
+
+    A long scoresheet has thousands of lines: translating each through the template
+    (a context lookup per string, a filter or macro call per cell) cost more than the
+    scoring.
+    """
+    for row in rows:
+        for cell in row.sides:
+            cell.points_text = signed(cell.points)
+            if cell.bags is not None:
+                cell.bags_text = tr.ngettext(*BAGS, cell.bags) % {"num": cell.bags}
+            cell.marks = [(key, tr.gettext(label)) for key, label in cell.markers]
+            cell.texts = [(line.rule, line.text.render(tr)) for line in cell.lines]
+    return rows

@@ -25,7 +25,7 @@ from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
-from ..scoresheet import SETBACKS, rows
+from ..scoresheet import rows, translate
 from .chart import progression_svg, swatch
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -128,7 +128,10 @@ def scoresheet_html(
         game=game,
         result=result,
         ruleset=ruleset,
-        rows=rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result, tr.gettext),
+        rows=translate(
+            rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result, tr.gettext),
+            tr,
+        ),
         names=names,
         title=title or " · ".join(game.players),
         day=(day or date.today()).isoformat(),
@@ -140,7 +143,6 @@ def scoresheet_html(
         target_place=chart.target,
         target_swatch=_swatch(None),
         has_bags=result.bags is not None,
-        setbacks=SETBACKS,
     )
 
 

@@ -12,9 +12,8 @@ from markupsafe import Markup
 
 from ..engine import GameResult, HandResult, Ruleset, find_kind
 from ..engine.seats import bidding_order
-from ..engine.text import Nn_, signed
 from ..lru import LRU
-from ..scoresheet import Row
+from ..scoresheet import Row, translate
 from ..scoresheet import rows as sheet_rows
 from ..store import StoredGame
 from .i18n import language, render_text, translations
@@ -24,26 +23,12 @@ def rows(
     stored: StoredGame, result: GameResult, numbers: Collection[int] | None = None
 ) -> list[Row]:
     """One row per hand (or only the hands `numbers`), its cells rendered once in the
-    page's language.
-
-    A long scoresheet has thousands of lines: translating each through the template
-    (a context lookup per string, a macro call per cell) cost more than the scoring.
-    """
+    page's language."""
     tr = translations()
     out = sheet_rows(
         stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, numbers
     )
-    for row in out:
-        for cell in row.sides:
-            cell.points_text = signed(cell.points)
-            if cell.bags is not None:
-                cell.bags_text = tr.ngettext(*BAGS, cell.bags) % {"num": cell.bags}
-            cell.marks = [(key, tr.gettext(label)) for key, label in cell.markers]
-            cell.texts = [(line.rule, line.text.render(tr)) for line in cell.lines]
-    return out
-
-
-BAGS = Nn_("%(num)s bag", "%(num)s bags")
+    return translate(out, tr)
 
 
 class _RowView:
