@@ -13,8 +13,15 @@ from weasyprint import CSS
 
 from scorekeeper.engine import find_ruleset, load_game, score_game
 from scorekeeper.engine.text import number
-from scorekeeper.pdf import css_string, evening_pdf, scorecard_pdf, scoresheet_html, scoresheet_pdf
-from scorekeeper.pdf.chart import progression_svg, swatch
+from scorekeeper.pdf import (
+    css_string,
+    evening_pdf,
+    print_css,
+    scorecard_pdf,
+    scoresheet_html,
+    scoresheet_pdf,
+)
+from scorekeeper.pdf.chart import HEIGHT, LEFT, MM, WIDTH_MM, progression_svg, swatch
 
 from .conftest import run_cli
 
@@ -252,3 +259,24 @@ def test_the_fonts_embedded_in_a_sheet_are_small(finished):
         descendant = font.get_object()["/DescendantFonts"][0].get_object()
         sizes.append(len(descendant["/FontDescriptor"]["/FontFile2"].get_object().get_data()))
     assert len(sizes) == 2 and max(sizes) < 60_000, sizes
+
+
+def test_the_y_axis_numbers_sit_on_their_grid_lines():
+    """The y axis is one block of page text beside the chart (SVG text is drawn a
+    letter at a time): each number's line must be centred on its grid line, and the
+    stylesheet must print the chart at the size the numbers were placed for."""
+    chart = progression_svg(2, [[120, -40], [450, 10], [610, -90]], 500)
+    grid = re.search(r'<path stroke="#ccc" stroke-width="0.6" d="([^"]*)"', chart.svg)
+    lines = sorted(float(y) * MM for y in re.findall(r"M48,([\d.]+)H", grid.group(1)))
+    labels = chart.y_labels.split("\n")
+    assert labels == ["800", "600", "400", "200", "0", "−200"]
+    assert len(lines) == len(labels)
+    for n, line in enumerate(lines):
+        assert chart.y_top + (n + 0.5) * chart.y_step == pytest.approx(line, abs=0.05)
+    css = print_css()
+    assert f"width: {WIDTH_MM:.0f}mm; height: {HEIGHT * MM:.2f}mm" in css
+    assert (
+        f"width: {(LEFT - 6) * MM:.2f}mm" in css and f"font-size: {10 * MM / 0.3528:.2f}pt" in css
+    )
+    # Scores of a point or two still get whole, equally spaced numbers.
+    assert progression_svg(2, [[1, 0]], None).y_labels == "2\n1\n0"

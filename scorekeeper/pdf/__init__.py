@@ -138,6 +138,7 @@ def scoresheet_html(
         summary=_summary(ruleset),
         changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
         chart=_data_uri(chart.svg),
+        y_axis=chart,
         legend=[(_swatch(side), name) for side, name in enumerate(names)],
         target=target,
         target_place=chart.target,

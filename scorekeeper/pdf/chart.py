@@ -16,6 +16,10 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 12, 10, 28
 DASHES = ["", "7 4", "2 3", "10 3 2 3", "4 2", "1 2"]
 GRAYS = ["#000", "#444", "#000", "#666", "#222", "#555"]
 FONT = "Sheet Sans"  # the page's own font: no fallback font to embed for the chart
+# The chart is printed this wide (A4's text width; Letter's is 6 mm wider), so that the
+# y axis's numbers, page text beside it, can be placed in millimetres.
+WIDTH_MM = 186.0
+MM = WIDTH_MM / WIDTH  # millimetres per SVG unit
 
 
 def _label_step(hands: int) -> int:
@@ -32,7 +36,7 @@ def _ticks(low: float, high: float, count: int = 5) -> list[int]:
     """Round tick values covering low..high."""
     span = max(high - low, 1)
     raw = span / count
-    magnitude = 10 ** math.floor(math.log10(raw))
+    magnitude = 10 ** max(0, math.floor(math.log10(raw)))  # whole numbers, equally spaced
     step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
     first = math.floor(low / step) * step
     return [int(first + i * step) for i in range(int((high - first) / step) + 2)]
@@ -83,13 +87,22 @@ def swatch(side: int | None) -> str:
 class Chart(NamedTuple):
     svg: str
     target: str  # where the target is: "line" drawn across, "above" the chart, or ""
+    y_labels: str  # the y axis's numbers, top down, a line each
+    y_top: float  # mm from the chart's top to the top of the first label's line
+    y_step: float  # mm between grid lines: each label's line is that tall
+
+
+def chart_height_mm() -> float:
+    return HEIGHT * MM
 
 
 def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | None) -> Chart:
     """SVG of each side's running total after every hand (hand 0 is the start, all at 0).
 
-    Only numbers are written in the SVG: WeasyPrint lays out and draws SVG text a letter
-    at a time, so the legend and the target's label are the page's text (see `swatch`).
+    WeasyPrint lays out and draws SVG text a letter at a time, so the SVG writes only the
+    hands' numbers. The y axis's numbers are one block of the page's text, a line per
+    grid line (equally spaced), each line centred on its grid line; the key and the
+    target's label are the page's text too (see `swatch`).
     """
     hands = len(totals)
     series = [[0, *(row[side] for row in totals)] for side in range(sides)]
@@ -110,7 +123,7 @@ def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | N
     def y(v: float) -> float:
         return TOP + plot_h * (high - v) / max(high - low, 1)
 
-    # Every tick's grid line is one path and every label one text element: WeasyPrint
+    # The grid lines are one path and every hand's label one text element: WeasyPrint
     # draws each SVG element on its own.
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img">',
@@ -119,10 +132,6 @@ def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | N
         + "".join(f"M{LEFT},{y(tick):.1f}H{WIDTH - RIGHT}" for tick in ticks)
         + '"/>',
     ]
-    out.extend(
-        f'<text x="{LEFT - 6}" y="{y(tick) + 3:.1f}" text-anchor="end">{number(tick)}</text>'
-        for tick in ticks
-    )
     step = _label_step(hands)
     out.extend(
         f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{i}</text>'
@@ -146,4 +155,11 @@ def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | N
         if marks:
             out.append(_markers(side, ((x(i), y(v)) for i, v in enumerate(line) if i)))
     out.append("</g></svg>")
-    return Chart("".join(out), where)
+    spacing = (y(ticks[0]) - y(ticks[-1])) / (len(ticks) - 1) * MM
+    return Chart(
+        "".join(out),
+        where,
+        "\n".join(number(tick) for tick in reversed(ticks)),
+        y(ticks[-1]) * MM - spacing / 2,
+        spacing,
+    )
