@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import atexit
 import base64
+import ctypes
 import functools
 import gettext
 import shutil
@@ -191,7 +192,30 @@ def _font_config() -> Any:
 
     config = FontConfiguration()
     atexit.register(_remove_font_copies, config)
+    _keep_freed_memory()
     return config
+
+
+def _keep_freed_memory() -> None:
+    """Ask glibc to keep freed memory for the next render rather than give it back.
+
+    Each render copies both 5.5 MB font files into fresh memory: above glibc's mmap
+    threshold, so mapped and unmapped every time, and freed heap is trimmed back to the
+    system. Touching new pages again cost about 2,800 page faults a render, 7,500 inside
+    a request, and a fault is dear on a virtual machine: the served PDF took 15% longer
+    than the same render called directly. With these limits a render faults about 400
+    times, and the process keeps at most 64 MB it is not using. Elsewhere than glibc
+    there is no mallopt, and nothing changes.
+    """
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (AttributeError, OSError):
+        return
+    mallopt(_M_MMAP_THRESHOLD, 16 << 20)
+    mallopt(_M_TRIM_THRESHOLD, 64 << 20)
+
+
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's malloc.h
 
 
 def _remove_font_copies(config: Any) -> None:
