@@ -7,11 +7,13 @@ or WeasyPrint on their path.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import gc
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine.errors import ScoreError
@@ -65,16 +67,34 @@ def _read_game_file(path: str) -> object:
         raise _game_problem(N_("not valid JSON: {why}"), why=str(error)) from error
 
 
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector while a game is scored and written out.
+
+    Scoring 1,000 hands builds a few hundred thousand short-lived objects, and the
+    collector ran about a hundred times over them (10 ms of the command's 100) to find
+    some 800 objects in cycles. Reference counting frees the rest as it goes.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     """Score a game file and print the result as JSON."""
     from .engine import ScoreError, load_game, result_to_json, score_game
 
     doc = _read_game_file(args.file)
-    try:
-        result = score_game(load_game(doc))
-    except ScoreError as error:
-        return _fail(error.render(args.translations))
-    scored = result_to_json(result, args.translations)
+    with _no_cycle_collection():
+        try:
+            result = score_game(load_game(doc))
+        except ScoreError as error:
+            return _fail(error.render(args.translations))
+        scored = result_to_json(result, args.translations)
     # json.dumps, not json.dump: dump to a stream runs the pure-Python encoder, which
     # took a third of the time of scoring 1,000 hands.
     sys.stdout.write(
