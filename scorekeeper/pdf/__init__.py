@@ -11,6 +11,7 @@ import base64
 import ctypes
 import functools
 import gettext
+import os
 import shutil
 import threading
 from collections.abc import Mapping, Sequence
@@ -208,8 +209,10 @@ def _keep_freed_memory() -> None:
     there is no mallopt, and nothing changes.
     """
     try:
+        if not os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc"):  # type: ignore[union-attr]
+            return
         mallopt = ctypes.CDLL(None).mallopt
-    except (AttributeError, OSError):
+    except (AttributeError, OSError, TypeError, ValueError):  # not glibc, or no confstr
         return
     mallopt(_M_MMAP_THRESHOLD, 16 << 20)
     mallopt(_M_TRIM_THRESHOLD, 64 << 20)
