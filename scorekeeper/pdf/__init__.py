@@ -113,7 +113,8 @@ def scoresheet_html(
     language: str = "en",
     result: GameResult | None = None,
 ) -> str:
-    """The HTML of a game's scoresheet, ready for WeasyPrint."""
+    """The HTML of a game's scoresheet, for `render_pdf` with a `print_css` stylesheet
+    (kept apart so that it is parsed once, not once per sheet)."""
     result = result or score_game(game)
     kind = find_kind(game.ruleset.game)
     hand_bodies = (
@@ -156,7 +157,8 @@ def scorecard_html(
     translations: Translations | None = None,
     language: str = "en",
 ) -> str:
-    """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil."""
+    """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil (render it
+    with a `print_css` stylesheet, as `scorecard_pdf` does)."""
     options = ruleset.options
     kind = find_kind(ruleset.game)
     seats = [str(n) for n in range(1, options.players + 1)]
