@@ -70,17 +70,24 @@ def _markers(shape: int, points: Iterable[tuple[float, float]]) -> str:
     return f'<path d="{"".join(_marker(shape, x, y) for x, y in points)}" fill="{fill}"/>'
 
 
+_TARGET_LINE = 'stroke="#000" stroke-width="1" stroke-dasharray="1 3"'
+
+
+def _line(side: int) -> str:
+    """A side's line as SVG attributes: its grey, width and dash pattern."""
+    dash = DASHES[side % len(DASHES)]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return f'stroke="{GRAYS[side % len(GRAYS)]}" stroke-width="1.8"{dash_attr}'
+
+
 def swatch(side: int | None) -> str:
     """SVG of a legend entry's sample: a side's line and marker, or (None) the target's."""
     if side is None:
-        line = '<path d="M1,6H29" stroke="#000" stroke-width="1" stroke-dasharray="1 3"/>'
+        line = f'<path d="M1,6H29" {_TARGET_LINE}/>'
         return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 12">{line}</svg>'
-    dash = DASHES[side % len(DASHES)]
-    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 12">'
-        f'<path d="M2,6H28" stroke="{GRAYS[side % len(GRAYS)]}" stroke-width="1.8"{dash_attr}/>'
-        f"{_markers(side, [(15, 6)])}</svg>"
+        f'<path d="M2,6H28" {_line(side)}/>{_markers(side, [(15, 6)])}</svg>'
     )
 
 
@@ -90,10 +97,6 @@ class Chart(NamedTuple):
     y_labels: str  # the y axis's numbers, top down, a line each
     y_top: float  # mm from the chart's top to the top of the first label's line
     y_step: float  # mm between grid lines: each label's line is that tall
-
-
-def chart_height_mm() -> float:
-    return HEIGHT * MM
 
 
 def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | None) -> Chart:
@@ -140,18 +143,11 @@ def progression_svg(sides: int, totals: Sequence[Sequence[int]], target: int | N
     where = "above" if far else ""
     if target is not None and not far:
         where = "line"
-        out.append(
-            f'<path d="M{LEFT},{y(target):.1f}H{WIDTH - RIGHT}" '
-            'stroke="#000" stroke-width="1" stroke-dasharray="1 3"/>'
-        )
+        out.append(f'<path d="M{LEFT},{y(target):.1f}H{WIDTH - RIGHT}" {_TARGET_LINE}/>')
     marks = hands <= 40
     for side, line in enumerate(series):
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
-        dash = DASHES[side % len(DASHES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<polyline points="{points}" fill="none" stroke="{GRAYS[side % len(GRAYS)]}" stroke-width="1.8"{dash_attr}/>'
-        )
+        out.append(f'<polyline points="{points}" fill="none" {_line(side)}/>')
         if marks:
             out.append(_markers(side, ((x(i), y(v)) for i, v in enumerate(line) if i)))
     out.append("</g></svg>")
