@@ -24,12 +24,12 @@ bp = Blueprint("hands", __name__)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
-def _conflict(game_id: str) -> tuple[str, int]:
+def _conflict(game_id: str) -> tuple[bytes, int]:
     """Another phone wrote first: say so plainly and show the game as it is now (409)."""
     return render_game(store.get_game(get_db(), game_id), status=409, message=_(CONFLICT))
 
 
-def _over(stored: store.StoredGame) -> tuple[str, int]:
+def _over(stored: store.StoredGame) -> tuple[bytes, int]:
     return render_game(
         stored, status=409, message=_("The game is over: no more hands can be entered.")
     )
@@ -53,7 +53,7 @@ def _hand_error(error: HandError, number: int) -> Text:
 
 
 @bp.route("/g/<game_id>/bids", methods=["GET", "POST"])
-def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
+def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the bids of the next hand, in bidding order."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
@@ -108,7 +108,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str, int]:
 
 
 @bp.route("/g/<game_id>/tricks", methods=["GET", "POST"])
-def tricks(game_id: str) -> BaseResponse | str | tuple[str, int]:
+def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the tricks of the hand being played, then score it."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
@@ -198,7 +198,7 @@ def hand(game_id: str, number: int) -> str:
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
+def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, int]:
     """Change a past hand; every later hand is re-scored."""
     stored = game_for(game_id, "edit")
     if not 1 <= number <= len(stored.hands):
@@ -259,7 +259,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/confirm", methods=["POST"])
-def confirm(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
+def confirm(game_id: str, number: int) -> BaseResponse | tuple[bytes, int]:
     """Another player confirms a hand's result (games that ask for confirmation)."""
     stored = game_for(game_id, "watch")
     if not stored.confirm_hands or not 1 <= number <= len(stored.hands):
@@ -288,7 +288,7 @@ def _needs_correction(stored: store.StoredGame, number: int) -> Text:
 
 def _save_edit(
     game_id: str, number: int, body: dict[str, Any], form: VersionForm, form_errors: list[Any]
-) -> BaseResponse | tuple[str, int] | None:
+) -> BaseResponse | tuple[bytes, int] | None:
     """Store the edited hand and redirect to it; on an engine error add it and return None."""
     try:
         store.replace_hand(
@@ -322,7 +322,7 @@ def _save_edit(
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/delete", methods=["GET", "POST"])
-def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
+def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, int]:
     """Delete the last hand, after a confirmation."""
     stored = game_for(game_id, "edit")
     if number != len(stored.hands):
@@ -356,7 +356,7 @@ def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str, int]:
 
 
 @bp.route("/g/<game_id>/play", methods=["GET", "POST"])
-def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
+def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the next hand on one page (kinds that bid first start at their first step)."""
     stored = game_for(game_id, "edit")
     steps = entry_for(stored.kind).steps
@@ -369,7 +369,7 @@ def play(game_id: str) -> BaseResponse | str | tuple[str, int]:
 
 def _kind_page(
     stored: store.StoredGame, number: int, *, editing: bool
-) -> BaseResponse | str | tuple[str, int]:
+) -> BaseResponse | str | tuple[str | bytes, int]:
     entry = cast(OnePageEntry, entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
     form = VersionForm()

@@ -20,22 +20,23 @@ from ..lru import LRU
 from ..store import StoredGame
 from .i18n import language
 
-PLACEHOLDER = f"csrf-{secrets.token_hex(16)}"  # never part of a page by chance
-_PAGES = LRU(512, budget=32 * 1024 * 1024, weigh=len)  # characters: a 1,000-hand sheet is ~1.3 M
+PLACEHOLDER = f"csrf-{secrets.token_hex(16)}".encode()  # never part of a page by chance
+_PAGES = LRU(512, budget=32 * 1024 * 1024, weigh=len)  # bytes: a 1,000-hand sheet is ~1.3 M
 
 
-def scoresheet(stored: StoredGame, render: Callable[[], str]) -> str:
-    """The page `render` makes for this game version, from the cache when it was made before."""
+def scoresheet(stored: StoredGame, render: Callable[[], bytes]) -> bytes:
+    """The page `render` makes (UTF-8) for this game version, from the cache when it was
+    made before."""
     if "_flashes" in session:
         return render()
     key = (stored.source, stored.id, stored.version, g.get("role"), language(), request.url)
-    page: str | None = _PAGES.get(key)
+    page: bytes | None = _PAGES.get(key)
     if page is None:
         page = render()
         # Flask-WTF keeps the request's signed token on g, under the field's name.
         token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
-        _PAGES.put(key, page.replace(token, PLACEHOLDER) if token else page)
+        _PAGES.put(key, page.replace(token.encode(), PLACEHOLDER) if token else page)
         return page
     if PLACEHOLDER in page:
-        page = page.replace(PLACEHOLDER, str(generate_csrf()))
+        page = page.replace(PLACEHOLDER, str(generate_csrf()).encode())
     return page
