@@ -392,7 +392,7 @@ def render_game(
     # They are kept as UTF-8, so the page is put together as the bytes it is sent as.
     head, tail = page.split(ROWS_SLOT, 1)
     rows = rows_html(stored, result, current_role, first)
-    return b"".join((head.encode(), rows, tail.encode())), status
+    return b"".join((head.encode(), *rows, tail.encode())), status
 
 
 ROWS_SLOT = Markup(f"<!--rows-{secrets.token_hex(8)}-->")  # never part of a page by chance

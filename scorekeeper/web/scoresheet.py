@@ -71,14 +71,16 @@ def first_shown(hands: int, every: bool) -> int:
     return 1 if every or hands <= SHOWN else hands - SHOWN + 1
 
 
-def rows_html(stored: StoredGame, result: GameResult, role: str | None, first: int = 1) -> bytes:
-    """The scoresheet's rows from hand `first` on, as UTF-8: each row is rendered and
-    encoded once per scored hand, role and language.
+def rows_html(
+    stored: StoredGame, result: GameResult, role: str | None, first: int = 1
+) -> list[bytes]:
+    """The scoresheet's rows from hand `first` on, in UTF-8, for the page to join: each
+    row is rendered and encoded once per scored hand, role and language.
 
     Bytes, not text: a 100-row sheet is ~130,000 characters, and in text each pass over
     it (the join, marking it safe, joining it into the page, encoding the response) was
     a fresh copy of twice that or more, the rows being mostly ASCII with a few wider
-    characters ("→", "·", "✓"). Joined as UTF-8 it is copied once, at its own size."""
+    characters ("→", "·", "✓"). As UTF-8 they are copied once, into the page."""
     key = (stored.source, stored.id, role, language(), request.script_root)
     view: _RowView | None = _VIEWS.get(key)
     if view is None:
@@ -117,7 +119,7 @@ def rows_html(stored: StoredGame, result: GameResult, role: str | None, first: i
             kept[id(hand)] = (hand, confirmed, page)
             view.weight += len(page)
         _VIEWS.put(key, view)  # weighed again
-    return b"".join(html)
+    return html
 
 
 def rule_labels(ruleset: Ruleset) -> dict[str, str]:
