@@ -8,7 +8,7 @@ from typing import Any
 
 from ..text import N_, Text, text
 from ..types import Side
-from .bids import SPECIAL_KINDS, BidChoice, BidKind, bid_choices, parse_bid
+from .bids import SPECIAL_KINDS, BidChoice, BidKind, behind_by, bid_choice, parse_bid
 from .options import FirstLead, SpadesOptions
 
 KIND_NAMES = {
@@ -103,28 +103,30 @@ def guidance(
                     n=options.blind_nil_exchange,
                 )
             )
+    # Each special bid these rules know, as bid_choices would judge it for the side
+    # (asked of bid_choice alone: the scoresheet asks this once a hand, before anything
+    # else on the page, and the number bids are not shown).
+    known = _known(options)
     side_notes = []
-    for side in sides:
-        choices = {c.kind: c for c in bid_choices(options, sides, side.seats[0], totals)}
-        side_notes.append(
-            SideGuidance(
-                side,
-                tuple(_note(choices[kind]) for kind in SPECIAL_KINDS if _known(options, kind)),
-            )
-        )
+    for index, side in enumerate(sides):
+        behind = behind_by(totals, index)
+        notes = tuple(_note(bid_choice(options, kind, behind)) for kind in known)
+        side_notes.append(SideGuidance(side, notes))
     unique = tuple({str(note): note for note in exchanges}.values())
     return Guidance(dealer, first, lead, unique, tuple(side_notes))
 
 
-def _known(options: SpadesOptions, kind: BidKind) -> bool:
-    return {
+def _known(options: SpadesOptions) -> tuple[BidKind, ...]:
+    """The special bids these rules have, in the order the guidance names them."""
+    has = {
         BidKind.NIL: options.nil or options.roulette,
         BidKind.BLIND_NIL: options.blind_nil,
         BidKind.DOUBLE_BLIND_NIL: options.double_blind_nil,
         BidKind.BLIND: options.blind_bids,
         BidKind.MOON: options.moon,
         BidKind.BLIND_MOON: options.blind_moon,
-    }[kind]
+    }
+    return tuple(kind for kind in SPECIAL_KINDS if has[kind])
 
 
 def _note(choice: BidChoice) -> tuple[Text, bool, Text]:
