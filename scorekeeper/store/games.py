@@ -183,7 +183,9 @@ def _source(db: Database) -> str:
     per connection, and again after `refresh` (the web app refreshes once a request)."""
     found = _SOURCES.get(db)
     if found is None:
-        path = str(db.execute("PRAGMA database_list").fetchone()[2])
+        path = _PATHS.get(db)
+        if path is None:  # a connection's file never changes
+            path = _PATHS[db] = str(db.execute("PRAGMA database_list").fetchone()[2])
         row = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
         found = _SOURCES[db] = f"{path}#{row[0] if row else ''}"
     return found
@@ -195,6 +197,7 @@ def refresh(db: Database) -> None:
 
 
 _SOURCES: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
+_PATHS: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
 def get_game(db: Database, game_id: str) -> StoredGame:
@@ -203,10 +206,12 @@ def get_game(db: Database, game_id: str) -> StoredGame:
     A version already loaded is not read again: the game's row is one cheap query, a
     1,000-hand log is not.
     """
-    rows = list(db.query("SELECT version FROM games WHERE id = ?", [game_id]))
-    if not rows:
+    # execute, not query: every page of a game asks this first, and sqlite-utils wraps
+    # each query in a savepoint of its own (three statements for one read).
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    if row is None:
         raise GameNotFound(game_id)
-    cached = _LOGS.get((_source(db), game_id, rows[0]["version"]))
+    cached = _LOGS.get((_source(db), game_id, row[0]))
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     if db.conn.in_transaction:
@@ -799,11 +804,11 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     """What this browser may do with a game: "edit", "watch" or nothing."""
     if not device:
         return None
-    rows = list(
-        db.query("SELECT role FROM grants WHERE device = ? AND game_id = ?", [device, game_id])
-    )
-    if rows:
-        return str(rows[0]["role"])
+    row = db.execute(  # asked by every page of a game: see get_game
+        "SELECT role FROM grants WHERE device = ? AND game_id = ?", [device, game_id]
+    ).fetchone()
+    if row is not None:
+        return str(row[0])
     # A browser given an evening's watch link watches every table of that evening.
     shared = db.execute(
         "SELECT 1 FROM evening_grants JOIN games ON games.evening = evening_grants.evening"
