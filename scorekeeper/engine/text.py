@@ -86,6 +86,19 @@ class Text:
 
     __hash__ = None  # type: ignore[assignment]  # params is a dict
 
+    def key(self) -> tuple[Any, ...]:
+        """What the text says, as a hashable value (TypeError if a parameter is not):
+        texts with equal keys render the same in every language."""
+        return (
+            type(self),
+            self.template,
+            self.plural,
+            *[
+                (name, value.key() if isinstance(value, Text) else value)
+                for name, value in self.params.items()
+            ],
+        )
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.template!r}, {dict(self.params)!r}, {self.plural!r})"
 

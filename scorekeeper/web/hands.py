@@ -90,10 +90,11 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     pickers = entry.bid_pickers(
         options, result.sides, stored.players, result.totals, dealer, values, errors
     )
+    guide = entry.guidance(stored, result)
     page = render_template(
         entry.templates["bids"],
-        guide=entry.guidance(stored, result),
-        guide_key=entry.guide_key(stored, result),
+        guide=guide,
+        guide_key=entry.guide_key(stored, guide),
         form=form,
         stored=stored,
         result=result,

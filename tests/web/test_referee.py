@@ -187,6 +187,43 @@ def test_guidance_shows_blind_nil_open_or_closed_at_the_margin(client, db, hands
     assert expected in text(client.get(f"/g/{game_id}"))
 
 
+def test_the_guidance_box_is_kept_by_what_it_says(client, db):
+    """The box is rendered once per thing it says (issue 18): when a dealer's box
+    recurs it is the same box, and a box that says anything else is drawn anew."""
+    game_id = start_game(client, "yahoo-dnp")
+    boxes = []
+    for hand in [ONE_BACK] * 4 + [TWO_HUNDRED]:
+        boxes.append(
+            re.search(r'<section class="guide".*?</section>', sheet_of(client, game_id), re.S)[0]
+        )
+        store.add_hand(db, game_id, hand, version=None)
+    boxes.append(
+        re.search(r'<section class="guide".*?</section>', sheet_of(client, game_id), re.S)[0]
+    )
+    # Hands 1 and 5 have the same dealer. Before hand 1 Ann & Cho are level; before
+    # hand 5 they lead by 4: the blind nil lines say so, so the boxes differ.
+    assert "the scores are level" in boxes[0] and "it is 4 ahead" in boxes[4]
+    assert len(set(boxes[:4])) == 4  # four dealers
+    # Ann & Cho now trail by 196 (4 ahead, then 200 lost): short of the 200 blind nil asks.
+    assert "needs the side to be 200 behind; it is 196 behind" in boxes[5]
+
+
+def test_the_guidance_box_of_a_dealer_recurs_where_no_bid_reads_the_score(client, db):
+    game_id = start_game(client)  # yahoo-normal: nil and blind nil open at any score
+    boxes = []
+    for _ in range(5):
+        boxes.append(
+            re.search(r'<section class="guide".*?</section>', sheet_of(client, game_id), re.S)[0]
+        )
+        store.add_hand(db, game_id, ONE_BACK, version=None)
+    assert boxes[0] == boxes[4] and len(set(boxes)) == 4
+    assert "Ann deals; Ben bids first" in boxes[0]
+
+
+def sheet_of(client, game_id):
+    return client.get(f"/g/{game_id}").get_data(as_text=True)
+
+
 def test_guidance_names_the_exchange_after_bidding(client, db):
     game_id = start_game(client, "akagiri-standard")
     store.add_hand(

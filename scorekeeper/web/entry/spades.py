@@ -373,17 +373,28 @@ def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Gu
     return guidance(*args, bids)
 
 
-def guide_key(stored: StoredGame, result: GameResult) -> tuple[Any, ...]:
-    """A key for the guidance box before the bids: everything the guidance depends on
-    (the game's players and sides are fixed; its options change only by a rule change)."""
-    return (
-        "guide",
-        stored.source,
-        stored.id,
-        len(stored.hands),
-        len(stored.option_changes),
-        result.totals,
-    )
+def guide_key(stored: StoredGame, guide: Guidance) -> tuple[Any, ...]:
+    """A key for the guidance box before the bids: what it says. Under rules whose
+    special bids do not read the score, the box of each dealer recurs every few hands,
+    and is rendered once."""
+    try:
+        said = (
+            guide.dealer,
+            guide.first_bidder,
+            guide.first_lead.key(),
+            tuple(note.key() for note in guide.exchanges),
+            tuple(
+                (
+                    side.side.name,
+                    tuple((bid.key(), open_, why.key()) for bid, open_, why in side.bids),
+                )
+                for side in guide.sides
+            ),
+        )
+        hash(said)
+    except TypeError:  # a parameter that cannot be a key: the box of this version
+        return ("guide", stored.source, stored.id, stored.version)
+    return ("guide", stored.players, said)
 
 
 @functools.lru_cache(maxsize=512)
@@ -415,9 +426,10 @@ class SpadesEntry:
         if result.outcome.finished:
             return {}
         bids = stored.pending_bids or []
+        guide = guidance_for(stored, result) if not bids else None
         return {
-            "guide": guidance_for(stored, result) if not bids else None,
-            "guide_key": guide_key(stored, result),
+            "guide": guide,
+            "guide_key": guide_key(stored, guide) if guide else None,
             "pending": self.pending(stored),
         }
 
