@@ -7,17 +7,16 @@ or WeasyPrint on their path.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
-import gc
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine.errors import ScoreError
 from .engine.text import N_, Nn_, Text, ntext, text
+from .pause import no_cycle_collection
 
 UNKNOWN_RULESET = N_("unknown ruleset {id} (see `scorekeeper rules`)")
 
@@ -67,29 +66,12 @@ def _read_game_file(path: str) -> object:
         raise _game_problem(N_("not valid JSON: {why}"), why=str(error)) from error
 
 
-@contextlib.contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector while a game is scored and written out.
-
-    Scoring 1,000 hands builds a few hundred thousand short-lived objects, and the
-    collector ran about a hundred times over them (10 ms of the command's 100) to find
-    some 800 objects in cycles. Reference counting frees the rest as it goes.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def cmd_score(args: argparse.Namespace) -> int:
     """Score a game file and print the result as JSON."""
     from .engine import ScoreError, load_game, result_to_json, score_game
 
     doc = _read_game_file(args.file)
-    with _no_cycle_collection():
+    with no_cycle_collection():
         try:
             result = score_game(load_game(doc))
         except ScoreError as error:

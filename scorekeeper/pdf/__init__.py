@@ -27,6 +27,7 @@ from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
+from ..pause import no_cycle_collection
 from ..scoresheet import rows, translate
 from .chart import progression_svg, swatch
 
@@ -248,11 +249,12 @@ def render_pdf(html: str, stylesheet: str | None = None) -> bytes:
 
     One font configuration serves every render: a fresh one copies both 5 MB Noto files
     to a temporary folder and loads them again, a seventh of a scoresheet's time. Pango's
-    font map is not safe to share between threads, so renders take turns.
+    font map is not safe to share between threads, so renders take turns. The cycle
+    collector waits until a render is done (pause.no_cycle_collection).
     """
     from weasyprint import HTML
 
-    with _RENDERING:
+    with _RENDERING, no_cycle_collection():
         sheets = [_stylesheet(stylesheet)] if stylesheet is not None else []
         document = HTML(string=html, base_url=str(TEMPLATES))
         return document.write_pdf(  # type: ignore[no-any-return]
