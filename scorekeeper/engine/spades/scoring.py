@@ -520,10 +520,7 @@ def explain(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> Exp
     for side, before in zip(state.sides, state.bags, strict=True):
         lines, bags = scorer.written(side, state.players, hand)
         if scorer.sandbagging and bags:
-            rollover = _SideScore()
-            rollover.bags = bags
-            _sandbag(options, rollover, before)
-            lines += rollover.lines()
+            lines += scorer.rollover(before, bags)
         explained.append(lines)
     return tuple(explained)
 
@@ -540,7 +537,15 @@ class Scorer:
     bids are kept under their sum and the tricks taken together, as they score.
     The tallies come from `score_side` itself, run without lines."""
 
-    __slots__ = ("_pooled", "_score", "_tallies", "_written", "options", "sandbagging")
+    __slots__ = (
+        "_pooled",
+        "_rollovers",
+        "_score",
+        "_tallies",
+        "_written",
+        "options",
+        "sandbagging",
+    )
 
     LIMIT = 8192  # tallies kept per ruleset (~150 bytes each); the store starts again when full
     WRITTEN = 1024  # sides' lines kept per ruleset (~1.5 KB each), likewise
@@ -562,6 +567,9 @@ class Scorer:
             if points_scoring and not is_nil(bid, options) and not is_whole(bid, options)
         )
         self._written: dict[tuple[int | str, ...], tuple[tuple[Line, ...], int]] = {}
+        # The bag count's line, by the bags before a hand and the hand's bags: a few
+        # hundred pairs at most, and a long game's hands say the same few again.
+        self._rollovers: dict[tuple[int, int], tuple[Line, ...]] = {}
 
     def play(self, state: SpadesState, hand: SpadesHand) -> HandResult:
         """Score a hand whose bids the rules allow: every side's tally, bags rolled over.
@@ -635,6 +643,20 @@ class Scorer:
                 self._written.clear()
             self._written[key] = written
         return written
+
+    def rollover(self, before: int, bags: int) -> tuple[Line, ...]:
+        """The line that counts a side's bags after a hand (`before` + `bags`), and any
+        rollover's penalty: `_sandbag` written out, kept per pair."""
+        lines = self._rollovers.get((before, bags))
+        if lines is None:
+            score = _SideScore()
+            score.bags = bags
+            _sandbag(self.options, score, before)
+            lines = score.lines()
+            if len(self._rollovers) >= self.WRITTEN:
+                self._rollovers.clear()
+            self._rollovers[before, bags] = lines
+        return lines
 
     def _tally(
         self, key: tuple[int, ...], side: Side, state: SpadesState, hand: SpadesHand
