@@ -591,13 +591,39 @@ class _Version(argparse.Action):
 DASH_ID = 'an older id that starts with "-" goes after "--", e.g. export -- -Ab3'
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, told the terminal's width: left to find it, argparse imports
+    shutil (and with it bz2, lzma and zlib) for every command, help or not, a tenth of
+    `scorekeeper score`'s start."""
+
+    def __init__(self, prog: str, **kwargs: Any) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = _terminal_columns() - 2  # as argparse does
+        super().__init__(prog, **kwargs)
+
+
+def _terminal_columns() -> int:
+    """$COLUMNS, else the terminal's width, else 80 (shutil.get_terminal_size's way)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe the subcommands."""
     parser = argparse.ArgumentParser(
-        prog="scorekeeper", description="Score-keeping and referee companion for card games."
+        prog="scorekeeper",
+        description="Score-keeping and referee companion for card games.",
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
-    lang = argparse.ArgumentParser(add_help=False)  # --lang before or after the subcommand
+    # --lang before or after the subcommand
+    lang = argparse.ArgumentParser(add_help=False, formatter_class=_HelpFormatter)
     lang.add_argument(
         "--lang",
         choices=["en", "ja"],
@@ -613,7 +639,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of messages and explanations (default: $SCOREKEEPER_LANG or en)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    add = functools.partial(commands.add_parser, parents=[lang])
+    add = functools.partial(commands.add_parser, parents=[lang], formatter_class=_HelpFormatter)
 
     score = add("score", help="score a game file and print the result as JSON")
     score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
