@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from scorekeeper.engine import find_ruleset, preset_ids
 from scorekeeper.engine.options import option_values
 
@@ -128,6 +130,36 @@ def test_score_and_rules_import_neither_flask_nor_weasyprint(tmp_path):
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_score_does_not_import_shutil(tmp_path):
+    """argparse asks shutil for the terminal's width (and shutil imports bz2, lzma and
+    zlib) unless told it."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(FORMAT_EXAMPLE), encoding="utf-8")
+    probe = (
+        "import sys, io, contextlib\n"
+        "from scorekeeper.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['score', {str(path)!r}])\n"
+        "print(sorted(m for m in ('shutil', 'bz2', 'lzma') if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("columns", ["40", "100"])
+def test_help_is_laid_out_as_argparse_would_for_the_terminal(monkeypatch, columns):
+    import argparse
+
+    from scorekeeper import cli
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = cli.build_parser().format_help()
+    monkeypatch.setattr(cli._HelpFormatter, "__init__", argparse.HelpFormatter.__init__)
+    assert ours == cli.build_parser().format_help()
 
 
 def test_rules_compare_marks_the_failed_nil_difference():
