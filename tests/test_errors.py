@@ -57,6 +57,18 @@ CASES = [
         "hand 3: seat 0: tricks true",
     ),
     (
+        # Bids read well are kept by exact type: after seat 0's 1, true and "1" must
+        # still be refused.
+        "boolean bid after a bid of 1",
+        bad_hand_at_3(hand([1, True, 3, 3], [4, 3, 3, 3])),
+        "hand 3: seat 1: bid true is not a number",
+    ),
+    (
+        "a number in quotes after a bid of 1",
+        bad_hand_at_3(hand([1, "1", 3, 3], [4, 3, 3, 3])),
+        'hand 3: seat 1: bid "1" is not a number',
+    ),
+    (
         "bid of 14",
         bad_hand_at_3(hand([14, 3, 3, 3], [4, 3, 3, 3])),
         "hand 3: seat 0: bid 14 is outside 0–13",
