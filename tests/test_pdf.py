@@ -71,12 +71,22 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
 def test_each_hand_shows_its_markers_and_how_it_was_scored(finished):
     game, _ = finished
     text = squash(" ".join(pages(scoresheet_pdf(game))))
-    # Hand 3: 山田 bid nil and took nothing; Zoë & Dee bid 4 + 3 and took 4 + 2.
-    assert "+161 → 343 nil/0 · 6/7 · 3 bags · nil made" in text
-    assert "−70 → −170 4/4 · 3/2 · 0 bags · set" in text
+    # Hand 3: 山田 bid nil and took nothing; Zoë & Dee bid 4 + 3 and took 4 + 2. Two
+    # sides' columns have room for it all on the points line.
+    assert "+161 → 343 · nil/0 · 6/7 · 3 bags · nil made" in text
+    assert "−70 → −170 · 4/4 · 3/2 · 0 bags · set" in text
     # How it was scored is in the side's own cell, after what it bid and took.
     assert "nil made 山田: nil made, +100; Contract 6, took 7" in text
     assert "set Contract 7, took 6: set, −7 × 10 = −70 4 Dee" in text
+
+
+def test_individual_sides_keep_bids_and_tricks_on_a_line_of_their_own():
+    """Four sides' columns are too narrow for the points line to hold what was bid and
+    taken: their cells keep three lines, where two sides' cells have two."""
+    hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    doc = {"ruleset": "cardsite-individual", "players": ["Ann", "Ben", "Cho", "Dee"]}
+    html = scoresheet_html(load_game({**doc, "hands": [hand]}))
+    assert '<td class="side">+31 → 31\n3/4 · 1 bag\nContract 3, took 4' in html
 
 
 def test_a_setback_greys_its_cell_and_nothing_else(finished):
