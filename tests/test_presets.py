@@ -308,24 +308,17 @@ def test_guidance_says_of_each_special_bid_what_bid_choices_says(preset):
     """The guidance box names each special bid the rules have, open or closed and why,
     exactly as bid_choices judges it for a seat of that side, at totals around every
     margin a rule can ask."""
-    from scorekeeper.engine.spades.bids import BidKind, bid_choices
-    from scorekeeper.engine.spades.guidance import KIND_NAMES, guidance
+    from scorekeeper.engine.spades.bids import bid_choices
+    from scorekeeper.engine.spades.guidance import KIND_NAMES, _known, guidance
 
     options = find_ruleset(preset).options
     players = list("ABCDEF")[: options.players]
     result = score_game(load_game({"ruleset": preset, "players": players}))
-    has = {
-        BidKind.NIL: options.nil or options.roulette,
-        BidKind.BLIND_NIL: options.blind_nil,
-        BidKind.DOUBLE_BLIND_NIL: options.double_blind_nil,
-        BidKind.BLIND: options.blind_bids,
-        BidKind.MOON: options.moon,
-        BidKind.BLIND_MOON: options.blind_moon,
-    }
+    known = _known(options)  # the special bids these rules have
     for gap in (-250, -100, -1, 0, 1, 99, 100, 101, 150, 199, 200, 201, 500):
         totals = (gap, *[0] * (len(result.sides) - 1))
         guide = guidance(options, result.sides, players, totals, 0)
         for side, said in zip(result.sides, guide.sides, strict=True):
             choices = bid_choices(options, result.sides, side.seats[0], totals)
-            expected = [(KIND_NAMES[c.kind], c.open, c.reason) for c in choices if has.get(c.kind)]
+            expected = [(KIND_NAMES[c.kind], c.open, c.reason) for c in choices if c.kind in known]
             assert [(name.template, open_, why) for name, open_, why in said.bids] == expected
