@@ -103,22 +103,22 @@ def _play_from(
     game: Game, sides: tuple[Side, ...], before: tuple[HandResult, ...], state: Any
 ) -> GameResult:
     """Score the game's hands after the `before` ones, starting from `state`."""
-    kind = game.kind
+    play, end = game.kind.play, game.kind.outcome  # looked up once, not per hand
     first = len(before) + 1
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None
-    outcome = kind.outcome(rules or game.ruleset_for(first), state)
+    outcome = end(rules or game.ruleset_for(first), state)
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
             raise HandError(number, _over(sides, outcome, number - 1))
         try:
-            result = kind.play(rules or game.ruleset_for(number), state, hand)
+            result = play(rules or game.ruleset_for(number), state, hand)
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         results.append(result)
         state = result.state
-        outcome = kind.outcome(rules or game.ruleset_for(number + 1), state)
+        outcome = end(rules or game.ruleset_for(number + 1), state)
     return GameResult(game, sides, tuple(results), outcome, state)
 
 

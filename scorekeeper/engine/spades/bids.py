@@ -353,13 +353,16 @@ def check_bids(
     players: Sequence[str],
     bids: Sequence[Bid],
     totals: Sequence[int],
+    table: _BidTable | None = None,
 ) -> list[BidProblem]:
-    """Return every rule the bids of one hand break, given the totals before it."""
+    """Return every rule the bids of one hand break, given the totals before it (`table`:
+    these options' table of open bids, when the caller holds it already)."""
     problems: list[BidProblem] = []
 
     # Most bids are open at the score they were made: the table says so by their codes,
     # and bid_choice is asked only for the words of a refusal.
-    table = _bid_table(options)
+    if table is None:
+        table = _bid_table(options)
     needs, plain_codes = table.needs, table.plain
     plain = True  # every bid a number or a nil: no partnership has a whole-contract bid
     for seat, bid in enumerate(bids):

@@ -17,7 +17,7 @@ from ..per_options import PerOptions
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import Explanation, HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole, make_bid
+from .bids import NIL_KINDS, Bid, BidKind, _bid_table, check_bids, is_nil, is_whole, make_bid
 from .options import (
     AllTricks,
     BlindReward,
@@ -507,10 +507,13 @@ def start(ruleset: Ruleset, players: Sequence[str], sides: tuple[Side, ...]) -> 
 def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     """Score one hand from `state`; raise InvalidHand when the rules forbid its bids."""
     options: SpadesOptions = ruleset.options
-    problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
+    scorer = scorer_for(options)
+    problems = check_bids(
+        options, state.sides, state.players, hand.bids, state.totals, scorer.bid_table
+    )
     if problems:
         raise InvalidHand(problems[0].message, problems[0].seat)
-    return scorer_for(options).play(state, hand)
+    return scorer.play(state, hand)
 
 
 def explain(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> Explanation:
@@ -543,6 +546,7 @@ class Scorer:
         "_score",
         "_tallies",
         "_written",
+        "bid_table",
         "options",
         "sandbagging",
     )
@@ -570,6 +574,7 @@ class Scorer:
         # The bag count's line, by the bags before a hand and the hand's bags: a few
         # hundred pairs at most, and a long game's hands say the same few again.
         self._rollovers: dict[tuple[int, int], tuple[Line, ...]] = {}
+        self.bid_table = _bid_table(options)  # for check_bids: one lookup a hand, not two
 
     def play(self, state: SpadesState, hand: SpadesHand) -> HandResult:
         """Score a hand whose bids the rules allow: every side's tally, bags rolled over.
@@ -577,6 +582,7 @@ class Scorer:
         The explanation is the same scoring done again with its lines, when somebody
         reads it (most replayed hands are never explained)."""
         bids, tricks, tallies, pooled = hand.bids, hand.tricks, self._tallies, self._pooled
+        sandbagging, totals_before, bags_before = self.sandbagging, state.totals, state.bags
         points: list[int] = []
         totals: list[int] = []
         bags: list[int] = []
@@ -596,8 +602,8 @@ class Scorer:
                 key = _side_key(seats, hand)
             tally = tallies.get(key) or self._tally(key, side, state, hand)
             side_points, side_bags, side_markers, wins_game = tally
-            before = state.bags[index]
-            if self.sandbagging and side_bags:
+            before = bags_before[index]
+            if sandbagging and side_bags:
                 rollovers, carried, cost = _rollover(self.options, before, side_bags)
                 if rollovers:
                     side_points += cost
@@ -605,7 +611,7 @@ class Scorer:
             else:
                 carried = before + side_bags
             points.append(side_points)
-            totals.append(state.totals[index] + side_points)
+            totals.append(totals_before[index] + side_points)
             bags.append(carried)
             markers.append(side_markers)
             if wins_game is not None and sudden is None:
