@@ -23,6 +23,7 @@ from scorekeeper.engine.spades.scoring import scorer_for
 from tests.test_properties import _repair
 
 NAMES = ["A", "B", "C", "D"]
+ROUNDS = 5  # rounds of the random hands: best of each
 
 
 def random_game(
@@ -140,14 +141,14 @@ def run() -> list[tuple[str, str]]:
     # Cold: the scorers' tables (kept tallies, open bids) emptied first. Warm: a replay of
     # games whose hands the tables have seen (the drawing above scored every game as it
     # grew), as every what-if, compare and edit is. This machine's speed drifts by up to
-    # 2x over a minute, so the floor and both runs go in turn, three rounds, best of each.
-    rounds = [(bare(), engine(True), engine(False)) for _ in range(3)]
+    # 2x over a minute, so the floor and both runs go in turn, five rounds, best of each.
+    rounds = [(bare(), engine(True), engine(False)) for _ in range(ROUNDS)]
     floor_s = min(r[0] for r in rounds)
     for label, column in (("tables empty", 1), ("tables warm", 2)):
         engine_s = min(r[column] for r in rounds)
         rows.append(
             (
-                f"engine: {total:,} random hands, all {len(ids)} Spades presets, {label} (best of 3)",
+                f"engine: {total:,} random hands, all {len(ids)} Spades presets, {label} (best of {ROUNDS})",
                 f"{total / engine_s:,.0f} hands/s ({engine_s:.2f} s; a bare loop over them: {total / floor_s:,.0f} hands/s)",
             )
         )
