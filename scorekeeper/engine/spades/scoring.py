@@ -155,6 +155,18 @@ def _nil_points(options: SpadesOptions, kind: BidKind) -> tuple[int, int]:
     return options.nil_points, options.nil_points
 
 
+def _contract_label(contract: int) -> Text:
+    """A contract's name as its lines write it: one Text per number, made once rather
+    than per side scored, and rendered once per language however many lines name it."""
+    if 0 <= contract < len(_CONTRACT_LABELS):
+        return _CONTRACT_LABELS[contract]
+    return Text(N_("Contract {c}"), {"c": contract})
+
+
+_CONTRACT_LABELS = [Text(N_("Contract {c}"), {"c": c}) for c in range(2 * 17 + 1)]
+_NO_CONTRACT = Text(N_("No contract (nil)"))
+
+
 def whole_contract(
     options: SpadesOptions, bids: Sequence[Bid], seats: Sequence[int]
 ) -> Bid | None:
@@ -249,9 +261,7 @@ def score_side(
     if not contract_seats:
         # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
         if options.failed_nil_tricks is _FailedNilTricks_COUNT_FOR_TEAM and nil_tricks:
-            _contract(
-                options, score, contract=0, took=nil_tricks, label=Text(N_("No contract (nil)"))
-            )
+            _contract(options, score, contract=0, took=nil_tricks, label=_NO_CONTRACT)
     elif whole is not None:
         _whole_contract(options, score, whole, counted)
     else:
@@ -260,7 +270,7 @@ def score_side(
             score,
             contract=contract,
             took=counted,
-            label=Text(N_("Contract {c}"), {"c": contract}),
+            label=_contract_label(contract),
         )
 
     side_took = sum(tricks[s] for s in seats)
