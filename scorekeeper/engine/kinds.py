@@ -136,7 +136,34 @@ class GameKind(Protocol):
 
 
 class KindDefaults:
-    """What most kinds say alike; a kind subclasses this and overrides where it differs."""
+    """What most kinds say alike; a kind subclasses this and overrides where it differs.
+
+    A kind's rule sheet in words lives in its package's `describe` module, imported
+    when first asked for: scoring never asks, and `scorekeeper score` starts without it.
+    """
+
+    def _words(self) -> Any:
+        return importlib.import_module(f"{type(self).__module__}.describe")
+
+    def describe(self, options: Any) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
+        groups: list[tuple[Text, list[tuple[str, Text, Text]]]] = self._words().describe(options)
+        return groups
+
+    def choice_words(self) -> dict[str, dict[str, Text]]:
+        words: dict[str, dict[str, Text]] = self._words().choice_words()
+        return words
+
+    def relevant(self, options: Any) -> frozenset[str]:
+        names: frozenset[str] = self._words().relevant(options)
+        return names
+
+    def key_options(self) -> frozenset[str]:
+        names: frozenset[str] = self._words().KEY
+        return names
+
+    def answers(self, options: Any) -> list[Answer]:
+        answers: list[Answer] = self._words().answers(options)
+        return answers
 
     def target(self, options: Any) -> int | None:
         raise NotImplementedError

@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..text import N_, Part, Text
+from ..text import N_, Part
 from ..types import HandResult, Outcome, Side
 from . import scoring
 from .options import End, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
-
-if TYPE_CHECKING:
-    from ..rulesheet import Answer
-
-# The rule sheet's words (.describe) are imported by the methods that give them, when
-# first asked: scoring never asks, and `scorekeeper score` starts without them.
-
 
 CARD_MARKS = {
     "queen_of_spades": "Q♠",
@@ -56,31 +49,6 @@ class Hearts(KindDefaults):
 
     def outcome(self, ruleset: Ruleset, state: HeartsState) -> Outcome:
         return scoring.outcome(ruleset, state)
-
-    def describe(self, options: HeartsOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
-        from . import describe
-
-        return describe.describe(options)
-
-    def choice_words(self) -> dict[str, dict[str, Text]]:
-        from . import describe
-
-        return describe.choice_words()
-
-    def relevant(self, options: Any) -> frozenset[str]:
-        from . import describe
-
-        return describe.relevant(options)
-
-    def key_options(self) -> frozenset[str]:
-        from . import describe
-
-        return describe.KEY
-
-    def answers(self, options: Any) -> list[Answer]:
-        from . import describe
-
-        return describe.answers(options)
 
     def lowest_wins(self, options: Any) -> bool:
         return True

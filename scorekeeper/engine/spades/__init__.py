@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import InvalidHand
 from ..kinds import GameKind, Gettext, KindDefaults
@@ -15,13 +15,6 @@ from . import scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Scoring, SpadesOptions
 from .scoring import SpadesHand, SpadesState
-
-if TYPE_CHECKING:
-    from ..rulesheet import Answer
-
-# The rule sheet's words (.describe) are imported by the methods that give them, when
-# first asked: scoring never asks, and `scorekeeper score` starts without them.
-
 
 ZERO = Bid(BidKind.NUMBER, 0)
 
@@ -101,31 +94,6 @@ class Spades(KindDefaults):
     # once per hand.
     play = staticmethod(scoring.play)
     outcome = staticmethod(scoring.outcome)
-
-    def describe(self, options: SpadesOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
-        from . import describe
-
-        return describe.describe(options)
-
-    def choice_words(self) -> dict[str, dict[str, Text]]:
-        from . import describe
-
-        return describe.choice_words()
-
-    def relevant(self, options: Any) -> frozenset[str]:
-        from . import describe
-
-        return describe.relevant(options)
-
-    def key_options(self) -> frozenset[str]:
-        from . import describe
-
-        return describe.KEY
-
-    def answers(self, options: Any) -> list[Answer]:
-        from . import describe
-
-        return describe.answers(options)
 
     def lowest_wins(self, options: Any) -> bool:
         return options.scoring is Scoring.ERROR

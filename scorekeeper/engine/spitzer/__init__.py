@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..rulesheet import Table
-from ..text import N_, Part, Text, text
+from ..text import N_, Part, text
 from ..types import HandResult, Outcome, Payment, Side
 from . import scoring
 from .options import SpitzerOptions
@@ -25,13 +25,6 @@ from .scoring import (
     settlement,
     table_value,
 )
-
-if TYPE_CHECKING:
-    from ..rulesheet import Answer
-
-# The rule sheet's words (.describe) are imported by the methods that give them, when
-# first asked: scoring never asks, and `scorekeeper score` starts without them.
-
 
 CONTRACT_SHORT = {
     "normal": N_("Q+Q"),
@@ -69,31 +62,6 @@ class Spitzer(KindDefaults):
 
     def outcome(self, ruleset: Ruleset, state: SpitzerState) -> Outcome:
         return scoring.outcome(ruleset, state)
-
-    def describe(self, options: SpitzerOptions) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
-        from . import describe
-
-        return describe.describe(options)
-
-    def choice_words(self) -> dict[str, dict[str, Text]]:
-        from . import describe
-
-        return describe.choice_words()
-
-    def relevant(self, options: Any) -> frozenset[str]:
-        from . import describe
-
-        return describe.relevant(options)
-
-    def key_options(self) -> frozenset[str]:
-        from . import describe
-
-        return describe.KEY
-
-    def answers(self, options: Any) -> list[Answer]:
-        from . import describe
-
-        return describe.answers(options)
 
     def lowest_wins(self, options: Any) -> bool:
         return False
