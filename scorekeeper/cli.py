@@ -224,19 +224,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Run the app with the production server."""
     from .serve import serve
 
-    serve(args.host, args.port, args.threads)
+    try:
+        serve(args.host, args.port, args.threads)
+    except KeyboardInterrupt:  # Ctrl+C is how a table stops it
+        print(text(N_("Stopped.")).render(args.translations))
     return 0
 
 
 def _database() -> object:
     from .paths import database_path
-    from .store.db import migrate, open_database
+    from .store.db import open_instance
 
-    path = database_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = open_database(path)
-    migrate(db)
-    return db
+    return open_instance(database_path())
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -568,9 +567,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, status: int = 2) -> int:
     sys.stderr.write(message.replace("\n", " ") + "\n")
-    return 2
+    return status
 
 
 class _Version(argparse.Action):
@@ -734,6 +733,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(refusal.message.render(args.translations))
     except ScoreError as error:  # a ruleset or game file the engine refused
         return _fail(error.render(args.translations))
+    except KeyboardInterrupt:
+        return _fail(text(N_("interrupted")).render(args.translations), status=130)
+    except Exception as error:
+        problem = _database_problem(error)
+        if problem is None:
+            raise
+        return _fail(problem.render(args.translations))
+
+
+def _database_problem(error: Exception) -> Text | None:
+    """One line for a database that cannot be used (damaged, somebody else's, a full
+    disk, a folder it cannot write), else None. Imported here, on the way out: `score`
+    and `rules` never load sqlite3."""
+    import sqlite3
+
+    from .paths import database_path
+    from .store.db import StoreError
+
+    if isinstance(error, StoreError):
+        return error.message
+    if isinstance(error, sqlite3.Error):
+        return text(
+            N_("cannot use the database {path}: {why}"), path=str(database_path()), why=str(error)
+        )
+    return None
 
 
 if __name__ == "__main__":

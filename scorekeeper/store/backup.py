@@ -12,16 +12,12 @@ import os
 import sqlite3
 from pathlib import Path
 
-from ..engine.text import N_, Text, text
-from .db import migrate, migrations, new_generation, open_database
+from ..engine.text import N_, text
+from .db import StoreError, migrate, migrations, new_generation, open_database
 
 
-class BackupError(Exception):
+class BackupError(StoreError):
     """A backup or restore could not be made; `message` says why, for people."""
-
-    def __init__(self, message: Text) -> None:
-        self.message = message
-        super().__init__(str(message))
 
 
 def backup(source: Path, output: str) -> int:
@@ -29,18 +25,26 @@ def backup(source: Path, output: str) -> int:
     return the number of games copied."""
     if not source.exists():
         raise BackupError(text(N_("there is no database at {path}"), path=str(source)))
+    live = open_database(source)  # refuses a damaged or foreign file, untouched
     partial = f"{output}.partial"
     try:
-        with sqlite3.connect(source) as live, sqlite3.connect(partial) as copy:
-            live.backup(copy)
+        if os.path.exists(partial):
+            os.remove(partial)  # left by a backup that was interrupted
+        # Readable by its owner only, like the database: it holds PINs and share links.
+        os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        with sqlite3.connect(partial) as copy:
+            live.conn.backup(copy)
             games = int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
         os.replace(partial, output)
     except (OSError, sqlite3.Error) as error:
         if os.path.exists(partial):
             os.remove(partial)
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise BackupError(
-            text(N_("cannot back up to {path}: {why}"), path=output, why=str(error))
+            text(N_("cannot back up to {path}: {why}"), path=output, why=why)
         ) from None
+    finally:
+        live.close()
     return games
 
 
@@ -59,17 +63,17 @@ def restore(path: str, target: Path) -> int:
             if not {"games", "hands", migrations.migrations_table} <= names:
                 raise BackupError(text(N_("{path} is not a scorekeeper backup"), path=path))
             target.parent.mkdir(parents=True, exist_ok=True)
-            with sqlite3.connect(target) as live:
-                copy.backup(live)
-            games = int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
-    except sqlite3.Error as error:
-        raise BackupError(
-            text(N_("cannot restore {path}: {why}"), path=path, why=str(error))
-        ) from None
-    db = open_database(target)
-    try:
-        migrate(db)  # a backup from an older version gets this version's schema
-        new_generation(db)
-    finally:
-        db.close()
+            # Refuses a damaged or foreign file where the database should be, untouched.
+            db = open_database(target)
+            try:
+                # One step, one transaction: an interrupted restore leaves the old content.
+                copy.backup(db.conn)
+                games = int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
+                migrate(db)  # a backup from an older version gets this version's schema
+                new_generation(db)
+            finally:
+                db.close()
+    except (OSError, sqlite3.Error) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise BackupError(text(N_("cannot restore {path}: {why}"), path=path, why=why)) from None
     return games

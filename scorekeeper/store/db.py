@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from sqlite_utils import Database, Migrations
+
+from ..engine.text import N_, Text, text
 
 migrations = Migrations("scorekeeper")
 
@@ -166,7 +172,7 @@ def m008_game_parts(db: Database) -> None:
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()
-    with db.atomic():
+    with writing(db):
         db.execute(
             "INSERT INTO meta (key, value) VALUES ('generation', ?)"
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -197,20 +203,173 @@ def new_pin() -> str:
     return f"{secrets.randbelow(1_000_000):06d}"
 
 
+# Written into every scorekeeper database's header ("SKpr"): a file with another id is
+# somebody else's, and is refused before anything is written into it.
+APPLICATION_ID = 0x534B7072
+WAIT_FOR_LOCK_MS = 10_000  # a busy database makes a process wait this long, not fail
+
+
+class StoreError(Exception):
+    """The database cannot be used; `message` says what is wrong and what to do."""
+
+    def __init__(self, message: Text) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+def _damaged(path: str | Path, why: object) -> StoreError:
+    return StoreError(
+        text(
+            N_(
+                "the database {path} is damaged ({why}); it was left as it is. Restore a"
+                " backup with `scorekeeper restore BACKUP.db` (see Backups in the README)"
+            ),
+            path=str(path),
+            why=str(why),
+        )
+    )
+
+
+def _refuse_foreign(db: Database, path: str | Path) -> None:
+    """Raise StoreError unless the file is a scorekeeper database or an empty one: reads
+    only, so a damaged or foreign file is left exactly as it was."""
+    try:
+        application_id = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = {
+            row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        if application_id == APPLICATION_ID or (application_id == 0 and not tables):
+            return
+        if application_id == 0 and migrations.migrations_table in tables:
+            # Made before the application id was written: recognised by its migrations.
+            sets = db.execute(
+                f"SELECT DISTINCT migration_set FROM [{migrations.migrations_table}]"
+            )
+            if (migrations.name,) in sets.fetchall():
+                return
+    except sqlite3.DatabaseError as error:
+        raise _damaged(path, error) from None
+    raise StoreError(
+        text(
+            N_(
+                "{path} is not a scorekeeper database (another program's file?); nothing was"
+                " changed. Point SCOREKEEPER_INSTANCE at scorekeeper's own folder"
+            ),
+            path=str(path),
+        )
+    )
+
+
 def open_database(path: str | Path) -> Database:
-    """Open (creating if needed) the database, with the settings every connection needs."""
-    db = Database(str(path))
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA busy_timeout = 5000")
-    if str(path) != ":memory:":
+    """Open (creating if needed) the database, with the settings every connection needs.
+
+    A new file is made readable by its owner only (it holds PINs and share links); a
+    file that is damaged or not scorekeeper's raises StoreError, untouched.
+    """
+    if str(path) != ":memory:" and not os.path.exists(path):
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            pass  # another process made it a moment ago
+        except OSError as error:
+            raise StoreError(
+                text(
+                    N_("cannot use the database {path}: {why}"),
+                    path=str(path),
+                    why=error.strerror or str(error),
+                )
+            ) from None
+    try:
+        db = Database(str(path))
+    except sqlite3.Error as error:
+        raise _cannot_open(path, error) from None
+    db.execute(f"PRAGMA busy_timeout = {WAIT_FOR_LOCK_MS}")
+    if str(path) == ":memory:":
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+    _refuse_foreign(db, path)
+    _keep_private(Path(path))
+    try:
+        db.execute("PRAGMA foreign_keys = ON")
         # WAL is a property of the file: set once, it stays (asking costs a query a request).
         if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            db.enable_wal()
+            db.execute("PRAGMA journal_mode = wal")
         # A hand the app confirmed must survive a crash of the process or the machine.
         db.execute("PRAGMA synchronous = FULL")
+    except sqlite3.DatabaseError as error:
+        db.close()
+        raise _cannot_open(path, error) from None
     return db
 
 
+def _keep_private(path: Path) -> None:
+    """Make a database that older versions created readable by every local user its
+    owner's only (SQLite gives its -wal and -shm files the same mode)."""
+    with contextlib.suppress(OSError):  # not the owner: leave it to them
+        mode = path.stat().st_mode
+        if mode & 0o077:
+            path.chmod(mode & 0o700)
+
+
+def _cannot_open(path: str | Path, error: sqlite3.Error) -> StoreError:
+    if isinstance(error, sqlite3.OperationalError):
+        return StoreError(
+            text(N_("cannot use the database {path}: {why}"), path=str(path), why=str(error))
+        )
+    return _damaged(path, error)
+
+
+@contextlib.contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One unit of work that writes, holding the write lock from its start: another
+    process's write makes it wait (busy_timeout) rather than fail halfway, as a deferred
+    transaction can when someone else commits between its first read and its first
+    write. Nested, it is a savepoint of the outer one."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.execute("COMMIT")
+
+
 def migrate(db: Database) -> None:
-    """Apply any pending migrations (a no-op when the schema is current)."""
-    migrations.apply(db)
+    """Apply any pending migrations under one write lock: of processes starting together
+    one migrates, the others wait and find it done. A migration that fails rolls back
+    whole, and is never recorded as applied."""
+    if not migrations.pending(db) and _marked(db):
+        return
+    with writing(db):  # waits (busy_timeout) while another process migrates
+        migrations.apply(db)  # each migration a savepoint inside this transaction
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+def open_instance(path: Path) -> Database:
+    """Open the instance's database for a process, creating its folder and migrating it:
+    every way that can fail is a StoreError that names the file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(
+            text(
+                N_("cannot make the folder {path}: {why}"),
+                path=str(path.parent),
+                why=error.strerror or str(error),
+            )
+        ) from None
+    db = open_database(path)
+    try:
+        migrate(db)
+    except sqlite3.Error as error:
+        db.close()
+        raise _cannot_open(path, error) from None
+    return db
+
+
+def _marked(db: Database) -> bool:
+    return bool(db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID)

@@ -55,8 +55,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
-    if not app.config["SECRET_KEY"]:
-        app.config["SECRET_KEY"] = _secret_key(instance)
 
     from . import (
         access,
@@ -74,10 +72,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         urls,
     )
 
+    db.init_app(app)  # first: a damaged or foreign database is refused before anything is written
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = _secret_key(instance)
     security.init_app(app)
     app.before_request(access.keep_device)
     compress.init_app(app)
-    db.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
     fragments.init_app(app)

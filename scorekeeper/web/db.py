@@ -10,12 +10,13 @@ request on the thread starts clean. The schema is migrated once at start.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from ..store import refresh
-from ..store.db import migrate, open_database
+from ..store.db import open_database, open_instance
 
 EXTENSION = "scorekeeper.db"
 
@@ -41,10 +42,6 @@ def end_request(error: BaseException | None = None) -> None:
 
 def init_app(app: Flask) -> None:
     """Migrate the database once at start; keep one connection per serving thread."""
-    db = open_database(app.config["DATABASE"])
-    try:
-        migrate(db)
-    finally:
-        db.close()
+    open_instance(Path(app.config["DATABASE"])).close()
     app.extensions[EXTENSION] = threading.local()
     app.teardown_appcontext(end_request)

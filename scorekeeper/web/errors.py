@@ -6,7 +6,9 @@ from flask import Flask, g, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from ..store.db import StoreError
 from .forms import PinForm
+from .i18n import render_text
 
 
 def handle_http_error(error: HTTPException) -> tuple[str, int]:
@@ -34,5 +36,18 @@ def handle_http_error(error: HTTPException) -> tuple[str, int]:
     return page, code
 
 
+def handle_store_error(error: StoreError) -> tuple[str, int]:
+    """The database became unusable while serving (damaged, replaced): say so, not 500."""
+    page = render_template(
+        "error.html",
+        code=503,
+        title=_("The database cannot be used"),
+        message=render_text(error.message),
+        locked=None,
+    )
+    return page, 503
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(StoreError, handle_store_error)
