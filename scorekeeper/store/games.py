@@ -34,7 +34,7 @@ from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
 from ..lru import LRU
 from ..stats import player_key
-from .db import new_id, new_pin, new_token
+from .db import new_id, new_pin, new_token, writing
 
 Body = dict[str, Any]
 
@@ -368,7 +368,7 @@ def create_game(
     result = score_game(game)
     game_id = new_id()
     now = _now()
-    with db.atomic():
+    with writing(db):
         db.execute(
             "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
             " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at, evening)"
@@ -407,7 +407,7 @@ def _insert_hand(db: Database, game_id: str, number: int, body: Body) -> None:
 
 def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None) -> None:
     """Keep the bids of the hand being played until its tricks are entered."""
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         now = _now()
         db.execute(
@@ -420,7 +420,7 @@ def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None
 
 def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
     """Forget the bids of the hand being played (to enter them again)."""
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         db.execute(
             "UPDATE games SET pending_bids = NULL, updated_at = ? WHERE id = ?", [_now(), game_id]
@@ -430,7 +430,7 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
 
 def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> GameResult:
     """Append a hand after checking the whole log with it; return the new result."""
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         before = _RESULTS.get(stored.cache_key)
         if before is not None:
@@ -476,7 +476,7 @@ def replace_hand(
     A confirmed hand changes only as a correction, with its reason logged; it then waits
     for confirmation again.
     """
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         if not 1 <= number <= len(stored.hands):
             raise GameNotFound(f"{game_id} hand {number}")
@@ -511,7 +511,7 @@ def delete_last_hand(
     db: Database, game_id: str, *, version: int | None, correction: str | None = None
 ) -> GameResult:
     """Remove the last hand of the log (a confirmed one only as a logged correction)."""
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         if not stored.hands:
             raise GameNotFound(f"{game_id} has no hand to delete")
@@ -549,7 +549,7 @@ def change_options(
     From hand 1 the whole game is scored again under the new rules; from a later hand
     the hands before it keep the rules they were played under.
     """
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         start = len(stored.hands) + 1 if from_hand is None else from_hand
         if not 1 <= start <= len(stored.hands) + 1:
@@ -577,7 +577,7 @@ def change_options(
 
 def confirm_hand(db: Database, game_id: str, number: int, by: str, *, version: int | None) -> None:
     """Record that another player confirmed a hand's result."""
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, version)
         if not 1 <= number <= len(stored.hands):
             raise GameNotFound(f"{game_id} hand {number}")
@@ -619,7 +619,7 @@ Role = str  # "watch" or "edit"
 def set_archived(db: Database, device: str, game_id: str, archived: bool) -> None:
     """Put a game away from this browser's home list, or back on it (only this browser's
     list changes: the game, its hands and the other phones' lists stay as they are)."""
-    with db.atomic():
+    with writing(db):
         db.execute(
             "UPDATE grants SET archived = ? WHERE device = ? AND game_id = ?",
             [int(archived), device, game_id],
@@ -628,7 +628,7 @@ def set_archived(db: Database, device: str, game_id: str, archived: bool) -> Non
 
 def delete_game(db: Database, game_id: str) -> None:
     """Delete a game with its hands, history and share grants; raise GameNotFound."""
-    with db.atomic():
+    with writing(db):
         if db.execute("DELETE FROM games WHERE id = ?", [game_id]).rowcount == 0:
             raise GameNotFound(game_id)
 
@@ -657,7 +657,7 @@ def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> 
 def _rename(
     db: Database, game_id: str, version: int, players: list[str], old: str, new: str
 ) -> None:
-    with db.atomic():
+    with writing(db):
         _claim(db, game_id, version)
         db.execute(
             "UPDATE games SET players = ? WHERE id = ?",
@@ -684,7 +684,7 @@ class EveningNotFound(LookupError):
 def create_evening(db: Database, name: str, device: str) -> str:
     """Start an evening; return its unguessable id."""
     evening_id = new_id()
-    with db.atomic():
+    with writing(db):
         db.execute(
             "INSERT INTO evenings (id, name, created_by, created_at, watch_token)"
             " VALUES (?, ?, ?, ?, ?)",
@@ -723,7 +723,7 @@ def evening_by_token(db: Database, token: str) -> Evening | None:
 
 def grant_evening(db: Database, device: str, evening_id: str) -> None:
     """Let a browser watch every table of an evening (a TV, a guest's phone)."""
-    with db.atomic():
+    with writing(db):
         db.execute(
             "INSERT OR IGNORE INTO evening_grants (device, evening, created_at) VALUES (?, ?, ?)",
             [device, evening_id, _now()],
@@ -744,7 +744,7 @@ def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
     """Put a game in an evening, or (None) take it out; the scores do not change."""
     if evening_id is not None:
         get_evening(db, evening_id)
-    with db.atomic():
+    with writing(db):
         stored = _claim(db, game_id, None)
         db.execute("UPDATE games SET evening = ? WHERE id = ?", [evening_id, game_id])
     _carry_result(stored)
@@ -791,7 +791,7 @@ def rematch(db: Database, game_id: str, seating: str = "same") -> str:
 
 def grant(db: Database, device: str, game_id: str, role: Role) -> None:
     """Let a browser watch or edit a game (an edit right is never downgraded to watch)."""
-    with db.atomic():
+    with writing(db):
         db.execute(
             "INSERT INTO grants (device, game_id, role, created_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (device, game_id) DO UPDATE SET role = excluded.role"
@@ -809,13 +809,38 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     ).fetchone()
     if row is not None:
         return str(row[0])
-    # A browser given an evening's watch link watches every table of that evening.
+    # The evening's organizer, and a browser given its watch link (a TV), watch every
+    # table of that evening: both see the same tables.
     shared = db.execute(
-        "SELECT 1 FROM evening_grants JOIN games ON games.evening = evening_grants.evening"
-        " WHERE evening_grants.device = ? AND games.id = ?",
-        [device, game_id],
+        "SELECT 1 FROM games JOIN evenings ON evenings.id = games.evening"
+        " WHERE games.id = ? AND (evenings.created_by = ? OR EXISTS"
+        " (SELECT 1 FROM evening_grants WHERE evening = evenings.id AND device = ?))",
+        [game_id, device, device],
     ).fetchone()
     return "watch" if shared else None
+
+
+EveningRole = str  # "organize" (started it), "watch" (its watch link) or "table" (plays in it)
+
+
+def evening_role(db: Database, device: str | None, evening: Evening) -> EveningRole | None:
+    """What this browser may do with an evening: only its organizer adds tables; its
+    watch link and a table's phones may look; anybody else learns nothing of it."""
+    if not device:
+        return None
+    if device == evening.created_by:
+        return "organize"
+    if db.execute(
+        "SELECT 1 FROM evening_grants WHERE device = ? AND evening = ?", [device, evening.id]
+    ).fetchone():
+        return "watch"
+    if db.execute(
+        "SELECT 1 FROM grants JOIN games ON games.id = grants.game_id"
+        " WHERE grants.device = ? AND games.evening = ?",
+        [device, evening.id],
+    ).fetchone():
+        return "table"
+    return None
 
 
 def games_of(
@@ -875,7 +900,7 @@ def keep_parts(db: Database, parts: Sequence[tuple[StoredGame, str]], format: in
     if not parts:
         return
     try:
-        with db.atomic():
+        with writing(db):
             db.conn.executemany(
                 "INSERT INTO game_parts (game, version, format, part)"
                 " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ?)"

@@ -88,6 +88,24 @@ def game_for(game_id: str, needed: str) -> store.StoredGame:
     return stored
 
 
+def evening_for(evening_id: str, needed: str = "see") -> tuple[store.Evening, str]:
+    """The evening and this browser's role in it, if it may `needed` ("see" or
+    "organize") it; else 404 or 403 (a stranger learns not even its name)."""
+    try:
+        found = store.get_evening(get_db(), evening_id)
+    except store.EveningNotFound:
+        abort(404, _("There is no evening at this address."))
+    has = store.evening_role(get_db(), device(), found)
+    if has is None:
+        abort(
+            403,
+            _("This evening is private. Open its watch link from the phone that started it."),
+        )
+    if needed == "organize" and has != "organize":
+        abort(403, _("Only the phone that started this evening can add tables to it."))
+    return found, has
+
+
 class PinLimiter:
     """Counts wrong PINs per key (a game and an address); refuses more than PIN_TRIES a window.
 

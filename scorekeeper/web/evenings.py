@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..stats import player_key
-from .access import device, game_for, role
+from .access import device, evening_for, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -41,13 +41,6 @@ def _mine() -> list[str]:
 def my_evenings() -> list[store.Evening]:
     """The evenings this browser started, or that hold one of its games."""
     return store.evenings_of(get_db(), device(), _mine())
-
-
-def _evening_or_404(evening_id: str) -> store.Evening:
-    try:
-        return store.get_evening(get_db(), evening_id)
-    except store.EveningNotFound:
-        abort(404, _("There is no evening at this address."))
 
 
 @bp.route("/evenings/", methods=["GET", "POST"])
@@ -95,19 +88,25 @@ def _standings(games: list[store.StoredGame]) -> list[dict[str, Any]]:
 @bp.route("/e/<evening_id>")
 def evening(evening_id: str) -> str:
     """Every table of the evening as it stands, and the standings across it."""
-    found = _evening_or_404(evening_id)
+    found, has = evening_for(evening_id)
     games = _tables(found)
     db = get_db()
-    others = [
-        game_card(g)
-        for g in store.list_games(db, store.games_of(db, device(), role="edit"))
-        if g.evening != found.id
-    ]
-    shared = device() == found.created_by and found.watch_token
+    organizer = has == "organize"
+    others = (
+        [
+            game_card(g)
+            for g in store.list_games(db, store.games_of(db, device(), role="edit"))
+            if g.evening != found.id
+        ]
+        if organizer
+        else []
+    )
+    shared = organizer and found.watch_token
     link = share_url("evenings.watch_link", token=found.watch_token) if shared else ""
     return render_template(
         "evening.html",
         evening=found,
+        organizer=organizer,
         watch_link=link,
         watch_qr=qr_svg(link) if link else "",
         tables=[(g, game_card(g), g.score()) for g in games],
@@ -122,7 +121,7 @@ def summary_pdf(evening_id: str) -> Response:
     """The evening on paper: the standings and every table's result."""
     from ..pdf import evening_pdf
 
-    found = _evening_or_404(evening_id)
+    found, _role = evening_for(evening_id)
     games = _tables(found)
     pdf = evening_pdf(
         found.name,
@@ -150,14 +149,14 @@ def watch_link(token: str) -> BaseResponse:
 @bp.route("/e/<evening_id>/export.csv")
 def export_csv(evening_id: str) -> Response:
     """The evening's hands (of the tables this browser may see) as CSV."""
-    found = _evening_or_404(evening_id)
+    found, _role = evening_for(evening_id)
     return csv_response(_tables(found), f"evening-{found.created_at[:10]}.csv")
 
 
 @bp.route("/e/<evening_id>/add", methods=["POST"])
 def add_game(evening_id: str) -> BaseResponse:
     """Add one of this phone's games to the evening (it leaves any other evening)."""
-    found = _evening_or_404(evening_id)
+    found, _role = evening_for(evening_id, "organize")
     if not Form().validate_on_submit():
         abort(400, _("This form had expired. Go back to the evening and try again."))
     game_id = request.form.get("game") or ""

@@ -45,7 +45,7 @@ from ..engine.text import N_, number
 from ..lru import LRU
 from ..stats import player_key
 from . import pages
-from .access import check_pin, device, game_for, grant, role
+from .access import check_pin, device, evening_for, game_for, grant, role
 from .db import get_db
 from .download import file_response
 from .entry import entry_for
@@ -161,7 +161,7 @@ def _game_card(stored: store.StoredGame) -> GameCard:
 def new() -> BaseResponse | str:
     """Choose the game kind and the preset."""
     chosen = request.args.get("ruleset")
-    evening = request.args.get("evening") or None
+    evening = _evening_to_join(request.args.get("evening"))
     if chosen:
         return redirect(url_for("games.setup", ruleset_id=chosen, evening=evening))
     all_kinds = {
@@ -186,6 +186,7 @@ def new() -> BaseResponse | str:
 def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the players in seat order, the first dealer, and review every option."""
     preset = ruleset_or_404(ruleset_id)
+    evening = _evening_to_join(request.values.get("evening"))
     kind = find_kind(preset.game)
     sheet = describe(preset)
     labels = {
@@ -239,7 +240,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     options=changes,
                     first_dealer=min(dealer, seats - 1),
                     confirm_hands=bool(form.confirm_hands.data),
-                    evening=_known_evening(request.values.get("evening")),
+                    evening=evening,
                 )
             except ScoreError as error:
                 errors.append(str(error))
@@ -262,14 +263,9 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     return (page, 400) if errors or form.errors else page
 
 
-def _known_evening(evening_id: str | None) -> str | None:
-    """An evening id from the form, if such an evening exists (else none)."""
-    if not evening_id:
-        return None
-    try:
-        return store.get_evening(get_db(), evening_id).id
-    except store.EveningNotFound:
-        return None
+def _evening_to_join(evening_id: str | None) -> str | None:
+    """The evening a new game starts in: only its organizer may add tables (else 403)."""
+    return evening_for(evening_id, "organize")[0].id if evening_id else None
 
 
 def _name_problems(names: list[str]) -> dict[int, Any]:

@@ -261,8 +261,9 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
 
 @bp.route("/g/<game_id>/hands/<int:number>/confirm", methods=["POST"])
 def confirm(game_id: str, number: int) -> BaseResponse | tuple[bytes, int]:
-    """Another player confirms a hand's result (games that ask for confirmation)."""
-    stored = game_for(game_id, "watch")
+    """Another player confirms a hand's result (games that ask for confirmation), on the
+    scorer's phone handed across the table: a watch link only looks."""
+    stored = game_for(game_id, "edit")
     if not stored.confirm_hands or not 1 <= number <= len(stored.hands):
         abort(404)
     form = VersionForm()
@@ -271,6 +272,15 @@ def confirm(game_id: str, number: int) -> BaseResponse | tuple[bytes, int]:
         abort(400, str(form.refusal()))
     elif by not in stored.players:
         abort(400, _("Choose who confirms the hand."))
+    elif stored.confirmed(number):
+        abort(
+            409,
+            _(
+                "%(name)s has already confirmed hand %(n)s.",
+                name=stored.confirmations[number - 1],
+                n=number,
+            ),
+        )
     else:
         try:
             store.confirm_hand(get_db(), game_id, number, by, version=form.seen_version())

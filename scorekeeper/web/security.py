@@ -35,6 +35,9 @@ HEADERS = {
 def add_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    # A page, PDF or CSV is made for the browser that asked (its games, its PIN): no
+    # shared or proxy cache may keep it. Static files say how long they keep.
+    response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 

@@ -54,8 +54,9 @@ def test_a_game_can_be_added_and_a_stranger_sees_no_table(app, client, db):
     assert "1 table" in text(client.get(f"/e/{evening}"))
     assert "The evening's tables and standings" in text(client.get(f"/g/{game_id}"))
     stranger = app.test_client()
-    page = text(stranger.get(f"/e/{evening}"))
-    assert "0 tables" in page and "Ann" not in page
+    page = stranger.get(f"/e/{evening}")
+    assert page.status_code == 403
+    assert "Family weekend" not in text(page) and "Ann" not in text(page)
     assert stranger.post(f"/e/{evening}/add", data={"game": game_id}).status_code == 403
     assert client.get("/e/no-such-evening").status_code == 404
 

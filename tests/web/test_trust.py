@@ -1,0 +1,133 @@
+"""Nobody writes where they have no right: a stranger who knows an evening's id, a
+browser holding only a watch link; and no shared cache keeps a private page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import store
+
+from .conftest import play, setup_form, start_game
+from .test_evenings import game_in, start_evening
+from .test_routes import text
+
+
+def _watch_link(page: str) -> str:
+    return re.search(r'class="share-url" href="http://[^/"]+(/v/[\w-]+)"', page).group(1)
+
+
+@pytest.fixture
+def evening(client):
+    return start_evening(client, "Friday club")
+
+
+def test_a_stranger_cannot_start_a_table_in_someone_elses_evening(app, client, db, evening):
+    stranger = app.test_client()
+    response = stranger.post(
+        f"/new/yahoo-normal?evening={evening}",
+        data={
+            **setup_form("yahoo-normal", names=["Zed", "Yan", "Xia", "Wes"]),
+            "evening": evening,
+        },
+    )
+    assert response.status_code == 403
+    assert "Friday club" not in text(response)
+    assert store.evening_games(db, evening) == []
+    assert stranger.get(f"/new?evening={evening}").status_code == 403
+    assert stranger.get(f"/new/yahoo-normal?evening={evening}").status_code == 403
+
+
+def test_a_stranger_cannot_add_their_own_game_to_someone_elses_evening(app, client, db, evening):
+    stranger = app.test_client()
+    theirs = start_game(stranger, names=["Zed", "Yan", "Xia", "Wes"])
+    assert stranger.post(f"/e/{evening}/add", data={"game": theirs}).status_code == 403
+    assert store.get_game(db, theirs).evening is None
+
+
+def test_the_watch_link_cannot_add_tables_and_sees_what_the_organizer_sees(
+    app, client, db, evening
+):
+    game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    tv = app.test_client()
+    assert (
+        tv.get(_watch_link(client.get(f"/e/{evening}").get_data(as_text=True))).status_code == 303
+    )
+    page = text(tv.get(f"/e/{evening}"))
+    assert "Start a game in this evening" not in page and "Add a game" not in page
+    response = tv.post(
+        f"/new/yahoo-normal?evening={evening}",
+        data={
+            **setup_form("yahoo-normal", names=["Zed", "Yan", "Xia", "Wes"]),
+            "evening": evening,
+        },
+    )
+    assert response.status_code == 403
+    # A table's own phone plays again in the evening: the organizer and the TV both list it.
+    scorer = app.test_client()
+    first = store.evening_games(db, evening)[0]
+    scorer.get(f"/s/{store.get_game(db, first).scorer_token}")
+    while not store.get_game(db, first).finished:
+        play(scorer, db, first, {0: 6, 1: 3, 2: 1, 3: 3}, {0: 6, 1: 3, 2: 1, 3: 3})
+    assert scorer.post(f"/g/{first}/rematch", data={"seating": "same"}).status_code == 303
+    organizer_page, tv_page = text(client.get(f"/e/{evening}")), text(tv.get(f"/e/{evening}"))
+    assert "2 tables" in organizer_page and "2 tables" in tv_page
+
+
+def test_an_evenings_name_and_date_are_shown_only_to_those_it_was_shared_with(
+    app, client, db, evening
+):
+    stranger = app.test_client()
+    for url in (f"/e/{evening}", f"/e/{evening}/summary.pdf", f"/e/{evening}/export.csv"):
+        response = stranger.get(url)
+        assert response.status_code == 403, url
+        assert b"Friday club" not in response.data
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    # A phone given one table's watch link plays in the evening: it may see it.
+    guest = app.test_client()
+    guest.get(f"/w/{store.get_game(db, game_id).watch_token}")
+    assert "Friday club" in text(guest.get(f"/e/{evening}"))
+
+
+def test_a_watch_link_cannot_confirm_a_hand(app, client, db):
+    data = {**setup_form("yahoo-normal"), "confirm_hands": "y"}
+    game_id = client.post("/new/yahoo-normal", data=data).headers["Location"].rsplit("/", 1)[1]
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    stored = store.get_game(db, game_id)
+    watcher = app.test_client()
+    watcher.get(f"/w/{stored.watch_token}")
+    page = watcher.get(f"/g/{game_id}/hands/1")
+    assert page.status_code == 200 and "Confirm hand 1" not in text(page)
+    response = watcher.post(
+        f"/g/{game_id}/hands/1/confirm", data={"by": "Ben", "version": stored.version}
+    )
+    assert response.status_code == 403
+    assert store.get_game(db, game_id).confirmations == (None,)
+
+
+def test_a_confirmation_is_never_overwritten(client, db):
+    data = {**setup_form("yahoo-normal"), "confirm_hands": "y"}
+    game_id = client.post("/new/yahoo-normal", data=data).headers["Location"].rsplit("/", 1)[1]
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    version = store.get_game(db, game_id).version
+    confirm = client.post(f"/g/{game_id}/hands/1/confirm", data={"by": "Ben", "version": version})
+    assert confirm.status_code == 303
+    again = client.post(
+        f"/g/{game_id}/hands/1/confirm",
+        data={"by": "Dee", "version": store.get_game(db, game_id).version},
+    )
+    assert again.status_code == 409 and "Ben has already confirmed hand 1" in text(again)
+    assert store.get_game(db, game_id).confirmations == ("Ben",)
+
+
+def test_private_pages_are_never_kept_by_a_shared_cache(client, db):
+    game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    for url in ("/", f"/g/{game_id}", f"/g/{game_id}/hands/1", f"/g/{game_id}/export.csv"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert "no-store" in response.headers["Cache-Control"], url
+    static = client.get("/static/app.css")
+    static.close()
+    assert "max-age" in static.headers["Cache-Control"]
