@@ -2,15 +2,13 @@
 
 A player is a name; the same name, ignoring case and surrounding spaces, is the same
 player. Statistics are worked out from the scored games (the engine's results and
-parsed hands). The web app keeps each game's part per version of the game (see
-PART_FORMAT), so an edited hand still changes them at once. What a hand adds
-beyond points comes from the game's kind (`tally`), so this module names no game.
+parsed hands) each time they are asked for, so an edited hand changes them at once.
+What a hand adds beyond points comes from the game's kind (`tally`), so this module names no game.
 Shared by `scorekeeper stats` and the web pages; no Flask here.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -145,49 +143,6 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
             stats.points_against += everyone - scored.points[side]
             stats.counts.update(kind.tally(options, hand, scored, seat, side))
     return players
-
-
-# The form of a game's part as kept in the database (store.keep_parts). Raise it whenever
-# game_stats, a kind's tally or PlayerStats changes, so that kept parts are worked out again.
-PART_FORMAT = 2
-
-_NUMBERS = ("name", "games", "finished", "won", "hands", "points_for", "points_against")
-_COUNTERS = ("counts", "kinds", "hands_by_kind", "points_by_kind", "spellings")
-_RECORDS = ("partners", "opponents")
-
-
-def part_to_json(part: dict[str, PlayerStats]) -> str:
-    """A game's part (game_stats) as JSON, to be kept with the game's version."""
-    return json.dumps(
-        {
-            key: {
-                **{name: getattr(stats, name) for name in _NUMBERS},
-                **{name: dict(getattr(stats, name)) for name in _COUNTERS},
-                **{
-                    name: {other: [r.games, r.won] for other, r in getattr(stats, name).items()}
-                    for name in _RECORDS
-                },
-            }
-            for key, stats in part.items()
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
-
-
-def part_from_json(kept: str) -> dict[str, PlayerStats]:
-    """The part part_to_json wrote."""
-    part = {}
-    for key, doc in json.loads(kept).items():
-        stats = PlayerStats(doc["name"])
-        for name in _NUMBERS[1:]:
-            setattr(stats, name, doc[name])
-        for name in _COUNTERS:
-            getattr(stats, name).update(doc[name])
-        for name in _RECORDS:
-            getattr(stats, name).update({o: Record(*pair) for o, pair in doc[name].items()})
-        part[key] = stats
-    return part
 
 
 def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:

@@ -169,6 +169,13 @@ def m008_game_parts(db: Database) -> None:
     )
 
 
+@migrations()
+def m009_no_game_parts(db: Database) -> None:
+    """The players' statistics are worked out from the games each time: a kept copy went
+    stale after any scoring fix unless someone remembered to bump its format."""
+    db.execute("DROP TABLE IF EXISTS game_parts")
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sqlite3
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -167,14 +166,15 @@ def _row_to_game(
     )
 
 
+# The one cache of the store: each game version's scored result, so that entering a hand
+# scores that hand on top of the last result (engine.extend) instead of replaying the
+# game; keyed by the database, its generation and the game's version.
 _RESULTS = LRU(256)  # (database, game, version) -> GameResult
-_LOGS = LRU(256)  # (database, game, version) -> StoredGame
 
 
 def clear_caches() -> None:
-    """Forget cached games and results."""
+    """Forget the scored results (as a freshly started process has none)."""
     _RESULTS.clear()
-    _LOGS.clear()
 
 
 def _source(db: Database) -> str:
@@ -201,25 +201,11 @@ _PATHS: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
 def get_game(db: Database, game_id: str) -> StoredGame:
-    """Load a game and its hand log; raise GameNotFound.
-
-    A version already loaded is not read again: the game's row is one cheap query, a
-    1,000-hand log is not.
-    """
-    # execute, not query: every page of a game asks this first, and sqlite-utils wraps
-    # each query in a savepoint of its own (three statements for one read).
-    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
-    if row is None:
-        raise GameNotFound(game_id)
-    cached = _LOGS.get((_source(db), game_id, row[0]))
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
+    """The game with its whole hand log, read in one snapshot."""
     if db.conn.in_transaction:
-        return _load(db, game_id)  # inside a write: never cache what it may still change
+        return _load(db, game_id)
     with db.atomic():  # one snapshot: the row and the hands of the same version
-        game = _load(db, game_id)
-    _LOGS.put(game.cache_key, game)
-    return game
+        return _load(db, game_id)
 
 
 def _load(db: Database, game_id: str) -> StoredGame:
@@ -284,30 +270,10 @@ def _claim(db: Database, game_id: str, version: int | None) -> StoredGame:
         if not current:
             raise GameNotFound(game_id)
         raise Conflict(current[0]["version"])
-    if version is not None:
-        # The bump matched the version the caller saw, and every write bumps it: a copy
-        # of that version read before is exactly what the database holds.
-        cached = _LOGS.get((_source(db), game_id, version))
-        if cached is not None:
-            return cached  # type: ignore[no-any-return]
     # Read as it was before this write (the bump is only visible inside this transaction):
-    # same content, the version the caller saw. Nothing read here goes into the cache.
+    # same content, the version the caller saw.
     loaded = _load(db, game_id)
     return dataclasses.replace(loaded, version=loaded.version - 1)
-
-
-def _written(stored: StoredGame, **changes: Any) -> None:
-    """After a commit: keep the game as the write left it, so the next read and write of
-    it need not read every hand again (a 1,000-hand log is the slow part of a read)."""
-    _LOGS.put(
-        (stored.source, stored.id, stored.version + 1),
-        dataclasses.replace(stored, version=stored.version + 1, **changes),
-    )
-
-
-def _stored_form(value: Any) -> Any:
-    """A value as the database gives it back (JSON: lists, not tuples)."""
-    return json.loads(json.dumps(value, ensure_ascii=False))
 
 
 def _carry_result(stored: StoredGame) -> None:
@@ -317,8 +283,8 @@ def _carry_result(stored: StoredGame) -> None:
         _RESULTS.put((stored.source, stored.id, stored.version + 1), result)
 
 
-def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> str:
-    """Write the game's summary columns; return the time written as its updated_at."""
+def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> None:
+    """Write the game's summary columns (for lists that load no hands)."""
     now = _now()
     sql = (
         "UPDATE games SET hand_count = ?, finished = ?, winner = ?, totals = ?, updated_at = ?"
@@ -336,7 +302,6 @@ def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleare
             game_id,
         ],
     )
-    return now
 
 
 def create_game(
@@ -415,7 +380,6 @@ def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None
             [json.dumps(bids, ensure_ascii=False), now, game_id],
         )
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
-    _written(stored, pending_bids=_stored_form(bids), updated_at=now)
 
 
 def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
@@ -441,20 +405,9 @@ def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> 
             result = score_game(load_game(doc))
         number = len(stored.hands) + 1
         _insert_hand(db, game_id, number, body)
-        now = _save_summary(db, game_id, result, bids_cleared=True)
+        _save_summary(db, game_id, result, bids_cleared=True)
         _log(db, game_id, "hand_added", number, {"after": body})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
-    _written(
-        stored,
-        hands=(*stored.hands, _stored_form(body)),
-        confirmations=(*stored.confirmations, None),
-        pending_bids=None,
-        hand_count=len(result.hands),
-        finished=result.outcome.finished,
-        winner=result.outcome.winner,
-        totals=tuple(result.totals),
-        updated_at=now,
-    )
     return result
 
 
@@ -748,7 +701,6 @@ def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
         stored = _claim(db, game_id, None)
         db.execute("UPDATE games SET evening = ? WHERE id = ?", [evening_id, game_id])
     _carry_result(stored)
-    _written(stored, evening=evening_id)
 
 
 SEATINGS = ("same", "new_partners", "move_left")
@@ -874,42 +826,3 @@ def find_by_token(db: Database, token: str) -> tuple[str, Role] | None:
         if rows:
             return str(rows[0]["id"]), role
     return None
-
-
-def kept_parts(db: Database, games: Sequence[StoredGame], format: int) -> dict[str, str]:
-    """The statistics parts kept for these games (by id), only those of the games' current
-    versions and of this `format`."""
-    wanted = {game.id: game.version for game in games}
-    found: dict[str, str] = {}
-    ids = list(wanted)
-    for start in range(0, len(ids), 500):  # SQLite's limit on bound parameters
-        chunk = ids[start : start + 500]
-        for row in db.execute(
-            f"SELECT game, version, part FROM game_parts WHERE format = ?"
-            f" AND game IN ({', '.join('?' for _ in chunk)})",
-            [format, *chunk],
-        ):
-            if wanted[row[0]] == row[1]:
-                found[row[0]] = row[2]
-    return found
-
-
-def keep_parts(db: Database, parts: Sequence[tuple[StoredGame, str]], format: int) -> None:
-    """Keep games' statistics parts (JSON) for their versions. A cache: when the database is
-    busy with a hand being entered, nothing is kept and the next view works them out."""
-    if not parts:
-        return
-    try:
-        with writing(db):
-            db.conn.executemany(
-                "INSERT INTO game_parts (game, version, format, part)"
-                " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ?)"
-                " ON CONFLICT (game) DO UPDATE SET"
-                " version = excluded.version, format = excluded.format, part = excluded.part",
-                [
-                    (game.id, game.version, format, part, game.id, game.version)
-                    for game, part in parts
-                ],
-            )
-    except sqlite3.OperationalError:
-        pass

@@ -62,7 +62,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         db,
         errors,
         evenings,
-        fragments,
         games,
         hands,
         i18n,
@@ -80,7 +79,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
-    fragments.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(rules.bp)

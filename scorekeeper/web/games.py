@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import functools
 import json
-import secrets
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -22,7 +20,6 @@ from flask import (
 )
 from flask_babel import get_translations
 from flask_babel import gettext as _
-from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
@@ -44,7 +41,6 @@ from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
 from ..lru import LRU
 from ..stats import player_key
-from . import pages
 from .access import check_pin, device, evening_for, game_for, grant, role
 from .db import get_db
 from .download import file_response
@@ -63,7 +59,7 @@ from .i18n import render_text, when
 from .players import csv_response, known_names
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
-from .scoresheet import first_shown, next_hand, rows_html
+from .scoresheet import first_shown, next_hand, rows, rule_labels
 from .urls import share_url
 from .words import hand_changes, hand_parts, option_changes, option_values_words
 
@@ -104,23 +100,13 @@ class GameCard:
     standing: str  # "Ann & Cho lead, 230 : 120", "Winner: Ben", "No hand yet"
 
 
-_CARDS = LRU(2048)  # (database, game, version, language) -> GameCard
 # (database, game, version, page size, language) -> the scoresheet PDF: rendering takes
 # most of a second, and the scorer and every watching phone ask for the same one.
 _PDFS = LRU(256, budget=32 * 1024 * 1024, weigh=len)
 
 
 def game_card(stored: store.StoredGame) -> GameCard:
-    """A game's card, worked out once per version of the game and language."""
-    key = (*stored.cache_key, current_language())
-    card = _CARDS.get(key)
-    if card is None:
-        card = _game_card(stored)
-        _CARDS.put(key, card)
-    return card  # type: ignore[no-any-return]
-
-
-def _game_card(stored: store.StoredGame) -> GameCard:
+    """A game's card for the home list and the evening page."""
     language = current_language()
     try:
         ruleset = find_ruleset(stored.ruleset_id).with_options(stored.options)
@@ -329,17 +315,15 @@ def _options_summary(problems: dict[str, list[Any]], labels: dict[str, Any]) -> 
 
 
 @bp.route("/g/<game_id>")
-def game(game_id: str) -> bytes:
+def game(game_id: str) -> str:
     """Show the scoresheet: totals, every hand, what comes next."""
-    stored = game_for(game_id, "watch")
-    return pages.scoresheet(stored, lambda: render_game(stored)[0])
+    return render_game(game_for(game_id, "watch"))[0]
 
 
 def render_game(
     stored: store.StoredGame, *, status: int = 200, message: str | None = None
-) -> tuple[bytes, int]:
-    """The scoresheet page, in UTF-8; with a message and a 4xx status when a request was
-    refused."""
+) -> tuple[str, int]:
+    """The scoresheet page; with a message and a 4xx status when a request was refused."""
     result = stored.score()
     ruleset = stored.ruleset
     kind = find_kind(stored.kind)
@@ -358,12 +342,12 @@ def render_game(
         stored=stored,
         result=result,
         ruleset=ruleset,
-        rows=ROWS_SLOT,
+        rows=rows(stored, result, range(first, len(result.hands) + 1)),
+        rules_url=url_for("games.game_rules", game_id=stored.id),
+        rule_labels=rule_labels(ruleset),
         first_shown=first,
         upcoming=upcoming,
-        changed=option_values_words(
-            ruleset, dict(_changed_options(ruleset.options, ruleset.preset_options))
-        ),
+        changed=option_values_words(ruleset, dict(_changed_options(ruleset))),
         # Each form signs a CSRF token: built only when the page shows it.
         target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
         if current_role == "edit" and result.outcome.finished
@@ -372,26 +356,9 @@ def render_game(
         upcoming_dealer=stored.dealer(len(stored.hands) + 1),
         new_partners=_new_partners(stored.players),
         pin_form=PinForm() if current_role != "edit" else None,
-        # Drawn only inside the kept share box, when it is rendered at all.
-        share_codes=functools.partial(_share_codes, stored),
-        # Parts of the page kept from one render to the next: the share box changes only
-        # with the game (its tokens and PIN), the footer with the rules in force (a rule
-        # change, or deleting the hand a change starts from), keyed by their options value.
-        fragment_keys={
-            "share": ("share", stored.source, stored.id, request.args.get("qr") == "scorer"),
-            # (hashable: _changed_options above keeps them as a cache key already)
-            "foot": ("foot", stored.source, stored.id, current_role, ruleset.options),
-        },
+        share_codes=_share_codes,
     )
-    # The rows go in after rendering: a 100-row sheet is ~130,000 characters, and each
-    # pass through the template's escaping and joins copied them (0.3 of a 2 ms page).
-    # They are kept as UTF-8, so the page is put together as the bytes it is sent as.
-    head, tail = page.split(ROWS_SLOT, 1)
-    rows = rows_html(stored, result, current_role, first)
-    return b"".join((head.encode(), *rows, tail.encode())), status
-
-
-ROWS_SLOT = Markup(f"<!--rows-{secrets.token_hex(8)}-->")  # never part of a page by chance
+    return page, status
 
 
 def _new_partners(players: tuple[str, ...]) -> str:
@@ -402,12 +369,10 @@ def _new_partners(players: tuple[str, ...]) -> str:
     return str(_("%(a)s & %(b)s against %(c)s & %(d)s", a=a, b=b, c=c, d=d))
 
 
-@functools.lru_cache(maxsize=256)
-def _changed_options(options: Any, preset: Any) -> tuple[tuple[str, Any], ...]:
-    """The options the table changed from the preset, with their values (option sets
-    are frozen values: worked out once per pair)."""
-    values = option_values(options)
-    return tuple((name, values[name]) for name in differences(options, preset))
+def _changed_options(ruleset: Ruleset) -> list[tuple[str, Any]]:
+    """The options the table changed from the preset, with their values."""
+    values = option_values(ruleset.options)
+    return [(name, values[name]) for name in differences(ruleset.options, ruleset.preset_options)]
 
 
 def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
@@ -419,7 +384,7 @@ def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
 
 
 @bp.route("/g/<game_id>/target", methods=["POST"])
-def raise_target(game_id: str) -> BaseResponse | tuple[bytes, int]:
+def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
     """Raise the target of a finished game so play can go on (logged in the history)."""
     stored = game_for(game_id, "edit")
     form = TargetForm()
@@ -694,7 +659,7 @@ def _join(token: str, wanted: str) -> BaseResponse:
 
 
 @bp.route("/g/<game_id>/pin", methods=["POST"])
-def enter_pin(game_id: str) -> BaseResponse | tuple[bytes, int]:
+def enter_pin(game_id: str) -> BaseResponse | tuple[str, int]:
     """The scorer PIN gives this phone the right to keep score."""
     try:
         stored = store.get_game(get_db(), game_id)

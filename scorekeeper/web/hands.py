@@ -24,12 +24,12 @@ bp = Blueprint("hands", __name__)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
-def _conflict(game_id: str) -> tuple[bytes, int]:
+def _conflict(game_id: str) -> tuple[str, int]:
     """Another phone wrote first: say so plainly and show the game as it is now (409)."""
     return render_game(store.get_game(get_db(), game_id), status=409, message=_(CONFLICT))
 
 
-def _over(stored: store.StoredGame) -> tuple[bytes, int]:
+def _over(stored: store.StoredGame) -> tuple[str, int]:
     return render_game(
         stored, status=409, message=_("The game is over: no more hands can be entered.")
     )
@@ -94,7 +94,6 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     page = render_template(
         entry.templates["bids"],
         guide=guide,
-        guide_key=entry.guide_key(stored, guide),
         form=form,
         stored=stored,
         result=result,
@@ -260,7 +259,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
 
 
 @bp.route("/g/<game_id>/hands/<int:number>/confirm", methods=["POST"])
-def confirm(game_id: str, number: int) -> BaseResponse | tuple[bytes, int]:
+def confirm(game_id: str, number: int) -> BaseResponse | tuple[str, int]:
     """Another player confirms a hand's result (games that ask for confirmation), on the
     scorer's phone handed across the table: a watch link only looks."""
     stored = game_for(game_id, "edit")
@@ -299,7 +298,7 @@ def _needs_correction(stored: store.StoredGame, number: int) -> Text:
 
 def _save_edit(
     game_id: str, number: int, body: dict[str, Any], form: VersionForm, form_errors: list[Any]
-) -> BaseResponse | tuple[bytes, int] | None:
+) -> BaseResponse | tuple[str, int] | None:
     """Store the edited hand and redirect to it; on an engine error add it and return None."""
     try:
         store.replace_hand(

@@ -17,15 +17,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
-from ..lru import LRU
 from ..stats import (
-    PART_FORMAT,
     PlayerStats,
     csv_rows,
     game_stats,
     merge,
-    part_from_json,
-    part_to_json,
     player_key,
     write_csv,
 )
@@ -66,36 +62,9 @@ def known_names() -> list[str]:
     return [spelling[key] for key, _count in seen.most_common()]
 
 
-_PARTS = LRU(4096)  # (database, game, version) -> that game's part of the statistics
-
-
 def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
-    """The players' statistics over these games. Each game's part is worked out once per
-    version of the game and kept, in memory and in the database (so a restart does not
-    replay every game); `games` need not carry their hands."""
-    parts: dict[str, dict[str, PlayerStats]] = {}
-    missing = []
-    for stored in games:
-        part = _PARTS.get(stored.cache_key)
-        if part is None:
-            missing.append(stored)
-        else:
-            parts[stored.id] = part
-    if missing:
-        db = get_db()
-        kept = store.kept_parts(db, missing, PART_FORMAT)
-        worked_out = []
-        for stored in missing:
-            if stored.id in kept:
-                part = part_from_json(kept[stored.id])
-            else:  # the game with its hands (one query if already loaded; maybe newer)
-                stored = store.get_game(db, stored.id)
-                part = game_stats(stored.players, stored.score())
-                worked_out.append((stored, part_to_json(part)))
-            _PARTS.put(stored.cache_key, part)
-            parts[stored.id] = part
-        store.keep_parts(db, worked_out, PART_FORMAT)
-    return merge(parts[stored.id] for stored in games)
+    """The players' statistics over these games, each game scored as it stands."""
+    return merge(game_stats(stored.players, stored.score()) for stored in games)
 
 
 def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.web import players
-
-from .conftest import play, start_game, version
+from .conftest import play, start_game
 from .test_routes import text
 
 
@@ -79,29 +77,6 @@ def test_renaming_and_merging_follow_every_game_this_phone_keeps(app, client, db
     watcher = app.test_client()
     watcher.post("/players/cho/rename", data={"name": "Chloe"})
     assert store.get_game(db, first).players[2] == "Cho"
-
-
-def test_each_games_part_is_kept_with_its_version_and_used_after_a_restart(client, db):
-    game_id = start_game(client)
-    play(client, db, game_id, {0: "nil", 1: 4, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
-    before = text(client.get("/players/"))
-    assert "Ann 1 0 1 1 / 1" in before
-    (kept,) = db.execute("SELECT game, version, part FROM game_parts").fetchall()
-    assert kept[0] == game_id and str(kept[1]) == version(db, game_id)
-
-    # After a restart (no memory cache), the kept part alone makes the same page: plant
-    # a telltale in it to prove it was read rather than worked out again.
-    players._PARTS.clear()
-    db.execute("UPDATE game_parts SET part = replace(part, '\"hands\":1', '\"hands\":7')")
-    db.conn.commit()
-    assert "Ann 1 0 7 1 / 1" in text(client.get("/players/"))
-
-    # A new hand bumps the version: the kept part is stale, worked out again and replaced.
-    players._PARTS.clear()
-    play(client, db, game_id, {0: "nil", 1: 4, 2: 4, 3: 3}, {0: 1, 1: 4, 2: 4, 3: 4})
-    assert "Ann 1 0 2 1 / 2" in text(client.get("/players/"))
-    (kept,) = db.execute("SELECT version, part FROM game_parts").fetchall()
-    assert str(kept[0]) == version(db, game_id) and '"hands":2' in kept[1]
 
 
 def test_date_filters_keep_the_games_started_from_and_to_those_days(client, db):

@@ -8,7 +8,6 @@ stored.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -364,42 +363,7 @@ def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Gu
         result.totals,
         stored.dealer(number),
     )
-    if bids is None:
-        # The scoresheet, its watchers and the bids page all ask before the bids: once.
-        try:
-            return _before_bids(*args)
-        except TypeError:  # options holding something unhashable
-            pass
     return guidance(*args, bids)
-
-
-def guide_key(stored: StoredGame, guide: Guidance) -> tuple[Any, ...]:
-    """A key for the guidance box before the bids: what it says. Under rules whose
-    special bids do not read the score, the box of each dealer recurs every few hands,
-    and is rendered once."""
-    try:
-        said = (
-            guide.dealer,
-            guide.first_bidder,
-            guide.first_lead.key(),
-            tuple(note.key() for note in guide.exchanges),
-            tuple(
-                (
-                    side.side.name,
-                    tuple((bid.key(), open_, why.key()) for bid, open_, why in side.bids),
-                )
-                for side in guide.sides
-            ),
-        )
-        hash(said)
-    except TypeError:  # a parameter that cannot be a key: the box of this version
-        return ("guide", stored.source, stored.id, stored.version)
-    return ("guide", stored.players, said)
-
-
-@functools.lru_cache(maxsize=512)
-def _before_bids(options: Any, sides: Any, players: Any, totals: Any, dealer: int) -> Guidance:
-    return guidance(options, sides, players, totals, dealer)
 
 
 class SpadesEntry:
@@ -420,7 +384,6 @@ class SpadesEntry:
     read_tricks = staticmethod(read_tricks)
     hand_values = staticmethod(values_from_hand)
     guidance = staticmethod(guidance_for)
-    guide_key = staticmethod(guide_key)
 
     def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
         if result.outcome.finished:
@@ -429,7 +392,6 @@ class SpadesEntry:
         guide = guidance_for(stored, result) if not bids else None
         return {
             "guide": guide,
-            "guide_key": guide_key(stored, guide) if guide else None,
             "pending": self.pending(stored),
         }
 
