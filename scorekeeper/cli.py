@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine.errors import ScoreError
 from .engine.text import N_, Nn_, Text, ntext, text
-from .pause import no_cycle_collection
 
 UNKNOWN_RULESET = N_("unknown ruleset {id} (see `scorekeeper rules`)")
 
@@ -71,12 +70,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     from .engine import ScoreError, load_game, result_to_json, score_game
 
     doc = _read_game_file(args.file)
-    with no_cycle_collection():
-        try:
-            result = score_game(load_game(doc))
-        except ScoreError as error:
-            return _fail(error.render(args.translations))
-        scored = result_to_json(result, args.translations)
+    try:
+        result = score_game(load_game(doc))
+    except ScoreError as error:
+        return _fail(error.render(args.translations))
+    scored = result_to_json(result, args.translations)
     # json.dumps, not json.dump: dump to a stream runs the pure-Python encoder, which
     # took a third of the time of scoring 1,000 hands.
     sys.stdout.write(

@@ -2,41 +2,12 @@
 
 from __future__ import annotations
 
-import socket
-import struct
 import sys
+
+from .network import is_loopback, lan_addresses, named_addresses
 
 DEFAULT_PORT = 8000
 CONNECTIONS = 2000  # open connections at once: phones keep theirs alive between taps
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback, found without sending anything."""
-    return list(named_addresses())
-
-
-def named_addresses() -> dict[str, str]:
-    """Each non-loopback IPv4 address with the network interface it is on ("" if unknown)."""
-    found: dict[str, str] = {}
-    if sys.platform.startswith("linux"):
-        import fcntl
-
-        siocgifaddr = 0x8915
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            for _, name in socket.if_nameindex():
-                try:
-                    packed = fcntl.ioctl(
-                        probe.fileno(), siocgifaddr, struct.pack("256s", name[:15].encode())
-                    )
-                except OSError:
-                    continue
-                found.setdefault(socket.inet_ntoa(packed[20:24]), name)
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.setdefault(str(info[4][0]), "")
-    except OSError:
-        pass
-    return {address: name for address, name in found.items() if not is_loopback(address)}
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -44,11 +15,6 @@ def urls(host: str, port: int) -> list[str]:
     everywhere = host in ("0.0.0.0", "")
     addresses = (lan_addresses() or ["localhost"]) if everywhere else [host]
     return [f"http://{address}:{port}/" for address in addresses]
-
-
-def is_loopback(host: str) -> bool:
-    """Whether an address is this machine only (no phone can open it)."""
-    return host in ("localhost", "::1") or host.startswith("127.")
 
 
 def announcement(host: str, port: int) -> list[str]:
@@ -100,9 +66,10 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
     from waitress import serve as waitress_serve
 
-    from .web import create_app
+    from .web import create_app, warm_up
 
     app = create_app()
+    warm_up(app)
     for line in announcement(host, port):
         print(line, flush=True)
     if not is_loopback(host):  # no phone could open that

@@ -288,33 +288,3 @@ def test_version_and_python_dash_m(tmp_path):
         check=False,
     )
     assert done.returncode == 0 and done.stdout.startswith("scorekeeper 0.")
-
-
-def test_score_pauses_the_cycle_collector_only_while_it_scores(tmp_path, capsys, monkeypatch):
-    """`score` pauses Python's cycle collector (issue 18: a tenth of its time, for a few
-    hundred objects found); called in a longer process, it must hand it back, on an
-    error too, and leave a paused one paused."""
-    import gc
-
-    import scorekeeper.engine as engine
-    from scorekeeper.cli import main
-
-    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
-    good.write_text(json.dumps(FORMAT_EXAMPLE))
-    bad.write_text(json.dumps({**FORMAT_EXAMPLE, "hands": [{"bids": [3, 3, 3], "tricks": [4]}]}))
-    collecting = []
-    real = engine.score_game
-    monkeypatch.setattr(
-        engine, "score_game", lambda g: collecting.append(gc.isenabled()) or real(g)
-    )
-    try:
-        assert main(["score", str(good)]) == 0
-        assert gc.isenabled() and collecting == [False]
-        assert main(["score", str(bad)]) != 0
-        assert gc.isenabled()
-        gc.disable()
-        assert main(["score", str(good)]) == 0
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-    assert json.loads(capsys.readouterr().out.splitlines()[0])["totals"]

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-import platform
 import re
-import subprocess
-import sys
 from datetime import date
 
 import pytest
@@ -293,25 +290,3 @@ def test_the_y_axis_numbers_sit_on_their_grid_lines():
     )
     # Scores of a point or two still get whole, equally spaced numbers.
     assert progression_svg(2, [[1, 0]], None).y_labels == "2\n1\n0"
-
-
-@pytest.mark.skipif(
-    not sys.platform.startswith("linux") or platform.libc_ver()[0] != "glibc",
-    reason="the malloc limits are glibc's",
-)
-def test_a_render_reuses_the_memory_of_the_last_one():
-    """Each render copies both 5.5 MB font files; mapped afresh every time, that was
-    2,800 page faults a render (7,500 inside a request), dear on a virtual machine."""
-    script = (
-        "import resource\n"
-        "from scorekeeper.engine import find_ruleset\n"
-        "from scorekeeper.pdf import scorecard_pdf\n"
-        "ruleset = find_ruleset('yahoo-normal')\n"
-        "scorecard_pdf(ruleset)\n"
-        "before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt\n"
-        "scorecard_pdf(ruleset)\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert int(done.stdout) < 1500

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import atexit
 import base64
-import ctypes
 import functools
 import gettext
-import os
 import shutil
 import threading
 from collections.abc import Mapping, Sequence
@@ -27,7 +25,6 @@ from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
-from ..pause import no_cycle_collection
 from ..scoresheet import rows, translate
 from .chart import progression_svg, swatch
 
@@ -190,38 +187,13 @@ def key_rules(ruleset: Ruleset) -> list[Any]:
 _RENDERING = threading.Lock()
 
 
-@functools.cache
+@functools.cache  # one per process: a fresh one copies both 5 MB fonts, 1/7 of a render
 def _font_config() -> Any:
     from weasyprint.text.fonts import FontConfiguration
 
     config = FontConfiguration()
     atexit.register(_remove_font_copies, config)
-    _keep_freed_memory()
     return config
-
-
-def _keep_freed_memory() -> None:
-    """Ask glibc to keep freed memory for the next render rather than give it back.
-
-    Each render copies both 5.5 MB font files into fresh memory: above glibc's mmap
-    threshold, so mapped and unmapped every time, and freed heap is trimmed back to the
-    system. Touching new pages again cost about 2,800 page faults a render, 7,500 inside
-    a request, and a fault is dear on a virtual machine: the served PDF took 15% longer
-    than the same render called directly. With these limits a render faults about 400
-    times, and the process keeps at most 64 MB it is not using. Elsewhere than glibc
-    there is no mallopt, and nothing changes.
-    """
-    try:
-        if not os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc"):  # type: ignore[union-attr]
-            return
-        mallopt = ctypes.CDLL(None).mallopt
-    except (AttributeError, OSError, TypeError, ValueError):  # not glibc, or no confstr
-        return
-    mallopt(_M_MMAP_THRESHOLD, 16 << 20)
-    mallopt(_M_TRIM_THRESHOLD, 64 << 20)
-
-
-_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's malloc.h
 
 
 def _remove_font_copies(config: Any) -> None:
@@ -235,10 +207,7 @@ def _remove_font_copies(config: Any) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@functools.lru_cache(maxsize=8)
 def _stylesheet(text: str) -> Any:
-    """A parsed stylesheet, kept: parsing print.css and compiling its selectors took a
-    twentieth of a scoresheet's time."""
     from weasyprint import CSS
 
     return CSS(string=text, base_url=str(TEMPLATES), font_config=_font_config())
@@ -249,12 +218,11 @@ def render_pdf(html: str, stylesheet: str | None = None) -> bytes:
 
     One font configuration serves every render: a fresh one copies both 5 MB Noto files
     to a temporary folder and loads them again, a seventh of a scoresheet's time. Pango's
-    font map is not safe to share between threads, so renders take turns. The cycle
-    collector waits until a render is done (pause.no_cycle_collection).
+    font map is not safe to share between threads, so renders take turns.
     """
     from weasyprint import HTML
 
-    with _RENDERING, no_cycle_collection():
+    with _RENDERING:
         sheets = [_stylesheet(stylesheet)] if stylesheet is not None else []
         document = HTML(string=html, base_url=str(TEMPLATES))
         return document.write_pdf(  # type: ignore[no-any-return]

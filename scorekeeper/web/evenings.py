@@ -108,7 +108,6 @@ def evening(evening_id: str) -> str:
         evening=found,
         organizer=organizer,
         watch_link=link,
-        watch_qr=qr_svg(link) if link else "",
         tables=[(g, game_card(g), g.score()) for g in games],
         standings=_standings(games),
         others=others,
@@ -134,6 +133,13 @@ def summary_pdf(evening_id: str) -> Response:
     return file_response(
         pdf, "application/pdf", f"evening-{found.created_at[:10]}.pdf", inline=True
     )
+
+
+@bp.route("/e/<evening_id>/qr.svg")
+def watch_qr(evening_id: str) -> Response:
+    """The QR code of the evening's watch link, for its organizer to show a TV."""
+    found, _role = evening_for(evening_id, "organize")
+    return qr_svg(share_url("evenings.watch_link", token=found.watch_token))
 
 
 @bp.route("/v/<token>")

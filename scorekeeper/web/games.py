@@ -356,7 +356,6 @@ def render_game(
         upcoming_dealer=stored.dealer(len(stored.hands) + 1),
         new_partners=_new_partners(stored.players),
         pin_form=PinForm() if current_role != "edit" else None,
-        share_codes=_share_codes,
     )
     return page, status
 
@@ -375,12 +374,13 @@ def _changed_options(ruleset: Ruleset) -> list[tuple[str, Any]]:
     return [(name, values[name]) for name in differences(ruleset.options, ruleset.preset_options)]
 
 
-def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
-    """QR codes of the share links: the watch link always, the scorer link on request."""
-    codes = {"watch": qr_svg(share_url("games.watch_link", token=stored.watch_token))}
-    if request.args.get("qr") == "scorer":
-        codes["scorer"] = qr_svg(share_url("games.scorer_link", token=stored.scorer_token))
-    return codes
+@bp.route("/g/<game_id>/qr/<any(watch, scorer):link>.svg")
+def share_qr(game_id: str, link: str) -> Response:
+    """The QR code of a share link, for the scorer's phone to show across the table."""
+    stored = game_for(game_id, "edit")
+    if link == "scorer":
+        return qr_svg(share_url("games.scorer_link", token=stored.scorer_token))
+    return qr_svg(share_url("games.watch_link", token=stored.watch_token))
 
 
 @bp.route("/g/<game_id>/target", methods=["POST"])

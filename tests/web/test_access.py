@@ -279,18 +279,25 @@ def test_the_secret_key_is_generated_into_the_instance(app):
     assert app.config["SECRET_KEY"] == secret
 
 
-def test_the_watch_qr_code_encodes_the_watch_link(client):
+def test_the_watch_qr_code_encodes_the_watch_link(app, client):
     from scorekeeper.web.qr import qr_svg
 
     client.application.config["SHARE_HOST"] = "192.168.1.20"
     game_id = start_game(client)
     stored_page = client.get(f"/g/{game_id}").get_data(as_text=True)
     watch, scorer, _pin = links(client, game_id)
-    assert str(qr_svg("http://192.168.1.20" + watch)) in stored_page
-    assert str(qr_svg("http://192.168.1.20" + scorer)) not in stored_page  # only on request
+    assert f'src="/g/{game_id}/qr/watch.svg"' in stored_page
+    assert f"/g/{game_id}/qr/scorer.svg" not in stored_page  # only on request
     on_request = client.get(f"/g/{game_id}?qr=scorer").get_data(as_text=True)
-    assert str(qr_svg("http://192.168.1.20" + scorer)) in on_request
-    assert "<script" not in str(qr_svg("http://x")) and "style=" not in str(qr_svg("http://x"))
+    assert f'src="/g/{game_id}/qr/scorer.svg"' in on_request
+    with app.test_request_context():
+        for link, url in (("watch", watch), ("scorer", scorer)):
+            image = client.get(f"/g/{game_id}/qr/{link}.svg")
+            assert image.mimetype == "image/svg+xml"
+            assert image.data == qr_svg("http://192.168.1.20" + url).data
+            assert b"<script" not in image.data and b"<svg" in image.data
+    stranger = app.test_client()
+    assert stranger.get(f"/g/{game_id}/qr/scorer.svg").status_code == 403
 
 
 def test_watchers_get_no_share_codes(app, client):
