@@ -81,23 +81,8 @@ def make_bid(kind: BidKind, n: int = 0) -> Bid:
 
 
 def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
-    """Read a bid from its game-file form.
-
-    A game file says the same few bids again and again (a 1,000-hand file reads 4,000):
-    each number or word read well is kept, by its exact type, so that True is never
-    taken for 1 nor "3" for 3."""
-    kind = type(raw)
-    if kind is int or kind is str:
-        found = _READ.get((kind, raw, tricks_per_hand))
-        if found is None:
-            found = _read_bid(raw, tricks_per_hand)
-            if len(_READ) < 1024:  # any other file's bids are read as before
-                _READ[kind, raw, tricks_per_hand] = found
-        return found
+    """Read a bid from its game-file form (True is never taken for 1, nor "3" for 3)."""
     return _read_bid(raw, tricks_per_hand)
-
-
-_READ: dict[tuple[type, object, int], Bid] = {}
 
 
 def _read_bid(raw: object, tricks_per_hand: int) -> Bid:
@@ -203,7 +188,6 @@ def _side_index(sides: Sequence[Side], seat: int) -> int:
     raise ValueError(f"seat {seat} is on no side")
 
 
-@functools.cache
 def _numbers(low: int, high: int) -> tuple[int, ...]:
     return tuple(range(low, high + 1))
 
