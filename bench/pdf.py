@@ -68,7 +68,28 @@ def served_pdf(client: Any, doc: dict[str, Any]) -> Callable[[], object]:
     return fetch
 
 
+def served_ratio() -> tuple[float, float]:
+    """(served PDF / floor, the floor in ms): the median of the rounds' ratios."""
+    times, ratio, _pages = _measure()
+    return ratio["served"], statistics.median(times["floor"]) * 1000
+
+
 def run() -> list[tuple[str, str]]:
+    times, ratio, pages = _measure()
+    median = {name: statistics.median(values) for name, values in times.items()}
+    return [
+        ("PDF: 30-hand scoresheet (median of 9)", f"{median['sheet'] * 1000:.0f} ms"),
+        ("PDF: bare one-page table, the floor (median of 9)", f"{median['floor'] * 1000:.0f} ms"),
+        ("PDF: scoresheet / floor (median of the 9 rounds' ratios)", f"{ratio['sheet']:.2f}×"),
+        (
+            "PDF: served, first request for each game (median of 9)",
+            f"{median['served'] * 1000:.0f} ms ({ratio['served']:.2f}× floor)",
+        ),
+        ("PDF: scoresheet pages", str(pages)),
+    ]
+
+
+def _measure() -> tuple[dict[str, list[float]], dict[str, float], int]:
     game = thirty_hand_game()
     result = score_game(game)
     assert len(result.hands) == 30 and not result.outcome.finished
@@ -98,19 +119,9 @@ def run() -> list[tuple[str, str]]:
         times["floor"].append(seconds(floor))
         times["sheet"].append(seconds(sheet))
         times["served"].append(seconds(served_pdf(client, doc)))
-    median = {name: statistics.median(values) for name, values in times.items()}
     ratio = {
         name: statistics.median(t / f for t, f in zip(times[name], times["floor"], strict=True))
         for name in ("sheet", "served")
     }
     pages = len(PdfReader(io.BytesIO(sheet())).pages)
-    return [
-        ("PDF: 30-hand scoresheet (median of 9)", f"{median['sheet'] * 1000:.0f} ms"),
-        ("PDF: bare one-page table, the floor (median of 9)", f"{median['floor'] * 1000:.0f} ms"),
-        ("PDF: scoresheet / floor (median of the 9 rounds' ratios)", f"{ratio['sheet']:.2f}×"),
-        (
-            "PDF: served, first request for each game (median of 9)",
-            f"{median['served'] * 1000:.0f} ms ({ratio['served']:.2f}× floor)",
-        ),
-        ("PDF: scoresheet pages", str(pages)),
-    ]
+    return times, ratio, pages

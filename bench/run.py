@@ -1,4 +1,8 @@
-"""Run the benchmarks and print their figures as a Markdown table (for the README)."""
+"""`make bench`: the five budgets a player feels, each beside its floor (bench/budgets.py).
+
+The other modules here measure more (long games, page weight, load levels); run one
+with `python -m bench.NAME`.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +12,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import engine, long_games, many_games, page_weight, pdf, serving
+from bench import budgets
 
 
 def main() -> None:
-    rows = []
-    for module in (engine, long_games, many_games, page_weight, pdf, serving):
-        rows += module.run()
-        print(f"... {module.__name__} done", file=sys.stderr, flush=True)
+    rows = budgets.run()
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
     print()
-    print("| measurement | result |")
-    print("|---|---|")
-    for name, value in rows:
-        print(f"| {name} | {value} |")
+    print("| budget | figure (beside its floor) | line |")
+    print("|---|---|---|")
+    for name, figure, line in rows:
+        print(f"| {name} | {figure} | {line} |")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,158 @@
+"""The five budgets a player feels, each beside a floor measured in the same run.
+
+1. The first view of a 20-hand scoresheet in a freshly started server (`scorekeeper
+   serve` on an instance holding 40 such games; each game's page asked for once).
+2. Entering a hand (the bids, the tricks, the new scoresheet) with 50 tables playing
+   on this 2-core machine: p99 of those requests.
+3. The players page over 200 stored games, first view after a restart.
+4. A 30-hand scoresheet PDF served, against WeasyPrint rendering a bare table.
+5. `scorekeeper score` of a normal game (20 hands), against starting Python.
+
+Everything stays on 127.0.0.1; every loop is bounded in time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench import many_games, pdf, serving
+
+HANDS = [
+    {"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]},
+    {"bids": [4, 3, 2, 3], "tricks": [5, 3, 2, 3]},
+] * 10  # 20 hands: a whole evening's game
+GAME = {"ruleset": "yahoo-normal", "options": {"target": 10**6}, "hands": HANDS}
+
+
+def _median_ms(command: list[str], runs: int = 7) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def _start_server(instance: Path) -> tuple[subprocess.Popen[bytes], int]:
+    port = serving.free_port()
+    log = (instance / "server.log").open("wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        env={**os.environ, "SCOREKEEPER_INSTANCE": str(instance)},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status = serving.Phone(port).request("GET", "/healthz")[0]
+            if status == 200:
+                return server, port
+        except OSError:
+            time.sleep(0.1)
+    server.terminate()
+    raise RuntimeError("the server did not start")
+
+
+def first_views() -> tuple[float, float, float]:
+    """(median, p90, floor) ms: each of 40 stored games' first view in a fresh server."""
+    from scorekeeper import store
+    from scorekeeper.store.db import open_instance
+
+    instance = Path(tempfile.mkdtemp())
+    db = open_instance(instance / "scorekeeper.db")
+    tokens = []
+    for n in range(40):
+        game_id = store.import_game(db, {**GAME, "players": [f"P{n}", "Ben", "Cho", "Dee"]})
+        tokens.append((game_id, store.get_game(db, game_id).scorer_token))
+    db.close()
+    server, port = _start_server(instance)
+    try:
+        phone = serving.Phone(port)
+        times, floors = [], []
+        for game_id, token in tokens:
+            phone.request("GET", f"/s/{token}")  # the scorer link: this phone may edit
+            status, _page, elapsed = phone.request("GET", f"/g/{game_id}")
+            assert status == 200, status
+            times.append(elapsed * 1000)
+            floors.append(phone.request("GET", "/healthz")[2] * 1000)
+    finally:
+        server.terminate()
+        server.wait(10)
+    ordered = sorted(times)
+    return statistics.median(times), ordered[int(0.9 * len(ordered))], statistics.median(floors)
+
+
+def hand_entry(tables: int = 50) -> tuple[float, float, int]:
+    """(p99 of entering a hand, p99 of the floor, hands) at `tables` tables."""
+    instance = Path(tempfile.mkdtemp())
+    server, port = _start_server(instance)
+    try:
+        serving.warm_up(port)
+        times = serving.run_level(port, tables, serving.DURATION)
+    finally:
+        server.terminate()
+        server.wait(10)
+    entry = times["entry"] + times["sheet"]
+    return serving.pct(entry, 0.99), serving.pct(times["floor"], 0.99), len(times["sheet"])
+
+
+def score_command() -> tuple[float, float]:
+    """(`scorekeeper score` of a 20-hand game, starting Python) in ms."""
+    path = Path(tempfile.mkdtemp()) / "game.json"
+    path.write_text(json.dumps({**GAME, "players": ["Ann", "Ben", "Cho", "Dee"]}))
+    score = _median_ms([sys.executable, "-m", "scorekeeper", "score", str(path)])
+    return score, _median_ms([sys.executable, "-c", "pass"])
+
+
+def run() -> list[tuple[str, str, str]]:
+    """(what, figure beside its floor, budget and whether it holds) per budget."""
+    rows = []
+    median, p90, floor = first_views()
+    rows.append(
+        (
+            "first view of a 20-hand scoresheet, fresh server (40 games)",
+            f"median {median:.1f} ms, p90 {p90:.1f} ms (bare route {floor:.1f} ms)",
+            f"≤ 20 ms: {'holds' if p90 <= 20 else 'OVER'}",
+        )
+    )
+    p99, floor99, hands = hand_entry()
+    rows.append(
+        (
+            "entering a hand at 50 tables (bids, tricks, new sheet)",
+            f"p99 {p99:.1f} ms over {hands} hands (bare route p99 {floor99:.1f} ms)",
+            f"≤ 50 ms: {'holds' if p99 <= 50 else 'OVER'}",
+        )
+    )
+    first, floor = many_games.players_first_view()
+    rows.append(
+        (
+            "players page over 200 games, first view after a restart",
+            f"{first:.0f} ms (bare route {floor:.2f} ms)",
+            f"≤ 300 ms: {'holds' if first <= 300 else 'OVER'}",
+        )
+    )
+    served, floor = pdf.served_ratio()
+    rows.append(
+        (
+            "30-hand scoresheet PDF, served",
+            f"{served:.2f}× the bare WeasyPrint table ({floor:.0f} ms)",
+            f"≤ 2×: {'holds' if served <= 2 else 'OVER'}",
+        )
+    )
+    score, start = score_command()
+    rows.append(
+        (
+            "`scorekeeper score`, a 20-hand game",
+            f"{score:.0f} ms, {score / start:.1f}× starting Python ({start:.0f} ms)",
+            f"≤ 4×: {'holds' if score / start <= 4 else 'OVER'}",
+        )
+    )
+    return rows
