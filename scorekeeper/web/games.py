@@ -39,7 +39,7 @@ from ..engine import (
 )
 from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.options import OptionError, differences, option_values
-from ..engine.referee import outcome_words, verdict
+from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
 from ..lru import LRU
@@ -596,7 +596,9 @@ def what_if(game_id: str) -> str | tuple[str, int]:
     stored = game_for(game_id, "watch")
     game = stored.game()
     kind = find_kind(stored.kind)
-    chosen = request.args.get("ruleset") or stored.ruleset_id
+    # Opened bare, it offers another preset: the game's own would repeat the scoresheet.
+    offered = other_ruleset(game)
+    chosen = request.args.get("ruleset") or (offered.id if offered else stored.ruleset_id)
     error = None
     comparison = None
     other = ruleset_or_404(chosen)
@@ -642,6 +644,7 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         problems=problems,
         error=error,
         outcome_words=outcome_words,
+        other_words=other_outcome_words(comparison) if comparison else None,
         verdict=verdict(comparison) if comparison else None,
     )
     return (page, 400) if error else page
