@@ -65,7 +65,7 @@ from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import first_shown, next_hand, rows_html
 from .urls import share_url
-from .words import hand_changes, hand_parts, option_changes, option_values_words
+from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
 
 bp = Blueprint("games", __name__)
 
@@ -462,11 +462,17 @@ def _event_words(stored: store.StoredGame, event: dict[str, Any]) -> list[str]:
     detail, players = event["detail"] or {}, stored.players
     try:
         if event["action"] in ("hand_edited", "hand_corrected"):
-            return hand_changes(stored.kind, detail["before"], detail["after"], players)
+            return [
+                *hand_changes(stored.kind, detail["before"], detail["after"], players),
+                *ends_words(stored.score().sides, detail),
+            ]
         if event["action"] == "hand_added":
             return hand_parts(stored.kind, detail["after"], players)
         if event["action"] == "hand_deleted":
-            return hand_parts(stored.kind, detail["before"], players)
+            return [
+                *hand_parts(stored.kind, detail["before"], players),
+                *ends_words(stored.score().sides, detail),
+            ]
         if event["action"] == "options_changed":
             return option_changes(stored.ruleset, detail["before"], detail["after"])
     except (KeyError, IndexError, TypeError, ValueError):
