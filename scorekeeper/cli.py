@@ -402,7 +402,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Re-score a game file under another ruleset and show the difference hand by hand."""
     from .engine import ScoreError, UnknownRuleset, find_ruleset, load_game
     from .engine.options import OptionError
-    from .engine.referee import outcome_words, verdict, what_if
+    from .engine.referee import other_outcome_words, outcome_words, verdict, what_if
 
     doc = _read_game_file(args.file)
     changes = {}
@@ -464,9 +464,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 last=result.stopped.hand - 1,
             ),
         ]
+    for carried in result.carried:
+        out += [
+            "",
+            say(
+                N_("{note} (hands {hands})"),
+                note=carried.note,
+                hands=", ".join(map(str, carried.hands)),
+            ),
+        ]
     actual, theirs = (
-        outcome_words(result.actual.outcome, names).render(tr),
-        outcome_words(result.other.outcome, names).render(tr),
+        outcome_words(result.actual.outcome, result.actual.sides).render(tr),
+        other_outcome_words(result).render(tr),
     )
     out += ["", say(N_("actual: {outcome}"), outcome=actual)]
     out.append(say(N_("under {label}: {outcome}"), label=label, outcome=theirs))

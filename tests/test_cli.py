@@ -202,6 +202,33 @@ def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
     assert bad.returncode == 2 and "needs 3 players; this game has 4" in bad.stderr
 
 
+def test_compare_gives_no_verdict_past_a_refused_hand(tmp_path):
+    """joker-barmore has no nil: hand 1 cannot be scored, so nothing is said of the end."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
+    done = run_cli("compare", str(path), "--ruleset", "joker-barmore")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "under joker-barmore: cannot score hand 1; compared up to hand 0" in lines
+    assert lines[-1] == "No verdict: these rules cannot score hand 1, so nothing can be compared."
+    assert "not over" not in done.stdout
+
+
+def test_compare_a_sum_game_under_team_totals(tmp_path):
+    """Each side's two bids become its team bid, so a team-total ruleset scores them."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
+    done = run_cli("compare", str(path), "--ruleset", "akagiri-standard")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[5].split() == ["2", "20", ":", "140", "20", ":", "140", "+0", ":", "+0"]
+    assert (
+        "Partners' two bids are added into one team bid, as these rules take one number a side"
+        " (hands 1, 2)" in lines
+    )
+    assert lines[-1] == "Under both rules the game is not over yet."
+
+
 def test_serve_prints_the_address_as_a_qr_code(capsys):
     from scorekeeper.serve import print_qr, urls
 

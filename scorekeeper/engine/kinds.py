@@ -57,6 +57,13 @@ class GameKind(Protocol):
         """Turn a hand back into its game-file form."""
         ...
 
+    def carry_hand(
+        self, raw: dict[str, Any], played: Any, other: Any, players: Sequence[str]
+    ) -> tuple[dict[str, Any], Text | None]:
+        """A hand played under options `played`, as a table under options `other` would
+        have entered it (game-file form), and what that changed in words (else None)."""
+        ...
+
     def start(self, ruleset: Ruleset, players: Sequence[str]) -> Any:
         """Return the state before the first hand."""
         ...
@@ -164,6 +171,11 @@ class KindDefaults:
     def answers(self, options: Any) -> list[Answer]:
         answers: list[Answer] = self._words().answers(options)
         return answers
+
+    def carry_hand(
+        self, raw: dict[str, Any], played: Any, other: Any, players: Sequence[str]
+    ) -> tuple[dict[str, Any], Text | None]:
+        return raw, None  # a hand is entered alike under every ruleset of the kind
 
     def target(self, options: Any) -> int | None:
         raise NotImplementedError

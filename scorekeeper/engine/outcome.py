@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .text import N_, Text, text
+from .text import N_, Nn_, Text, ntext, text
 from .types import Outcome, Side
 
 
@@ -34,3 +34,35 @@ def decide(
 def individual_sides(players: Sequence[str]) -> tuple[Side, ...]:
     """Every player is a side of their own."""
     return tuple(Side(name, (seat,)) for seat, name in enumerate(players))
+
+
+def outcome_change(before: Outcome, after: Outcome, sides: Sequence[Side]) -> Text | None:
+    """What a change to the hands did to the end of the game, in words (None: nothing).
+
+    A side of two players is plural: "Ann & Cho no longer win", "Ben no longer wins"."""
+    was = before.winner if before.finished else None
+    now = after.winner if after.finished else None
+    if was == now:
+        return None
+    if now is None:
+        assert was is not None
+        return ntext(
+            Nn_(
+                "{side} no longer wins; the game goes on",
+                "{side} no longer win; the game goes on",
+            ),
+            len(sides[was].seats),
+            side=sides[was].name,
+        )
+    if was is None:
+        return ntext(
+            Nn_("{side} now wins: the game is over", "{side} now win: the game is over"),
+            len(sides[now].seats),
+            side=sides[now].name,
+        )
+    return ntext(
+        Nn_("{side} now wins instead of {other}", "{side} now win instead of {other}"),
+        len(sides[now].seats),
+        side=sides[now].name,
+        other=sides[was].name,
+    )

@@ -10,9 +10,9 @@ from .errors import GameError, HandError, InvalidHand
 from .game import Game, GameResult, score_game
 from .kinds import find_kind
 from .options import option_values
-from .ruleset import Ruleset
-from .text import N_, Text, text
-from .types import Outcome
+from .ruleset import Ruleset, all_rulesets
+from .text import N_, Nn_, Text, ntext, text
+from .types import Outcome, Side
 
 
 @dataclass(frozen=True)
@@ -78,22 +78,54 @@ class WhatIfRow:
 
 
 @dataclass(frozen=True)
+class Carried:
+    """How hands played under one rule were entered to be scored under the other (a
+    side's two bids added into one team bid), and which hands it changed."""
+
+    note: Text
+    hands: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class WhatIf:
     actual: GameResult
     other: GameResult
     ruleset: Ruleset
     rows: tuple[WhatIfRow, ...]
     stopped: HandError | None  # the first hand the other ruleset does not allow
+    carried: tuple[Carried, ...] = ()
+
+    @property
+    def refused(self) -> bool:
+        """The other rules cannot score a hand the table played: how the game would end
+        under them cannot be known (a game that ended earlier under them is known)."""
+        return self.stopped is not None and not self.other.outcome.finished
 
     @property
     def winner_changes(self) -> bool:
+        if self.refused:
+            return False
         return self.actual.outcome.winner != self.other.outcome.winner or (
             self.actual.outcome.finished != self.other.outcome.finished
         )
 
 
+def other_ruleset(game: Game) -> Ruleset | None:
+    """The preset a what-if offers first: the first other preset of the game's kind that
+    seats its players (its own would only repeat the scoresheet)."""
+    for ruleset in all_rulesets(game.ruleset.game):
+        if ruleset.id == game.ruleset.id:
+            continue
+        if ruleset.seated(len(game.players)).options.players == len(game.players):
+            return ruleset
+    return None
+
+
 def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
-    """Re-score the same hands under another ruleset, hand by hand, as far as it allows."""
+    """Re-score the same hands under another ruleset, hand by hand, as far as it allows.
+
+    Each hand is first entered as the other rules take it (the kind's `carry_hand`: a
+    side's two bids become one team bid), then scored."""
     if ruleset.game != game.ruleset.game:
         raise GameError(
             text(
@@ -116,9 +148,16 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
     kind = find_kind(ruleset.game)
     hands = []
     stopped: HandError | None = None
+    carried: dict[tuple[object, ...], tuple[Text, list[int]]] = {}
     for number, hand in enumerate(game.hands, start=1):
+        raw, note = kind.carry_hand(
+            kind.hand_to_json(hand),
+            game.ruleset_for(number).options,
+            ruleset.options,
+            game.players,
+        )
         try:
-            reparsed = kind.parse_hand(kind.hand_to_json(hand), ruleset.options)
+            reparsed = kind.parse_hand(raw, ruleset.options)
         except InvalidHand as error:
             stopped = HandError(number, error.message, error.seat, error.field)
             break
@@ -129,6 +168,8 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
             stopped = error
             hands.pop()
             break
+        if note is not None:
+            carried.setdefault(note.key(), (note, []))[1].append(number)
     other = score_game(Game(ruleset, game.players, tuple(hands)))
     rows = []
     for number, hand in enumerate(actual.hands, start=1):
@@ -141,21 +182,57 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
                 tuple(o - a for o, a in zip(theirs, hand.totals, strict=True)) if theirs else None,
             )
         )
-    return WhatIf(actual, other, ruleset, tuple(rows), stopped)
+    return WhatIf(
+        actual,
+        other,
+        ruleset,
+        tuple(rows),
+        stopped,
+        tuple(Carried(note, tuple(numbers)) for note, numbers in carried.values()),
+    )
 
 
-def outcome_words(outcome: Outcome, names: Sequence[str]) -> Text:
+WINS = Nn_("{side} wins", "{side} win")  # a side of two players is plural
+
+
+def outcome_words(outcome: Outcome, sides: Sequence[Side]) -> Text:
     """Say who won, or that nobody has yet."""
     if outcome.finished and outcome.winner is not None:
-        return text(N_("{side} wins"), side=names[outcome.winner])
+        side = sides[outcome.winner]
+        return ntext(WINS, len(side.seats), side=side.name)
     if outcome.tie:
         return text(N_("tie at the top — another hand"))
     return text(N_("not finished"))
 
 
+def other_outcome_words(result: WhatIf) -> Text:
+    """How the game stands under the other rules: who won, or where they stopped."""
+    if result.refused and result.stopped is not None:
+        return text(
+            N_("cannot score hand {n}; compared up to hand {last}"),
+            n=result.stopped.hand,
+            last=result.stopped.hand - 1,
+        )
+    return outcome_words(result.other.outcome, result.other.sides)
+
+
 def verdict(result: WhatIf) -> Text:
-    """Say what the other rules change about the end: the winner, or whether it is over."""
+    """Say what the other rules change about the end: the winner, or whether it is over;
+    nothing about the end when they cannot score every hand played."""
     actual, other = result.actual.outcome, result.other.outcome
+    if result.refused and result.stopped is not None:
+        if result.stopped.hand == 1:
+            return text(
+                N_("No verdict: these rules cannot score hand 1, so nothing can be compared.")
+            )
+        return text(
+            N_(
+                "No verdict: these rules cannot score hand {n}, so the hands after hand"
+                " {last} cannot be compared and how the game would end cannot be known."
+            ),
+            n=result.stopped.hand,
+            last=result.stopped.hand - 1,
+        )
     if actual.finished and not other.finished:
         return text(N_("Under these rules the game would not be over yet."))
     if other.finished and not actual.finished:

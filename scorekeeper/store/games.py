@@ -411,6 +411,18 @@ def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> 
     return result
 
 
+def _ends(stored: StoredGame, result: GameResult) -> dict[str, Any]:
+    """For the history of a change to the hands: the totals and the winner (None while
+    the game goes on) before and after it, as [before, after]."""
+    return {
+        "totals": [list(stored.totals), list(result.totals)],
+        "winner": [
+            stored.winner if stored.finished else None,
+            result.outcome.winner if result.outcome.finished else None,
+        ],
+    }
+
+
 class NeedsCorrection(RuntimeError):
     """The hand was confirmed: changing it must be an explicit correction with a reason."""
 
@@ -452,7 +464,7 @@ def replace_hand(
             [json.dumps(body, ensure_ascii=False), _now(), game_id, number],
         )
         _save_summary(db, game_id, result, bids_cleared=False)
-        detail: dict[str, Any] = {"before": before, "after": body}
+        detail: dict[str, Any] = {"before": before, "after": body, **_ends(stored, result)}
         if confirmed:
             detail |= {"reason": correction, "confirmed_by": stored.confirmations[number - 1]}
         _log(db, game_id, "hand_corrected" if confirmed else "hand_edited", number, detail)
@@ -483,7 +495,11 @@ def delete_last_hand(
             game_id,
             "hand_deleted",
             number,
-            {"before": before, **({"reason": correction} if correction else {})},
+            {
+                "before": before,
+                **_ends(stored, result),
+                **({"reason": correction} if correction else {}),
+            },
         )
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result

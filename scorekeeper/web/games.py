@@ -36,7 +36,7 @@ from ..engine import (
 )
 from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.options import OptionError, differences, option_values
-from ..engine.referee import outcome_words, verdict
+from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
 from ..lru import LRU
@@ -61,7 +61,7 @@ from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import first_shown, next_hand, rows, rule_labels
 from .urls import share_url
-from .words import hand_changes, hand_parts, option_changes, option_values_words
+from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
 
 bp = Blueprint("games", __name__)
 
@@ -427,11 +427,17 @@ def _event_words(stored: store.StoredGame, event: dict[str, Any]) -> list[str]:
     detail, players = event["detail"] or {}, stored.players
     try:
         if event["action"] in ("hand_edited", "hand_corrected"):
-            return hand_changes(stored.kind, detail["before"], detail["after"], players)
+            return [
+                *hand_changes(stored.kind, detail["before"], detail["after"], players),
+                *ends_words(stored.score().sides, detail),
+            ]
         if event["action"] == "hand_added":
             return hand_parts(stored.kind, detail["after"], players)
         if event["action"] == "hand_deleted":
-            return hand_parts(stored.kind, detail["before"], players)
+            return [
+                *hand_parts(stored.kind, detail["before"], players),
+                *ends_words(stored.score().sides, detail),
+            ]
         if event["action"] == "options_changed":
             return option_changes(stored.ruleset, detail["before"], detail["after"])
     except (KeyError, IndexError, TypeError, ValueError):
@@ -561,7 +567,9 @@ def what_if(game_id: str) -> str | tuple[str, int]:
     stored = game_for(game_id, "watch")
     game = stored.game()
     kind = find_kind(stored.kind)
-    chosen = request.args.get("ruleset") or stored.ruleset_id
+    # Opened bare, it offers another preset: the game's own would repeat the scoresheet.
+    offered = other_ruleset(game)
+    chosen = request.args.get("ruleset") or (offered.id if offered else stored.ruleset_id)
     error = None
     comparison = None
     other = ruleset_or_404(chosen)
@@ -607,6 +615,7 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         problems=problems,
         error=error,
         outcome_words=outcome_words,
+        other_words=other_outcome_words(comparison) if comparison else None,
         verdict=verdict(comparison) if comparison else None,
     )
     return (page, 400) if error else page

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
-from flask_babel import get_translations
+from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import HandError, Text
+from ..engine import GameResult, HandError, Text
+from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
 from .access import game_for
 from .db import get_db
@@ -41,6 +42,13 @@ def _bidding(stored: store.StoredGame) -> Any:
     if "bids" not in entry.steps:
         abort(404)
     return entry
+
+
+def _flash_outcome(before: GameResult, after: GameResult) -> None:
+    """Say when a change to the hands took a win away, gave one, or moved it."""
+    change = outcome_change(before.outcome, after.outcome, after.sides)
+    if change is not None:
+        flash(sentence(change).render(get_translations()), "outcome")
 
 
 def _hand_error(error: HandError, number: int) -> Text:
@@ -236,7 +244,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
                 errors.update(trick_errors)
                 form_errors += trick_form_errors
                 if new_body is not None:
-                    saved = _save_edit(game_id, number, new_body, form, form_errors)
+                    saved = _save_edit(game_id, number, new_body, form, form_errors, result)
                     if saved is not None:
                         return saved
     page = render_template(
@@ -297,11 +305,16 @@ def _needs_correction(stored: store.StoredGame, number: int) -> Text:
 
 
 def _save_edit(
-    game_id: str, number: int, body: dict[str, Any], form: VersionForm, form_errors: list[Any]
+    game_id: str,
+    number: int,
+    body: dict[str, Any],
+    form: VersionForm,
+    form_errors: list[Any],
+    before: GameResult,
 ) -> BaseResponse | tuple[str, int] | None:
     """Store the edited hand and redirect to it; on an engine error add it and return None."""
     try:
-        store.replace_hand(
+        after = store.replace_hand(
             get_db(),
             game_id,
             number,
@@ -320,14 +333,16 @@ def _save_edit(
     later = len(store.get_game(get_db(), game_id).hands) - number
     if later:
         flash(
-            _(
-                "Hand %(n)s changed; the %(later)s hands after it were scored again.",
+            ngettext(
+                "Hand %(n)s changed; the %(num)s hand after it was scored again.",
+                "Hand %(n)s changed; the %(num)s hands after it were scored again.",
+                later,
                 n=number,
-                later=later,
             )
         )
     else:
         flash(_("Hand %(n)s changed.", n=number))
+    _flash_outcome(before, after)
     return redirect(url_for("hands.hand", game_id=game_id, number=number), 303)
 
 
@@ -341,8 +356,9 @@ def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes,
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, str(form.refusal()))
+        before = stored.score()
         try:
-            store.delete_last_hand(
+            after = store.delete_last_hand(
                 get_db(),
                 game_id,
                 version=form.seen_version(),
@@ -354,6 +370,7 @@ def delete(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes,
             flash(_needs_correction(stored, number).render(get_translations()), "error")
             return redirect(url_for("hands.delete", game_id=game_id, number=number), 303)
         flash(_("Hand %(n)s deleted.", n=number))
+        _flash_outcome(before, after)
         return redirect(url_for("games.game", game_id=game_id), 303)
     result = stored.score()
     return render_template(
@@ -399,9 +416,10 @@ def _kind_page(
         else:
             new_body, errors, form_errors = entry.read(options, stored.players, values, chosen)
             if new_body is not None:
+                before = stored.score()
                 try:
                     if editing:
-                        store.replace_hand(
+                        after = store.replace_hand(
                             get_db(),
                             stored.id,
                             number,
@@ -423,6 +441,7 @@ def _kind_page(
                 else:
                     if editing:
                         flash(_("Hand %(n)s changed.", n=number))
+                        _flash_outcome(before, after)
                     return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303)
     page = render_template(
         "play.html",

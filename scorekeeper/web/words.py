@@ -12,8 +12,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..engine import find_kind
-from ..engine.text import signed
+from ..engine import Outcome, Side, find_kind
+from ..engine.outcome import outcome_change
+from ..engine.text import number, sentence, signed
 from .i18n import language, render_text
 from .scoresheet import rule_labels
 
@@ -46,6 +47,31 @@ def hand_changes(
         for who in dict.fromkeys([*old, *new])
         if old.get(who) != new.get(who)
     ]
+
+
+def ends_words(sides: Sequence[Side], detail: Mapping[str, Any]) -> list[str]:
+    """What a change to the hands did to the totals and the winner, as the history
+    keeps it: "Totals (Ann & Cho : Ben & Dee): 501 : 392 → 301 : 392", "Ann & Cho no
+    longer win; the game goes on". Nothing for entries older than these records."""
+    words: list[str] = []
+    totals = detail.get("totals")
+    if totals and all(len(t) == len(sides) for t in totals):
+        before, after = (" : ".join(number(t) for t in side) for side in totals)
+        words.append(
+            _(
+                "Totals (%(sides)s): %(before)s → %(after)s",
+                sides=" : ".join(side.name for side in sides),
+                before=before,
+                after=after,
+            )
+        )
+    winner = detail.get("winner")
+    if winner:
+        was, now = (Outcome(w is not None, w) for w in winner)
+        change = outcome_change(was, now, sides)
+        if change is not None:
+            words.append(render_text(sentence(change)))
+    return words
 
 
 def value_words(kind: str, name: str, value: Any) -> str:

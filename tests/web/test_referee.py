@@ -130,6 +130,51 @@ def test_what_if_stops_at_a_hand_the_other_rules_forbid(client, db):
     )
 
 
+def _finished_with_a_nil(client, db) -> str:
+    """A yahoo-normal game to 150 that Ann & Cho win in hand 2 with Ann's nil."""
+    game_id = start_game(client, "yahoo-normal", changes={"target": 150})
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})
+    play(client, db, game_id, {0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})
+    return game_id
+
+
+def test_what_if_gives_no_verdict_where_the_other_rules_stop(client, db):
+    """No nil under joker-barmore: hand 2 cannot be scored, so nothing can be said of
+    the end of the game under those rules (not "would not be over yet")."""
+    game_id = _finished_with_a_nil(client, db)
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=joker-barmore"))
+    assert "Stopped at hand 2, which these rules do not allow" in page
+    assert "would not be over yet" not in page and "not finished" not in page
+    assert "Actual: Ann &amp; Cho win " in page
+    assert "cannot score hand 2; compared up to hand 1" in page
+    assert (
+        "No verdict: these rules cannot score hand 2, so the hands after hand 1 cannot be"
+        " compared and how the game would end cannot be known." in page
+    )
+
+
+def test_what_if_adds_partners_bids_into_a_team_bid(client, db):
+    """A sum-bid game under a team-total ruleset: each side's two bids are its team bid."""
+    game_id = _finished_with_a_nil(client, db)
+    page = text(client.get(f"/g/{game_id}/whatif?ruleset=akagiri-standard"))
+    assert "Stopped at hand" not in page
+    assert "1 60 61 60 61 2" in page  # 3 + 3 for Ann & Cho, 3 + 3 (took 7) for Ben & Dee
+    assert (
+        "Partners&#39; two bids are added into one team bid, as these rules take one number"
+        " a side (hands 1, 2)" in page
+    )
+    # Its target is 500, not this table's 150: that, not a refused hand, keeps it going.
+    assert "Under these rules the game would not be over yet." in page
+
+
+def test_what_if_opens_on_another_preset(client, db):
+    game_id = _finished_with_a_nil(client, db)
+    page = client.get(f"/g/{game_id}/whatif").get_data(as_text=True)
+    chosen = re.findall(r'<option value="([\w-]+)" selected>', page)
+    assert chosen and chosen[0] != "yahoo-normal"
+    assert "Stopped at hand" not in page and "No verdict" not in page
+
+
 def test_changing_a_rule_needs_agreement_and_is_logged(client, db):
     game_id = start_game(client, "yahoo-normal")
     nil_made = ({0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})

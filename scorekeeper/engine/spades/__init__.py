@@ -13,10 +13,13 @@ from ..text import N_, Part, Text, shown, text
 from ..types import HandResult, Side
 from . import scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
-from .options import Scoring, SpadesOptions
+from .options import Contract, Scoring, SpadesOptions
 from .scoring import SpadesHand, SpadesState
 
 ZERO = Bid(BidKind.NUMBER, 0)
+TEAM_BID_NOTE = text(
+    N_("Partners' two bids are added into one team bid, as these rules take one number a side")
+)
 
 
 def _int(value: object) -> bool:
@@ -86,6 +89,35 @@ class Spades(KindDefaults):
     def hand_to_json(self, hand: SpadesHand) -> dict[str, Any]:
         """Write a hand in its game-file form."""
         return {"bids": [bid.to_json() for bid in hand.bids], "tricks": list(hand.tricks)}
+
+    def carry_hand(
+        self,
+        raw: dict[str, Any],
+        played: SpadesOptions,
+        other: SpadesOptions,
+        players: Sequence[str],
+    ) -> tuple[dict[str, Any], Text | None]:
+        """Under a team-total contract a side states one number: partners who each bid a
+        number under a sum contract are entered as their sum on the first partner's seat,
+        the other partner entering 0 (the contract scored is the same sum)."""
+        if not (
+            other.partnership
+            and other.contract is Contract.TEAM_TOTAL
+            and played.partnership
+            and played.contract is Contract.SUM
+        ):
+            return raw, None
+        bids = list(raw.get("bids", []))
+        if len(bids) != 4:
+            return raw, None
+        merged = False
+        for a, b in ((0, 2), (1, 3)):
+            if _int(bids[a]) and _int(bids[b]) and bids[a] > 0 and bids[b] > 0:
+                bids[a], bids[b] = bids[a] + bids[b], 0
+                merged = True
+        if not merged:
+            return raw, None
+        return {**raw, "bids": bids}, TEAM_BID_NOTE
 
     def start(self, ruleset: Ruleset, players: Sequence[str]) -> SpadesState:
         return scoring.start(ruleset, players, self.sides(ruleset.options, players))
