@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..per_options import PerOptions
 from ..text import N_, Text, shown, text
 from ..types import Side
 from .options import Contract, SpadesOptions
@@ -235,53 +234,6 @@ def _margin_rule(options: SpadesOptions, kind: BidKind) -> tuple[bool, int]:
     return options.blind_moon, options.blind_moon_behind
 
 
-_FAR_BEHIND = 10**9  # behind by more than any margin a rule can ask
-
-
-class _BidTable:
-    """The bids open to a seat under one options value, by code, read from `bid_choice`
-    once: each open bid → how far behind its side must be (0: at any score). The plain
-    bids (a number in range, a nil) are the ones no rule of a seat can forbid.
-
-    check_bids reads this table and asks bid_choice only for the words of a refusal; a
-    partnership's bids found fine are kept too, since those rules do not read the score.
-    """
-
-    __slots__ = ("needs", "plain", "plain_hand_rules", "sides_fine")
-
-    LIMIT = 8192  # partnerships' bids kept; the set starts again when full
-
-    def __init__(self, options: SpadesOptions) -> None:
-        self.needs: dict[int, int] = {}
-        plain: set[int] = set()
-        for kind in BidKind:
-            choice = bid_choice(options, kind, _FAR_BEHIND)
-            if not choice.open:
-                continue
-            margin = not options.roulette and kind in _MARGIN_KINDS
-            need = max(_margin_rule(options, kind)[1], 0) if margin else 0
-            for n in choice.numbers if kind in (BidKind.NUMBER, BidKind.BLIND) else (0,):
-                code = make_bid(kind, n).code
-                self.needs[code] = need
-                if kind in (BidKind.NUMBER, BidKind.NIL):
-                    plain.add(code)  # open here at any score: bid_choice has no margin for them
-        self.plain = frozenset(plain)
-        # Whether plain bids alone can break a partnership's rule.
-        self.plain_hand_rules = bool(
-            options.min_bid
-            or options.suicide
-            or options.contract is Contract.TEAM_TOTAL
-            or (options.moon and options.thirteen_is_moon)
-        )
-        self.sides_fine: set[tuple[int, ...]] = set()
-
-
-_bid_table = PerOptions(_BidTable)
-_MARGIN_KINDS = frozenset(
-    {BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL, BidKind.BLIND, BidKind.BLIND_MOON}
-)
-
-
 @dataclass(frozen=True)
 class BidProblem:
     """A bid the rules forbid: the seat (if one seat is at fault) and what is wrong."""
@@ -337,25 +289,10 @@ def check_bids(
     players: Sequence[str],
     bids: Sequence[Bid],
     totals: Sequence[int],
-    table: _BidTable | None = None,
 ) -> list[BidProblem]:
-    """Return every rule the bids of one hand break, given the totals before it (`table`:
-    these options' table of open bids, when the caller holds it already)."""
+    """Return every rule the bids of one hand break, given the totals before it."""
     problems: list[BidProblem] = []
-
-    # Most bids are open at the score they were made: the table says so by their codes,
-    # and bid_choice is asked only for the words of a refusal.
-    if table is None:
-        table = _bid_table(options)
-    needs, plain_codes = table.needs, table.plain
-    plain = True  # every bid a number or a nil: no partnership has a whole-contract bid
     for seat, bid in enumerate(bids):
-        code = bid.code
-        need = needs.get(code)
-        if code not in plain_codes:
-            plain = False
-        if need is not None and (not need or behind_by(totals, _side_index(sides, seat)) >= need):
-            continue
         kind = bid.kind
         choice = bid_choice(options, kind, behind_by(totals, _side_index(sides, seat)))
         if not choice.open:
@@ -406,21 +343,8 @@ def check_bids(
             )
     if not options.partnership:
         return problems
-    if plain and not table.plain_hand_rules:
-        return problems  # no partnership rule can be broken by these bids
-    fine = table.sides_fine
     for side in sides:
-        a, b = side.seats
-        key = (a, bids[a].code, bids[b].code)
-        if key in fine:
-            continue
-        found = _check_partnership(options, side, bids)
-        if found:
-            problems.extend(found)
-        else:
-            if len(fine) >= table.LIMIT:
-                fine.clear()
-            fine.add(key)
+        problems.extend(_check_partnership(options, side, bids))
     return problems
 
 

@@ -13,11 +13,10 @@ from typing import Any, NamedTuple
 
 from ..errors import InvalidHand
 from ..outcome import decide
-from ..per_options import PerOptions
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import Explanation, HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, _bid_table, check_bids, is_nil, is_whole, make_bid
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole
 from .options import (
     AllTricks,
     BlindReward,
@@ -29,34 +28,6 @@ from .options import (
     SpadesOptions,
     TenFor,
 )
-
-# Python 3.11 reads an enum member off its class (TenFor.BONUS_200) through
-# EnumType.__getattr__, at about six times the cost of reading a global; scoring a side
-# compares a dozen options with members, for every hand a replay plays. So the scoring
-# here compares with these names, bound once: `_TenFor_BONUS_200` is TenFor.BONUS_200.
-_AllTricks_BONUS_200 = AllTricks.BONUS_200
-_AllTricks_NONE = AllTricks.NONE
-_BidKind_BLIND = BidKind.BLIND
-_BidKind_BLIND_MOON = BidKind.BLIND_MOON
-_BidKind_BLIND_NIL = BidKind.BLIND_NIL
-_BidKind_DOUBLE_BLIND_NIL = BidKind.DOUBLE_BLIND_NIL
-_BidKind_NIL = BidKind.NIL
-_BidKind_NUMBER = BidKind.NUMBER
-_BlindReward_BONUS_100 = BlindReward.BONUS_100
-_BlindReward_DOUBLE = BlindReward.DOUBLE
-_BlindSet_DOUBLE = BlindSet.DOUBLE
-_BlindSet_PENALTY_100 = BlindSet.PENALTY_100
-_FailedNilTricks_BAGS_ONLY = FailedNilTricks.BAGS_ONLY
-_FailedNilTricks_COUNT_FOR_TEAM = FailedNilTricks.COUNT_FOR_TEAM
-_Overtricks_MINUS_ONE = Overtricks.MINUS_ONE
-_Overtricks_PLUS_ONE = Overtricks.PLUS_ONE
-_Scoring_ERROR = Scoring.ERROR
-_Scoring_POINTS = Scoring.POINTS
-_SetPenalty_SHORTFALL = SetPenalty.SHORTFALL
-_TenFor_BONUS_100 = TenFor.BONUS_100
-_TenFor_BONUS_200 = TenFor.BONUS_200
-_TenFor_DOUBLE = TenFor.DOUBLE
-_TenFor_EXACT_10_200 = TenFor.EXACT_10_200
 
 SMALL_BID_TABLE = {2: 40, 1: 60, 0: 100}
 NOT_OVER = Outcome(False)
@@ -121,36 +92,21 @@ class _SideScore:
         return tuple(lines)
 
 
-class _Tally(_SideScore):
-    """The same score without its lines: what a replay needs. Scoring with a tally runs
-    the very code that explains, so the two cannot disagree on a point or a marker."""
-
-    __slots__ = ()
-
-    def add(self, rule: str, points: int, template: str, /, **params: Any) -> None:
-        self.points += points
-
-    def add_n(
-        self, rule: str, points: int, forms: tuple[str, str], n: int, /, **params: Any
-    ) -> None:
-        self.points += points
-
-
 # Per kind of nil: the option that scores it, its name, and its markers made and failed.
 _NIL_RULES = {
     kind: (rule, Text(name), f"{kind.value}_made", f"{kind.value}_failed")
     for kind, rule, name in (
-        (_BidKind_NIL, "nil_points", N_("nil")),
-        (_BidKind_BLIND_NIL, "blind_nil_points", N_("blind nil")),
-        (_BidKind_DOUBLE_BLIND_NIL, "double_blind_nil_points", N_("double blind nil")),
+        (BidKind.NIL, "nil_points", N_("nil")),
+        (BidKind.BLIND_NIL, "blind_nil_points", N_("blind nil")),
+        (BidKind.DOUBLE_BLIND_NIL, "double_blind_nil_points", N_("double blind nil")),
     )
 }
 
 
 def _nil_points(options: SpadesOptions, kind: BidKind) -> tuple[int, int]:
-    if kind is _BidKind_BLIND_NIL:
+    if kind is BidKind.BLIND_NIL:
         return options.blind_nil_points, options.blind_nil_fail_points
-    if kind is _BidKind_DOUBLE_BLIND_NIL:
+    if kind is BidKind.DOUBLE_BLIND_NIL:
         return options.double_blind_nil_points, options.double_blind_nil_points
     return options.nil_points, options.nil_points
 
@@ -196,14 +152,14 @@ def score_side(
     for seat in seats:
         bid, took = bids[seat], tricks[seat]
         kind = bid.kind
-        if kind is _BidKind_NUMBER and not (zero_is_nil and bid.n == 0):
+        if kind is BidKind.NUMBER and not (zero_is_nil and bid.n == 0):
             contract += bid.n
             counted += took
             contract_seats += 1
             continue
         if kind not in NIL_KINDS:
-            if kind is _BidKind_NUMBER:
-                kind = _BidKind_NIL  # a 0 scored as a nil
+            if kind is BidKind.NUMBER:
+                kind = BidKind.NIL  # a 0 scored as a nil
             else:  # the blind N or moon itself
                 counted += took
                 contract_seats += 1
@@ -235,7 +191,7 @@ def score_side(
             score.markers.append(failed)
 
     if nil_tricks:
-        if options.failed_nil_tricks is _FailedNilTricks_BAGS_ONLY:
+        if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
             score.bags += nil_tricks
             score.add_n(
                 "failed_nil_tricks",
@@ -260,7 +216,7 @@ def score_side(
 
     if not contract_seats:
         # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
-        if options.failed_nil_tricks is _FailedNilTricks_COUNT_FOR_TEAM and nil_tricks:
+        if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and nil_tricks:
             _contract(options, score, contract=0, took=nil_tricks, label=_NO_CONTRACT)
     elif whole is not None:
         _whole_contract(options, score, whole, counted)
@@ -274,9 +230,9 @@ def score_side(
         )
 
     side_took = sum(tricks[s] for s in seats)
-    if side_took == options.tricks_per_hand and options.all_tricks is not _AllTricks_NONE:
+    if side_took == options.tricks_per_hand and options.all_tricks is not AllTricks.NONE:
         score.markers.append("all_tricks")
-        if options.all_tricks is _AllTricks_BONUS_200:
+        if options.all_tricks is AllTricks.BONUS_200:
             score.add("all_tricks", 200, N_("All {n} tricks: +200"), n=side_took)
         else:
             score.wins_game = text(N_("took all {n} tricks, which wins the game"), n=side_took)
@@ -286,7 +242,7 @@ def score_side(
 
 def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: int) -> None:
     most = options.tricks_per_hand
-    if bid.kind is _BidKind_BLIND:
+    if bid.kind is BidKind.BLIND:
         _contract(
             options,
             score,
@@ -296,7 +252,7 @@ def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: i
             blind=True,
         )
         return
-    blind = bid.kind is _BidKind_BLIND_MOON
+    blind = bid.kind is BidKind.BLIND_MOON
     points = options.blind_moon_points if blind else options.moon_points
     rule = "blind_moon_points" if blind else "moon_points"
     name = Text(N_("Blind moon")) if blind else Text(N_("Moon"))
@@ -332,61 +288,99 @@ def _contract(
     label: Text,
     blind: bool = False,
 ) -> None:
+    """A side's contract (or a blind N): made or set, with every bonus the rules add."""
     made = took >= contract and not (blind and options.blind_exact and took != contract)
-    doubled_blind = blind and options.blind_reward is _BlindReward_DOUBLE
-    ten = contract >= 10
-    if not made:
-        score.markers.append("set")
-        if options.set_penalty is _SetPenalty_SHORTFALL and took < contract:
-            base = -10 * (contract - took)
-            score.add(
-                "set_penalty",
-                base,
-                N_("{label}, took {took}: set, {short} short × −10 = {points}"),
-                short=contract - took,
-                label=label,
-                took=took,
-            )
-        else:
-            base = -10 * contract
-            score.add(
-                "set_penalty",
-                base,
-                N_("{label}, took {took}: set, −{c} × 10 = {points}"),
-                c=contract,
-                label=label,
-                took=took,
-            )
-        if doubled_blind or (blind and options.blind_set is _BlindSet_DOUBLE):
-            score.add(
-                "blind_reward",
-                base,
-                N_("Blind bid doubles the set: {points}"),
-            )
-        if (
-            blind
-            and options.blind_reward is _BlindReward_BONUS_100
-            and options.blind_set is _BlindSet_PENALTY_100
-        ):
-            score.add("blind_set", -100, N_("Blind bid set: −100"))
-        if ten and options.ten_for is _TenFor_BONUS_200:
-            score.add("ten_for", -200, N_("Ten-for: {c} set, −200"), c=contract)
-        if ten and options.ten_for is _TenFor_BONUS_100:
-            score.add("ten_for", -100, N_("Ten-for: {c} set, −100"), c=contract)
-        return
+    if made:
+        _made(options, score, contract, took, label, blind)
+    else:
+        _set(options, score, contract, took, label, blind)
 
+
+def _set(
+    options: SpadesOptions, score: _SideScore, contract: int, took: int, label: Text, blind: bool
+) -> None:
+    score.markers.append("set")
+    if options.set_penalty is SetPenalty.SHORTFALL and took < contract:
+        base = -10 * (contract - took)
+        score.add(
+            "set_penalty",
+            base,
+            N_("{label}, took {took}: set, {short} short × −10 = {points}"),
+            short=contract - took,
+            label=label,
+            took=took,
+        )
+    else:
+        base = -10 * contract
+        score.add(
+            "set_penalty",
+            base,
+            N_("{label}, took {took}: set, −{c} × 10 = {points}"),
+            c=contract,
+            label=label,
+            took=took,
+        )
+    if blind and (
+        options.blind_reward is BlindReward.DOUBLE or options.blind_set is BlindSet.DOUBLE
+    ):
+        score.add("blind_reward", base, N_("Blind bid doubles the set: {points}"))
+    if (
+        blind
+        and options.blind_reward is BlindReward.BONUS_100
+        and options.blind_set is BlindSet.PENALTY_100
+    ):
+        score.add("blind_set", -100, N_("Blind bid set: −100"))
+    if contract >= 10 and options.ten_for in _TEN_FOR:
+        points, _made_words, set_words = _TEN_FOR[options.ten_for]
+        score.add("ten_for", -points, set_words, c=contract)
+
+
+# Ten-for as a bonus: made, the side adds it; set, it loses it.
+_TEN_FOR = {
+    TenFor.BONUS_200: (200, N_("Ten-for: {c} made, +200"), N_("Ten-for: {c} set, −200")),
+    TenFor.BONUS_100: (100, N_("Ten-for: {c} made, +100"), N_("Ten-for: {c} set, −100")),
+}
+
+# How an overtrick scores beside the contract's 10 a trick: its points, and its words.
+_OVERTRICKS = {
+    Overtricks.PLUS_ONE: (
+        1,
+        Nn_(
+            "{label}, took {took}: {c} × 10 + {n} overtrick = {points}",
+            "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
+        ),
+    ),
+    Overtricks.MINUS_ONE: (
+        -1,
+        Nn_(
+            "{label}, took {took}: {c} × 10 − {n} overtrick = {points}",
+            "{label}, took {took}: {c} × 10 − {n} overtricks = {points}",
+        ),
+    ),
+}
+_OVERTRICKS_MINUS_TEN = (
+    -10,
+    Nn_(
+        "{label}, took {took}: {c} × 10 − {n} overtrick × 10 = {points}",
+        "{label}, took {took}: {c} × 10 − {n} overtricks × 10 = {points}",
+    ),
+)
+
+
+def _made(
+    options: SpadesOptions, score: _SideScore, contract: int, took: int, label: Text, blind: bool
+) -> None:
     over = took - contract
+    base = 10 * contract
     score.markers.append("made")
     if options.small_bid_table and not blind and took == contract and contract in SMALL_BID_TABLE:
-        points = SMALL_BID_TABLE[contract]
         score.add(
             "small_bid_table",
-            points,
+            SMALL_BID_TABLE[contract],
             N_("{label} made exactly: small-bid table, {points}"),
             label=label,
         )
     else:
-        base = 10 * contract
         if over == 0:
             score.add(
                 "contract",
@@ -397,66 +391,38 @@ def _contract(
                 c=contract,
             )
         else:
-            if options.overtricks is _Overtricks_PLUS_ONE:
-                forms = Nn_(
-                    "{label}, took {took}: {c} × 10 + {n} overtrick = {points}",
-                    "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
-                )
-                points = base + over
-            elif options.overtricks is _Overtricks_MINUS_ONE:
-                forms = Nn_(
-                    "{label}, took {took}: {c} × 10 − {n} overtrick = {points}",
-                    "{label}, took {took}: {c} × 10 − {n} overtricks = {points}",
-                )
-                points = base - over
-            else:
-                forms = Nn_(
-                    "{label}, took {took}: {c} × 10 − {n} overtrick × 10 = {points}",
-                    "{label}, took {took}: {c} × 10 − {n} overtricks × 10 = {points}",
-                )
-                points = base - 10 * over
-            score.add_n(
-                "overtricks",
-                points,
-                forms,
-                over,
-                label=label,
-                took=took,
-                c=contract,
-            )
-        if doubled_blind:
+            each, forms = _OVERTRICKS.get(options.overtricks, _OVERTRICKS_MINUS_TEN)
+            points = base + each * over
+            score.add_n("overtricks", points, forms, over, label=label, took=took, c=contract)
+        if blind and options.blind_reward is BlindReward.DOUBLE:
+            score.add("blind_reward", base, N_("Blind bid doubles the contract: {points}"))
+        if contract >= 10 and options.ten_for is TenFor.DOUBLE:
             score.add(
-                "blind_reward",
-                base,
-                N_("Blind bid doubles the contract: {points}"),
-            )
-        if ten and options.ten_for is _TenFor_DOUBLE:
-            score.add(
-                "ten_for",
-                base,
-                N_("Ten for 2: {c} made, contract doubled, {points}"),
-                c=contract,
+                "ten_for", base, N_("Ten for 2: {c} made, contract doubled, {points}"), c=contract
             )
     score.bags += over
-    if blind and options.blind_reward is _BlindReward_BONUS_100:
+    _made_bonuses(options, score, contract, took, blind)
+
+
+def _made_bonuses(
+    options: SpadesOptions, score: _SideScore, contract: int, took: int, blind: bool
+) -> None:
+    if blind and options.blind_reward is BlindReward.BONUS_100:
         score.add("blind_reward", 100, N_("Blind bid made: +100"))
     if options.exact_bid_bonus and contract > 0 and took == contract:
-        bonus = options.exact_bid_bonus
-        score.add("exact_bid_bonus", bonus, N_("Exact bid: {points}"))
+        score.add("exact_bid_bonus", options.exact_bid_bonus, N_("Exact bid: {points}"))
     if options.high_bid_bonus and contract >= 7:
-        bonus = 10 * (contract - 6)
         score.add(
             "high_bid_bonus",
-            bonus,
+            10 * (contract - 6),
             N_("High bid {c} made: {n} × 10 = {points}"),
             c=contract,
             n=contract - 6,
         )
-    if ten and options.ten_for is _TenFor_BONUS_200:
-        score.add("ten_for", 200, N_("Ten-for: {c} made, +200"), c=contract)
-    if ten and options.ten_for is _TenFor_BONUS_100:
-        score.add("ten_for", 100, N_("Ten-for: {c} made, +100"), c=contract)
-    if options.ten_for is _TenFor_EXACT_10_200 and contract == 10 and took == 10:
+    if contract >= 10 and options.ten_for in _TEN_FOR:
+        points, made_words, _set_words = _TEN_FOR[options.ten_for]
+        score.add("ten_for", points, made_words, c=contract)
+    if options.ten_for is TenFor.EXACT_10_200 and contract == 10 and took == 10:
         score.add("ten_for", 200, N_("Exactly 10 bid and taken: +200"))
 
 
@@ -517,184 +483,38 @@ def start(ruleset: Ruleset, players: Sequence[str], sides: tuple[Side, ...]) -> 
 def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     """Score one hand from `state`; raise InvalidHand when the rules forbid its bids."""
     options: SpadesOptions = ruleset.options
-    scorer = scorer_for(options)
-    problems = check_bids(
-        options, state.sides, state.players, hand.bids, state.totals, scorer.bid_table
-    )
+    problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
     if problems:
         raise InvalidHand(problems[0].message, problems[0].seat)
-    return scorer.play(state, hand)
-
-
-def explain(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> Explanation:
-    """Every side's lines for a hand played from `state`: its scoring, written out."""
-    scorer = scorer_for(options)
-    explained = []
-    for side, before in zip(state.sides, state.bags, strict=True):
-        lines, bags = scorer.written(side, state.players, hand)
-        if scorer.sandbagging and bags:
-            lines += scorer.rollover(before, bags)
-        explained.append(lines)
-    return tuple(explained)
-
-
-Tally = tuple[int, int, tuple[str, ...], Text | None]  # points, bags, markers, win
-
-
-class Scorer:
-    """A ruleset's hand scoring made ready for replays: each side's tally of a hand, kept.
-
-    A side's tally depends only on the options and its seats' bids and tricks, in seat
-    order (not on which seats they are, nor on who sits there), so it is kept under those
-    as small numbers, and a replay seldom scores a side's part twice. Two plain number
-    bids are kept under their sum and the tricks taken together, as they score.
-    The tallies come from `score_side` itself, run without lines."""
-
-    __slots__ = (
-        "_pooled",
-        "_rollovers",
-        "_score",
-        "_tallies",
-        "_written",
-        "bid_table",
-        "options",
-        "sandbagging",
+    score_part = score_side if options.scoring is Scoring.POINTS else _error_side
+    sandbagging = options.scoring is Scoring.POINTS and options.sandbagging
+    scores, bags = [], []
+    sudden: int | None = None
+    reason: Text | None = None
+    for index, side in enumerate(state.sides):
+        score = score_part(options, side, state.players, hand)
+        before = state.bags[index]
+        bags.append(_sandbag(options, score, before) if sandbagging else before + score.bags)
+        scores.append(score)
+        if score.wins_game is not None and sudden is None:
+            sudden, reason = index, score.wins_game
+    points = tuple(score.points for score in scores)
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    return HandResult(
+        points,
+        totals,
+        tuple(bags),
+        partial(_explanation, tuple(scores)),
+        tuple(tuple(score.markers) for score in scores),
+        SpadesState(
+            state.players, state.sides, totals, tuple(bags), state.hands + 1, sudden, reason
+        ),
     )
 
-    LIMIT = 8192  # tallies kept per ruleset (~150 bytes each); the store starts again when full
-    WRITTEN = 1024  # sides' lines kept per ruleset (~1.5 KB each), likewise
 
-    def __init__(self, options: SpadesOptions) -> None:
-        self.options = options
-        points_scoring = options.scoring is _Scoring_POINTS
-        self._score = score_side if points_scoring else _error_side  # a side's part, either way
-        self.sandbagging = points_scoring and options.sandbagging
-        self._tallies: dict[tuple[int, ...], Tally] = {}
-        # Number bids that score_side adds into the partnership's contract (not a nil,
-        # not a moon): two of them score by their sum and the side's tricks alone, so
-        # their tallies are kept under (contract, tricks). Not so for Lefty / Righty,
-        # which scores each seat's own error.
-        numbers = [make_bid(BidKind.NUMBER, n) for n in range(options.tricks_per_hand + 1)]
-        self._pooled = frozenset(
-            bid.code
-            for bid in numbers
-            if points_scoring and not is_nil(bid, options) and not is_whole(bid, options)
-        )
-        self._written: dict[tuple[int | str, ...], tuple[tuple[Line, ...], int]] = {}
-        # The bag count's line, by the bags before a hand and the hand's bags: a few
-        # hundred pairs at most, and a long game's hands say the same few again.
-        self._rollovers: dict[tuple[int, int], tuple[Line, ...]] = {}
-        self.bid_table = _bid_table(options)  # for check_bids: one lookup a hand, not two
-
-    def play(self, state: SpadesState, hand: SpadesHand) -> HandResult:
-        """Score a hand whose bids the rules allow: every side's tally, bags rolled over.
-
-        The explanation is the same scoring done again with its lines, when somebody
-        reads it (most replayed hands are never explained)."""
-        bids, tricks, tallies, pooled = hand.bids, hand.tricks, self._tallies, self._pooled
-        sandbagging, totals_before, bags_before = self.sandbagging, state.totals, state.bags
-        points: list[int] = []
-        totals: list[int] = []
-        bags: list[int] = []
-        markers: list[tuple[str, ...]] = []
-        sudden: int | None = None
-        reason: Text | None = None
-        for index, side in enumerate(state.sides):
-            seats = side.seats
-            if len(seats) == 2:  # a partnership: _side_key, written out for speed
-                a, b = seats
-                first, second = bids[a], bids[b]
-                if first.code in pooled and second.code in pooled:
-                    key: tuple[int, ...] = (first.n + second.n, tricks[a] + tricks[b], -1)
-                else:
-                    key = (first.code, tricks[a], second.code, tricks[b])
-            else:
-                key = _side_key(seats, hand)
-            tally = tallies.get(key) or self._tally(key, side, state, hand)
-            side_points, side_bags, side_markers, wins_game = tally
-            before = bags_before[index]
-            if sandbagging and side_bags:
-                rollovers, carried, cost = _rollover(self.options, before, side_bags)
-                if rollovers:
-                    side_points += cost
-                    side_markers = (*side_markers, "bagged_out")
-            else:
-                carried = before + side_bags
-            points.append(side_points)
-            totals.append(totals_before[index] + side_points)
-            bags.append(carried)
-            markers.append(side_markers)
-            if wins_game is not None and sudden is None:
-                sudden, reason = index, wins_game
-        totals_after, bags_after = tuple(totals), tuple(bags)
-        return HandResult(
-            tuple(points),
-            totals_after,
-            bags_after,
-            partial(explain, self.options, state, hand),
-            tuple(markers),
-            SpadesState(
-                state.players,
-                state.sides,
-                totals_after,
-                bags_after,
-                state.hands + 1,
-                sudden,
-                reason,
-            ),
-        )
-
-    def written(
-        self, side: Side, players: Sequence[str], hand: SpadesHand
-    ) -> tuple[tuple[Line, ...], int]:
-        """A side's lines for a hand before any bag rollover, and its bags. Kept like the
-        tallies, with the names of the side's players (the lines name a nil's bidder)."""
-        names = tuple(players[seat] for seat in side.seats)
-        key: tuple[int | str, ...] = _side_key(side.seats, hand) + names
-        written = self._written.get(key)
-        if written is None:
-            score = self._score(self.options, side, players, hand)
-            written = score.lines(), score.bags
-            if len(self._written) >= self.WRITTEN:
-                self._written.clear()
-            self._written[key] = written
-        return written
-
-    def rollover(self, before: int, bags: int) -> tuple[Line, ...]:
-        """The line that counts a side's bags after a hand (`before` + `bags`), and any
-        rollover's penalty: `_sandbag` written out, kept per pair."""
-        lines = self._rollovers.get((before, bags))
-        if lines is None:
-            score = _SideScore()
-            score.bags = bags
-            _sandbag(self.options, score, before)
-            lines = score.lines()
-            if len(self._rollovers) >= self.WRITTEN:
-                self._rollovers.clear()
-            self._rollovers[before, bags] = lines
-        return lines
-
-    def _tally(
-        self, key: tuple[int, ...], side: Side, state: SpadesState, hand: SpadesHand
-    ) -> Tally:
-        """Score a side's part of a hand (without lines) and keep its tally under `key`."""
-        score = self._score(self.options, side, state.players, hand, _Tally())
-        tally = (score.points, score.bags, tuple(score.markers), score.wins_game)
-        if len(self._tallies) >= self.LIMIT:
-            self._tallies.clear()
-        self._tallies[key] = tally
-        return tally
-
-
-def _side_key(seats: Sequence[int], hand: SpadesHand) -> tuple[int, ...]:
-    """A side's part of a hand as small numbers: each seat's bid code and tricks, in order."""
-    key: tuple[int, ...] = ()
-    for seat in seats:
-        key += (hand.bids[seat].code, hand.tricks[seat])
-    return key
-
-
-scorer_for = PerOptions(Scorer)
+def _explanation(scores: tuple[_SideScore, ...]) -> Explanation:
+    """Every side's lines, written out when somebody reads them."""
+    return tuple(score.lines() for score in scores)
 
 
 def _error_side(
@@ -727,7 +547,7 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     """Apply the end-of-game rules to the state after the last hand."""
     options: SpadesOptions = ruleset.options
     totals, sides = state.totals, state.sides
-    if options.scoring is _Scoring_ERROR:
+    if options.scoring is Scoring.ERROR:
         if state.hands < options.hands_per_game:
             return Outcome(False)
         return decide(
