@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
@@ -127,13 +126,5 @@ def option_values(options: Any) -> dict[str, Any]:
 
 def differences(a: Any, b: Any) -> list[str]:
     """Return the names of the options whose values differ between two option sets."""
-    try:
-        return list(_differences(a, b))  # option sets are frozen: asked once per pair
-    except TypeError:  # an option set holding something unhashable
-        return list(_differences.__wrapped__(a, b))
-
-
-@functools.lru_cache(maxsize=256)
-def _differences(a: Any, b: Any) -> tuple[str, ...]:
     values_a, values_b = option_values(a), option_values(b)
-    return tuple(name for name in values_a if values_a[name] != values_b.get(name))
+    return [name for name in values_a if values_a[name] != values_b.get(name)]

@@ -57,12 +57,10 @@ def shown(value: object) -> str:
 class Text:
     """A sentence for players: a template (or a plural pair) and its parameters.
 
-    Treat it as immutable. It is a plain slotted class, not a frozen dataclass, because
-    the engine makes several per hand scored and a frozen dataclass costs four times as
-    much to build (issue 18: the engine at 100,000 hands/s).
+    Treat it as immutable (a slotted class: the engine makes several per hand scored).
     """
 
-    __slots__ = ("_rendered", "params", "plural", "template")
+    __slots__ = ("params", "plural", "template")
 
     def __init__(
         self, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None
@@ -70,9 +68,6 @@ class Text:
         self.template = template
         self.params: Mapping[str, Any] = {} if params is None else params
         self.plural = plural  # with `plural`, params["n"] picks the form
-        # What render said, per translations: the engine keeps explanation lines of
-        # hands that recur, and a long game's sheet renders each of them again.
-        self._rendered: dict[Translations | None, str] | None = None
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -104,19 +99,6 @@ class Text:
 
     def render(self, translations: Translations | None = None) -> str:
         """Render in English, or through `translations` when given."""
-        rendered = self._rendered
-        if rendered is None:
-            rendered = self._rendered = {}
-        else:
-            said = rendered.get(translations)
-            if said is not None:
-                return said
-            if len(rendered) >= 4:  # a few languages at a time
-                rendered.clear()
-        said = rendered[translations] = self._render(translations)
-        return said
-
-    def _render(self, translations: Translations | None) -> str:
         if self.plural is not None:
             n = self.params["n"]
             if translations is None:

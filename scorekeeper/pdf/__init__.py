@@ -33,7 +33,7 @@ TEMPLATES = ALL_TEMPLATES / "pdf"
 PAGE_SIZES = ("A4", "Letter")
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=8)  # per language: a new one compiles every template again
 def environment(
     translations: Translations | None = None, language: str = "en"
 ) -> jinja2.Environment:
@@ -87,7 +87,6 @@ def _data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
-@functools.lru_cache(maxsize=16)
 def _swatch(side: int | None) -> str:
     return _data_uri(swatch(side))
 

@@ -6,7 +6,6 @@ took 1" and "Overtricks: +1 each → −10 each" instead.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -85,7 +84,6 @@ def value_words(kind: str, name: str, value: Any) -> str:
     return str(known.get(str(value), value))
 
 
-@functools.lru_cache(maxsize=8)
 def _choice_words(kind: str, _language: str) -> dict[str, dict[str, str]]:
     return {
         name: {value: render_text(words) for value, words in values.items()}

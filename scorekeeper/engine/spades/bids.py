@@ -7,10 +7,9 @@ totals, minimum bids, Suicide, Mirror, Roulette), to the bids actually made.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -35,9 +34,6 @@ NIL_KINDS = frozenset({BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL}
 # A blind N or a moon is the partnership's whole contract: the partner enters 0.
 WHOLE_CONTRACT_KINDS = frozenset({BidKind.BLIND, BidKind.MOON, BidKind.BLIND_MOON})
 _BLIND = re.compile(r"^blind (\d{1,2})$")
-# Read in every hand scored; see the note on enum members in scoring.py.
-_BidKind_NUMBER, _BidKind_MOON = BidKind.NUMBER, BidKind.MOON
-_KIND_INDEX = {kind: index for index, kind in enumerate(BidKind)}
 
 
 @dataclass(frozen=True)
@@ -46,12 +42,6 @@ class Bid:
 
     kind: BidKind
     n: int = 0
-    # The bid as one number (n and kind), for the keys of tables kept per ruleset: a
-    # dataclass hashes through a generated Python method, an int or a tuple of ints does not.
-    code: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "code", self.n << 3 | _KIND_INDEX[self.kind])
 
     def to_json(self) -> int | str:
         """Write the bid as a game file holds it."""
@@ -73,12 +63,6 @@ class BidFormError(ValueError):
         super().__init__(str(message))
 
 
-@functools.cache
-def make_bid(kind: BidKind, n: int = 0) -> Bid:
-    """The one Bid of each value that parsing hands out: a long game holds few values."""
-    return Bid(kind, n)
-
-
 def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
     """Read a bid from its game-file form (True is never taken for 1, nor "3" for 3)."""
     return _read_bid(raw, tricks_per_hand)
@@ -87,16 +71,16 @@ def parse_bid(raw: object, tricks_per_hand: int) -> Bid:
 def _read_bid(raw: object, tricks_per_hand: int) -> Bid:
     if isinstance(raw, int) and not isinstance(raw, bool):
         if 0 <= raw <= tricks_per_hand:
-            return make_bid(BidKind.NUMBER, raw)
+            return Bid(BidKind.NUMBER, raw)
         raise BidFormError(
             text(N_("bid {bid} is outside 0–{most}"), bid=raw, most=tricks_per_hand)
         )
     if isinstance(raw, str):
         match = _BLIND.match(raw)
         if match:
-            return make_bid(BidKind.BLIND, int(match.group(1)))
+            return Bid(BidKind.BLIND, int(match.group(1)))
         if raw in BidKind.__members__.values() and raw not in ("number", "blind"):
-            return make_bid(BidKind(raw))
+            return Bid(BidKind(raw))
     raise BidFormError(
         text(
             N_(
@@ -111,16 +95,16 @@ def _read_bid(raw: object, tricks_per_hand: int) -> Bid:
 def is_nil(bid: Bid, options: SpadesOptions) -> bool:
     """Say whether a bid is scored as a nil under these options."""
     return bid.kind in NIL_KINDS or (
-        bid.kind is _BidKind_NUMBER and bid.n == 0 and options.zero_is_nil
+        bid.kind is BidKind.NUMBER and bid.n == 0 and options.zero_is_nil
     )
 
 
 def is_moon(bid: Bid, options: SpadesOptions) -> bool:
     """Say whether a bid is a (sighted) moon: "moon", or all the tricks where that counts."""
-    return bid.kind is _BidKind_MOON or (
+    return bid.kind is BidKind.MOON or (
         options.moon
         and options.thirteen_is_moon
-        and bid.kind is _BidKind_NUMBER
+        and bid.kind is BidKind.NUMBER
         and bid.n == options.tricks_per_hand
     )
 
