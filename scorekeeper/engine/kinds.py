@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
     from .rulesheet import Answer, Table
     from .text import Part, Text
-    from .types import HandResult, Outcome, Payment, Side
+    from .types import HandResult, Need, Outcome, Payment, Side
 
 Gettext = Callable[[str], str]
 
@@ -106,6 +106,11 @@ class GameKind(Protocol):
 
     def facts(self, options: Any) -> list[Text]:
         """What a scoresheet's footer says of the rules in force ("target 500", bags)."""
+        ...
+
+    def needs(self, options: Any, state: Any) -> list[Need]:
+        """Before the next hand, under the rules in force and from the state after the
+        hands played: what each side needs, in numbers (points to the target, bags…)."""
         ...
 
     def shorthand(

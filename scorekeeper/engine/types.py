@@ -112,6 +112,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Need:
+    """Before a hand, what one side needs, in numbers ("160 to 500", "7 bags: 3 more cost
+    −100"); `who` is empty for a line about the whole table."""
+
+    who: str
+    parts: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
 class Payment:
     """After a game played for stakes: who pays whom how much."""
 

@@ -59,7 +59,7 @@ from .i18n import render_text, when
 from .players import csv_response, known_names
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
-from .scoresheet import first_shown, next_hand, rows, rule_labels
+from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
 from .urls import share_url
 from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
 
@@ -337,6 +337,7 @@ def render_game(
         role=current_role,
         entry=entry,
         kind_context=entry.context(stored, result, current_role),
+        needs=needs(stored, result),
         can_play_on=kind.target(ruleset.options) is not None,
         facts=kind.facts(ruleset.options),
         stored=stored,

@@ -18,7 +18,7 @@ from .db import get_db
 from .entry import OnePageEntry, entry_for
 from .forms import VersionForm
 from .games import render_game
-from .scoresheet import first_shown, next_hand, rows, rule_labels
+from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
 
 bp = Blueprint("hands", __name__)
 
@@ -102,6 +102,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     page = render_template(
         entry.templates["bids"],
         guide=guide,
+        needs=needs(stored, result),
         form=form,
         stored=stored,
         result=result,
@@ -455,6 +456,7 @@ def _kind_page(
         values=values,
         errors=errors,
         notes=entry.notes(options, number),
+        needs=[] if editing else needs(stored, stored.score()),
         form=form,
         form_errors=form_errors,
         version=version,

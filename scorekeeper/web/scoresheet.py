@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from ..engine import GameResult, Ruleset, find_kind
 from ..engine.seats import bidding_order
+from ..engine.types import Need
 from ..scoresheet import Row, translate
 from ..scoresheet import rows as sheet_rows
 from ..store import StoredGame
@@ -61,3 +62,11 @@ def next_hand(stored: StoredGame) -> NextHand:
     dealer = stored.dealer(number)
     first = bidding_order(dealer, len(stored.players))[0]
     return NextHand(number, stored.players[dealer], stored.players[first])
+
+
+def needs(stored: StoredGame, result: GameResult) -> list[Need]:
+    """Before the next hand, what each side needs in numbers, as the game's kind says it
+    under the rules in force (nothing before the first hand, nor after the end)."""
+    if not result.hands or result.outcome.finished:
+        return []
+    return find_kind(stored.kind).needs(stored.ruleset.options, result.state)

@@ -9,7 +9,7 @@ from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Part
-from ..types import HandResult, Outcome, Side
+from ..types import HandResult, Need, Outcome, Side
 from . import scoring
 from .options import End, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
@@ -52,6 +52,9 @@ class Hearts(KindDefaults):
 
     def lowest_wins(self, options: Any) -> bool:
         return True
+
+    def needs(self, options: HeartsOptions, state: HeartsState) -> list[Need]:
+        return scoring.needs(options, state)
 
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None

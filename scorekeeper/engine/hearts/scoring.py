@@ -10,7 +10,7 @@ from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
-from ..types import HandResult, Line, Outcome, Side
+from ..types import HandResult, Line, Need, Outcome, Side
 from .options import BonusCard, End, HeartsOptions, Moon, Passing
 
 MOON_CHOICES = ("subtract", "add")
@@ -314,3 +314,29 @@ def pass_direction(options: HeartsOptions, hand_number: int) -> Text:
     if where is None:
         return text(N_("hold: no passing this hand"))
     return text(where, n=n)
+
+
+def needs(options: HeartsOptions, state: HeartsState) -> list[Need]:
+    """Before the next hand: how far the player closest to the end score is from it
+    (reaching it ends the game), or how many hands are left."""
+    if options.end is End.ONE_DEAL_EACH:
+        left = options.players - state.hands
+        if left <= 0:
+            return []
+        forms = Nn_(
+            "{n} hand to go; the lowest total wins", "{n} hands to go; the lowest total wins"
+        )
+        return [Need("", (ntext(forms, left),))]
+    closest = max(state.totals, default=0)
+    if closest >= options.target:
+        return []  # a tie at the bottom: the next hand decides
+    said = text(
+        N_("{n} more to reach {target}, the closest: reaching it ends the game"),
+        n=options.target - closest,
+        target=options.target,
+    )
+    return [
+        Need(side.name, (said,))
+        for side, total in zip(state.sides, state.totals, strict=True)
+        if total == closest
+    ]

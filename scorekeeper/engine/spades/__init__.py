@@ -10,7 +10,7 @@ from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Part, Text, shown, text
-from ..types import HandResult, Side
+from ..types import HandResult, Need, Side
 from . import scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Contract, Scoring, SpadesOptions
@@ -132,6 +132,11 @@ class Spades(KindDefaults):
 
     def target(self, options: SpadesOptions) -> int | None:
         return options.target if options.scoring is Scoring.POINTS else None
+
+    def needs(self, options: SpadesOptions, state: SpadesState) -> list[Need]:
+        from .guidance import needs  # asked before a hand, never while scoring
+
+        return needs(options, state)
 
     def facts(self, options: SpadesOptions) -> list[Text]:
         facts = super().facts(options)

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import N_, Text, text
-from ..types import Side
+from ..text import N_, Nn_, Text, ntext, number, signed, text
+from ..types import Need, Side
 from .bids import SPECIAL_KINDS, BidChoice, BidKind, behind_by, bid_choice, parse_bid
-from .options import FirstLead, SpadesOptions
+from .options import FirstLead, Scoring, SetPenalty, SpadesOptions
+from .scoring import SpadesState
 
 KIND_NAMES = {
     BidKind.NIL: N_("Nil"),
@@ -131,3 +132,91 @@ def _known(options: SpadesOptions) -> tuple[BidKind, ...]:
 
 def _note(choice: BidChoice) -> tuple[Text, bool, Text]:
     return Text(KIND_NAMES[choice.kind]), choice.open, choice.reason
+
+
+def needs(options: SpadesOptions, state: SpadesState) -> list[Need]:
+    """What each side needs before the next hand, in numbers, from the rules in force:
+    points to the target (and to a winning lead, or to the 200–205 window), bags until
+    the bag penalty, and where a losing score ends the game, the set that would reach it."""
+    if options.scoring is Scoring.ERROR:
+        left = options.hands_per_game - state.hands
+        if left <= 0:
+            return []
+        forms = Nn_(
+            "{n} hand to go; the lowest error wins", "{n} hands to go; the lowest error wins"
+        )
+        return [Need("", (ntext(forms, left),))]
+    out = []
+    for index, side in enumerate(state.sides):
+        total = state.totals[index]
+        parts: list[Text] = []
+        if total < options.target:
+            parts.append(
+                text(
+                    N_("{n} more to reach {target}"),
+                    n=options.target - total,
+                    target=options.target,
+                )
+            )
+        lead = total - max((t for i, t in enumerate(state.totals) if i != index), default=0)
+        if options.margin and 0 < lead < options.margin:
+            parts.append(
+                text(
+                    N_("a lead of {margin} wins: {n} more"),
+                    n=options.margin - lead,
+                    margin=options.margin,
+                )
+            )
+        if options.window_200 and total < 200:
+            parts.append(
+                text(
+                    N_("{n} more to reach 200 (200–205 after a hand wins at once)"), n=200 - total
+                )
+            )
+        if options.sandbagging:
+            bags = state.bags[index]
+            limit = options.sandbag_limit
+            cost = options.sandbag_penalty + (limit if options.sandbag_takes_back_bags else 0)
+            parts.append(
+                ntext(
+                    Nn_(
+                        "{bags} bags: {n} more costs {cost}",
+                        "{bags} bags: {n} more cost {cost}",
+                    ),
+                    max(limit - bags, 1),
+                    bags=bags,
+                    cost=signed(-cost),
+                )
+            )
+        if options.losing_score:
+            set_line = _set_to_lose(options, total)
+            if set_line is not None:
+                parts.append(set_line)
+        out.append(Need(side.name, tuple(parts)))
+    return out
+
+
+def _set_to_lose(options: SpadesOptions, total: int) -> Text | None:
+    """The smallest set (−10 a trick of the bid, or of the shortfall) that takes a side
+    to the losing score, when a hand's set can."""
+    limit = options.losing_limit
+    tricks = max(-(-(total - limit) // 10), 1)  # ceil: −10 a trick
+    if tricks > options.tricks_per_hand:
+        return None
+    after = number(total - 10 * tricks)
+    if options.set_penalty is SetPenalty.SHORTFALL:
+        return ntext(
+            Nn_(
+                "a set {n} trick short puts you at {after}: {limit} or below ends the game",
+                "a set {n} tricks short puts you at {after}: {limit} or below ends the game",
+            ),
+            tricks,
+            after=after,
+            limit=number(limit),
+        )
+    return text(
+        N_("a set on a bid of {bid} puts you at {after}: {limit} or below ends the game"),
+        bid=tricks,
+        after=after,
+        limit=number(limit),
+    )

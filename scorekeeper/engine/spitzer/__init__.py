@@ -10,7 +10,7 @@ from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..rulesheet import Table
 from ..text import N_, Part, text
-from ..types import HandResult, Outcome, Payment, Side
+from ..types import HandResult, Need, Outcome, Payment, Side
 from . import scoring
 from .options import SpitzerOptions
 from .scoring import (
@@ -53,6 +53,9 @@ class Spitzer(KindDefaults):
 
     def hand_to_json(self, hand: SpitzerHand) -> dict[str, Any]:
         return scoring.hand_to_json(hand)
+
+    def needs(self, options: SpitzerOptions, state: SpitzerState) -> list[Need]:
+        return scoring.needs(options, state)
 
     def start(self, ruleset: Ruleset, players: Sequence[str]) -> SpitzerState:
         return scoring.start(players)

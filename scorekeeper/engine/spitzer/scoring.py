@@ -11,7 +11,7 @@ from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
-from ..types import HandResult, Line, Outcome, Payment, Side
+from ..types import HandResult, Line, Need, Outcome, Payment, Side
 from .options import NoTrickDash, SpitzerOptions
 
 
@@ -283,4 +283,22 @@ def settlement(options: SpitzerOptions, totals: Sequence[int], winner: int) -> l
         )
         for seat, total in enumerate(totals)
         if seat != winner
+    ]
+
+
+def needs(options: SpitzerOptions, state: SpitzerState) -> list[Need]:
+    """Before the next deal: each player's points to the target."""
+    return [
+        Need(
+            side.name,
+            (
+                text(
+                    N_("{n} more to reach {target}"),
+                    n=options.target - total,
+                    target=options.target,
+                ),
+            ),
+        )
+        for side, total in zip(state.sides, state.totals, strict=True)
+        if total < options.target
     ]
