@@ -133,111 +133,127 @@ def whole_contract(
     return None
 
 
+class _Seats(NamedTuple):
+    """What a side's seats bid and took, as its contract counts them."""
+
+    contract: int  # the number bids added up
+    counted: int  # the tricks that count toward the contract
+    bidders: int  # the seats in the contract (not a nil)
+    nil_tricks: int  # the tricks the side's failed nils took
+
+
 def score_side(
-    options: SpadesOptions,
-    side: Side,
-    players: Sequence[str],
-    hand: SpadesHand,
-    score: _SideScore | None = None,
+    options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
 ) -> _SideScore:
-    """Score one side's hand into `score` (new, explained, when not given), bags before
-    any sandbag rollover."""
-    if score is None:
-        score = _SideScore()
-    bids, tricks, seats = hand.bids, hand.tricks, side.seats
-    whole = whole_contract(options, bids, seats)
-    # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
-    zero_is_nil = options.zero_is_nil and whole is None
-    nil_tricks = contract = counted = contract_seats = 0
-    for seat in seats:
-        bid, took = bids[seat], tricks[seat]
-        kind = bid.kind
-        if kind is BidKind.NUMBER and not (zero_is_nil and bid.n == 0):
-            contract += bid.n
-            counted += took
-            contract_seats += 1
-            continue
-        if kind not in NIL_KINDS:
-            if kind is BidKind.NUMBER:
-                kind = BidKind.NIL  # a 0 scored as a nil
-            else:  # the blind N or moon itself
-                counted += took
-                contract_seats += 1
-                continue
-        rule, name, made, failed = _NIL_RULES[kind]
-        made_points, failed_points = _nil_points(options, kind)
-        nil_tricks += took
-        if took == 0:
-            score.add(
-                rule,
-                made_points,
-                N_("{player}: {nil} made, {points}"),
-                player=players[seat],
-                nil=name,
-            )
-            score.markers.append(made)  # "blind_nil_made", …
-        else:
-            score.add_n(
-                rule,
-                -failed_points,
-                Nn_(
-                    "{player}: {nil} failed ({n} trick), {points}",
-                    "{player}: {nil} failed ({n} tricks), {points}",
-                ),
-                took,
-                player=players[seat],
-                nil=name,
-            )
-            score.markers.append(failed)
-
-    if nil_tricks:
-        if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
-            score.bags += nil_tricks
-            score.add_n(
-                "failed_nil_tricks",
-                0,
-                Nn_(
-                    "{n} trick of the failed nil: a bag only, no points",
-                    "{n} tricks of the failed nil: bags only, no points",
-                ),
-                nil_tricks,
-            )
-        elif contract_seats:
-            counted += nil_tricks
-            score.add_n(
-                "failed_nil_tricks",
-                0,
-                Nn_(
-                    "{n} trick of the failed nil counts toward the contract",
-                    "{n} tricks of the failed nil count toward the contract",
-                ),
-                nil_tricks,
-            )
-
-    if not contract_seats:
+    """Score one side's hand, explained line by line, bags before any sandbag rollover."""
+    score = _SideScore()
+    whole = whole_contract(options, hand.bids, side.seats)
+    seats = _score_nils(options, score, side, players, hand, whole)
+    counted = seats.counted + _failed_nil_tricks(options, score, seats)
+    if not seats.bidders:
         # Every seat of the side bid nil: a 0 contract, any tricks counted are overtricks.
-        if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and nil_tricks:
-            _contract(options, score, contract=0, took=nil_tricks, label=_NO_CONTRACT)
+        if options.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM and seats.nil_tricks:
+            _contract(options, score, contract=0, took=seats.nil_tricks, label=_NO_CONTRACT)
     elif whole is not None:
         _whole_contract(options, score, whole, counted)
     else:
-        _contract(
-            options,
-            score,
-            contract=contract,
-            took=counted,
-            label=_contract_label(contract),
-        )
-
-    side_took = sum(tricks[s] for s in seats)
-    if side_took == options.tricks_per_hand and options.all_tricks is not AllTricks.NONE:
-        score.markers.append("all_tricks")
-        if options.all_tricks is AllTricks.BONUS_200:
-            score.add("all_tricks", 200, N_("All {n} tricks: +200"), n=side_took)
-        else:
-            score.wins_game = text(N_("took all {n} tricks, which wins the game"), n=side_took)
-            score.add("all_tricks", 0, N_("All {n} tricks: wins the game"), n=side_took)
+        label = _contract_label(seats.contract)
+        _contract(options, score, contract=seats.contract, took=counted, label=label)
+    _all_tricks(options, score, sum(hand.tricks[seat] for seat in side.seats))
     return score
+
+
+def _score_nils(
+    options: SpadesOptions,
+    score: _SideScore,
+    side: Side,
+    players: Sequence[str],
+    hand: SpadesHand,
+    whole: Bid | None,
+) -> _Seats:
+    """Score each nil of the side (made or failed) and count the other seats' bids."""
+    # Beside a blind bid or a moon the partner's 0 means "no bid", even where 0 is nil.
+    zero_is_nil = options.zero_is_nil and whole is None
+    nil_tricks = contract = counted = bidders = 0
+    for seat in side.seats:
+        bid, took = hand.bids[seat], hand.tricks[seat]
+        kind = bid.kind
+        if kind is BidKind.NUMBER and not (zero_is_nil and bid.n == 0):
+            contract, counted, bidders = contract + bid.n, counted + took, bidders + 1
+            continue
+        if kind not in NIL_KINDS:
+            if kind is not BidKind.NUMBER:  # the blind N or moon itself
+                counted, bidders = counted + took, bidders + 1
+                continue
+            kind = BidKind.NIL  # a 0 scored as a nil
+        nil_tricks += took
+        _score_nil(options, score, kind, players[seat], took)
+    return _Seats(contract, counted, bidders, nil_tricks)
+
+
+def _score_nil(
+    options: SpadesOptions, score: _SideScore, kind: BidKind, player: str, took: int
+) -> None:
+    rule, name, made, failed = _NIL_RULES[kind]
+    made_points, failed_points = _nil_points(options, kind)
+    if took == 0:
+        score.add(rule, made_points, N_("{player}: {nil} made, {points}"), player=player, nil=name)
+        score.markers.append(made)  # "blind_nil_made", …
+        return
+    score.add_n(
+        rule,
+        -failed_points,
+        Nn_(
+            "{player}: {nil} failed ({n} trick), {points}",
+            "{player}: {nil} failed ({n} tricks), {points}",
+        ),
+        took,
+        player=player,
+        nil=name,
+    )
+    score.markers.append(failed)
+
+
+def _failed_nil_tricks(options: SpadesOptions, score: _SideScore, seats: _Seats) -> int:
+    """What a failed nil's tricks do (bags only, or toward the partner's contract);
+    return how many count toward the contract."""
+    if not seats.nil_tricks:
+        return 0
+    if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
+        score.bags += seats.nil_tricks
+        score.add_n(
+            "failed_nil_tricks",
+            0,
+            Nn_(
+                "{n} trick of the failed nil: a bag only, no points",
+                "{n} tricks of the failed nil: bags only, no points",
+            ),
+            seats.nil_tricks,
+        )
+        return 0
+    if not seats.bidders:
+        return 0
+    score.add_n(
+        "failed_nil_tricks",
+        0,
+        Nn_(
+            "{n} trick of the failed nil counts toward the contract",
+            "{n} tricks of the failed nil count toward the contract",
+        ),
+        seats.nil_tricks,
+    )
+    return seats.nil_tricks
+
+
+def _all_tricks(options: SpadesOptions, score: _SideScore, side_took: int) -> None:
+    if side_took != options.tricks_per_hand or options.all_tricks is AllTricks.NONE:
+        return
+    score.markers.append("all_tricks")
+    if options.all_tricks is AllTricks.BONUS_200:
+        score.add("all_tricks", 200, N_("All {n} tricks: +200"), n=side_took)
+    else:
+        score.wins_game = text(N_("took all {n} tricks, which wins the game"), n=side_took)
+        score.add("all_tricks", 0, N_("All {n} tricks: wins the game"), n=side_took)
 
 
 def _whole_contract(options: SpadesOptions, score: _SideScore, bid: Bid, took: int) -> None:
@@ -518,15 +534,10 @@ def _explanation(scores: tuple[_SideScore, ...]) -> Explanation:
 
 
 def _error_side(
-    options: SpadesOptions,
-    side: Side,
-    players: Sequence[str],
-    hand: SpadesHand,
-    score: _SideScore | None = None,
+    options: SpadesOptions, side: Side, players: Sequence[str], hand: SpadesHand
 ) -> _SideScore:
     """Lefty / Righty: the error |bid − tricks| is the score (nil counts as 0)."""
-    if score is None:
-        score = _SideScore()
+    score = _SideScore()
     for seat in side.seats:
         bid = 0 if is_nil(hand.bids[seat], options) else hand.bids[seat].n
         took = hand.tricks[seat]
