@@ -275,41 +275,15 @@ def check_bids(
     totals: Sequence[int],
 ) -> list[BidProblem]:
     """Return every rule the bids of one hand break, given the totals before it."""
-    problems: list[BidProblem] = []
-    for seat, bid in enumerate(bids):
-        kind = bid.kind
-        choice = bid_choice(options, kind, behind_by(totals, _side_index(sides, seat)))
-        if not choice.open:
-            name = text(N_("{n}"), n=bid.n) if kind is BidKind.NUMBER else text(_KIND_NAMES[kind])
-            problems.append(
-                BidProblem(
-                    seat,
-                    text(
-                        N_("{who} bid {bid}: {why}"),
-                        who=_who(players, seat),
-                        bid=name,
-                        why=choice.reason,
-                    ),
-                )
+    problems = [
+        problem
+        for seat, bid in enumerate(bids)
+        if (
+            problem := _seat_problem(
+                options, players, seat, bid, behind_by(totals, _side_index(sides, seat))
             )
-        elif kind in (BidKind.NUMBER, BidKind.BLIND) and bid.n not in choice.numbers:
-            if kind is BidKind.BLIND:
-                message = text(
-                    N_("{who} bid blind {n}: a blind bid is {low} to {most} tricks"),
-                    who=_who(players, seat),
-                    n=bid.n,
-                    low=options.blind_min,
-                    most=options.tricks_per_hand,
-                )
-            else:
-                message = text(
-                    N_("{who} bid {n}: each bid must be at least {low} (or a nil)"),
-                    who=_who(players, seat),
-                    n=bid.n,
-                    low=options.min_bid,
-                )
-            problems.append(BidProblem(seat, message))
-
+        )
+    ]
     if options.roulette:
         return problems
     if options.mirror:
@@ -330,6 +304,38 @@ def check_bids(
     for side in sides:
         problems.extend(_check_partnership(options, side, bids))
     return problems
+
+
+def _seat_problem(
+    options: SpadesOptions, players: Sequence[str], seat: int, bid: Bid, behind: int
+) -> BidProblem | None:
+    """What is wrong with one seat's bid when its side is `behind` points behind."""
+    kind = bid.kind
+    choice = bid_choice(options, kind, behind)
+    if not choice.open:
+        name = text(N_("{n}"), n=bid.n) if kind is BidKind.NUMBER else text(_KIND_NAMES[kind])
+        why = text(
+            N_("{who} bid {bid}: {why}"), who=_who(players, seat), bid=name, why=choice.reason
+        )
+        return BidProblem(seat, why)
+    if kind not in (BidKind.NUMBER, BidKind.BLIND) or bid.n in choice.numbers:
+        return None
+    if kind is BidKind.BLIND:
+        message = text(
+            N_("{who} bid blind {n}: a blind bid is {low} to {most} tricks"),
+            who=_who(players, seat),
+            n=bid.n,
+            low=options.blind_min,
+            most=options.tricks_per_hand,
+        )
+    else:
+        message = text(
+            N_("{who} bid {n}: each bid must be at least {low} (or a nil)"),
+            who=_who(players, seat),
+            n=bid.n,
+            low=options.min_bid,
+        )
+    return BidProblem(seat, message)
 
 
 def _who(players: Sequence[str], seat: int) -> Text:

@@ -6,6 +6,7 @@ contract, +1 overtricks, no sandbagging, nil allowed at ±100, no blind bids, ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -170,86 +171,79 @@ class SpadesOptions:
 
     def validate(self) -> None:
         """Reject combinations no table could play: OptionError names every one found."""
-        check_options(
-            [
-                (
-                    self.players not in (2, 3, 4),
-                    ("players",),
-                    N_("Spades is for 2, 3 or 4 players."),
-                ),
-                (
-                    self.partnership and self.players != 4,
-                    ("partnership", "players"),
-                    N_("A partnership game needs 4 players (partners sit opposite)."),
-                ),
-                (
-                    self.tricks_per_hand != (17 if self.players == 3 else 13),
-                    ("tricks_per_hand",),
-                    N_("3 players play 17 tricks a hand; 2 and 4 players play 13."),
-                ),
-                (
-                    self.contract is Contract.TEAM_TOTAL and not self.partnership,
-                    ("contract",),
-                    N_("A team contract needs a partnership game."),
-                ),
-                (self.sandbag_limit < 1, ("sandbag_limit",), N_("Enter 1 or more.")),
-                (self.sandbag_penalty < 0, ("sandbag_penalty",), POSITIVE),
-                *[
-                    (getattr(self, name) < 0, (name,), POSITIVE)
-                    for name in (
-                        "nil_points",
-                        "blind_nil_points",
-                        "blind_nil_fail_points",
-                        "double_blind_nil_points",
-                        "moon_points",
-                        "blind_moon_points",
-                        "exact_bid_bonus",
-                        "blind_nil_behind",
-                        "double_blind_nil_behind",
-                        "blind_behind",
-                        "blind_moon_behind",
-                        "margin",
-                    )
-                ],
-                *[
-                    (
-                        not 0 <= getattr(self, name) <= 3,
-                        (name,),
-                        N_("A card exchange is 0 to 3 cards."),
-                    )
-                    for name in ("nil_exchange", "blind_nil_exchange")
-                ],
-                (
-                    not 0 <= self.min_bid <= self.tricks_per_hand,
-                    ("min_bid",),
-                    N_("The minimum bid lies between 0 and the tricks per hand."),
-                ),
-                (
-                    self.blind_bids and not 1 <= self.blind_min <= self.tricks_per_hand,
-                    ("blind_min",),
-                    N_("The smallest blind bid lies between 1 and the tricks per hand."),
-                ),
-                (self.target < 1, ("target",), N_("Enter 1 or more.")),
-                (self.hands_per_game < 1, ("hands_per_game",), N_("Enter 1 or more.")),
-                (
-                    self.suicide and not self.partnership,
-                    ("suicide",),
-                    N_("Suicide needs a partnership game."),
-                ),
-                (
-                    self.suicide and not (self.nil or self.blind_nil or self.double_blind_nil),
-                    ("suicide",),
-                    N_("Suicide needs nil bids to be allowed."),
-                ),
-                (
-                    self.roulette and not self.blind_nil,
-                    ("roulette",),
-                    N_("Roulette needs blind nil to be allowed."),
-                ),
-                (
-                    self.scoring is Scoring.ERROR and self.partnership,
-                    ("scoring",),
-                    N_("Error scoring (Lefty/Righty) is for individual games."),
-                ),
-            ]
-        )
+        check_options([(broken(self), names, why) for broken, names, why in _IMPOSSIBLE])
+
+
+_NOT_NEGATIVE = (
+    "nil_points", "blind_nil_points", "blind_nil_fail_points", "double_blind_nil_points",
+    "moon_points", "blind_moon_points", "exact_bid_bonus", "blind_nil_behind",
+    "double_blind_nil_behind", "blind_behind", "blind_moon_behind", "margin",
+)  # fmt: skip
+
+
+def _negative(name: str) -> Callable[[SpadesOptions], bool]:
+    return lambda o: bool(getattr(o, name) < 0)
+
+
+def _exchange_out_of_range(name: str) -> Callable[[SpadesOptions], bool]:
+    return lambda o: not 0 <= getattr(o, name) <= 3
+
+
+# Combinations no table could play: (is it so?, the options concerned, what to say).
+_IMPOSSIBLE: tuple[tuple[Callable[[SpadesOptions], bool], tuple[str, ...], str], ...] = (
+    (lambda o: o.players not in (2, 3, 4), ("players",), N_("Spades is for 2, 3 or 4 players.")),
+    (
+        lambda o: o.partnership and o.players != 4,
+        ("partnership", "players"),
+        N_("A partnership game needs 4 players (partners sit opposite)."),
+    ),
+    (
+        lambda o: o.tricks_per_hand != (17 if o.players == 3 else 13),
+        ("tricks_per_hand",),
+        N_("3 players play 17 tricks a hand; 2 and 4 players play 13."),
+    ),
+    (
+        lambda o: o.contract is Contract.TEAM_TOTAL and not o.partnership,
+        ("contract",),
+        N_("A team contract needs a partnership game."),
+    ),
+    (lambda o: o.sandbag_limit < 1, ("sandbag_limit",), N_("Enter 1 or more.")),
+    (lambda o: o.sandbag_penalty < 0, ("sandbag_penalty",), POSITIVE),
+    *((_negative(name), (name,), POSITIVE) for name in _NOT_NEGATIVE),
+    *(
+        (_exchange_out_of_range(name), (name,), N_("A card exchange is 0 to 3 cards."))
+        for name in ("nil_exchange", "blind_nil_exchange")
+    ),
+    (
+        lambda o: not 0 <= o.min_bid <= o.tricks_per_hand,
+        ("min_bid",),
+        N_("The minimum bid lies between 0 and the tricks per hand."),
+    ),
+    (
+        lambda o: o.blind_bids and not 1 <= o.blind_min <= o.tricks_per_hand,
+        ("blind_min",),
+        N_("The smallest blind bid lies between 1 and the tricks per hand."),
+    ),
+    (lambda o: o.target < 1, ("target",), N_("Enter 1 or more.")),
+    (lambda o: o.hands_per_game < 1, ("hands_per_game",), N_("Enter 1 or more.")),
+    (
+        lambda o: o.suicide and not o.partnership,
+        ("suicide",),
+        N_("Suicide needs a partnership game."),
+    ),
+    (
+        lambda o: o.suicide and not (o.nil or o.blind_nil or o.double_blind_nil),
+        ("suicide",),
+        N_("Suicide needs nil bids to be allowed."),
+    ),
+    (
+        lambda o: o.roulette and not o.blind_nil,
+        ("roulette",),
+        N_("Roulette needs blind nil to be allowed."),
+    ),
+    (
+        lambda o: o.scoring is Scoring.ERROR and o.partnership,
+        ("scoring",),
+        N_("Error scoring (Lefty/Righty) is for individual games."),
+    ),
+)

@@ -559,28 +559,11 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
     options: SpadesOptions = ruleset.options
     totals, sides = state.totals, state.sides
     if options.scoring is Scoring.ERROR:
-        if state.hands < options.hands_per_game:
-            return Outcome(False)
-        return decide(
-            totals,
-            sides,
-            range(len(sides)),
-            lowest=True,
-            why=lambda best: text(
-                N_("lowest accumulated error ({best}) after {n} hands"), best=best, n=state.hands
-            ),
-        )
+        return _error_outcome(options, state)
     if state.sudden_winner is not None:
         return Outcome(True, state.sudden_winner, state.sudden_reason)
     if state.hands == 0:
         return NOT_OVER
-    if (
-        max(totals) < options.target
-        and not options.margin
-        and not options.window_200
-        and not options.losing_score
-    ):
-        return NOT_OVER  # what most hands end with, said without the reasons below
     if options.losing_score and min(totals) <= options.losing_limit:
         return decide(
             totals,
@@ -593,6 +576,36 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
                 best=best,
             ),
         )
+    reasons = _winning_reasons(options, totals)
+    if not reasons:
+        return NOT_OVER
+    return decide(
+        totals,
+        sides,
+        list(reasons),
+        lowest=False,
+        why=lambda best: reasons[next(i for i in reasons if totals[i] == best)],
+    )
+
+
+def _error_outcome(options: SpadesOptions, state: SpadesState) -> Outcome:
+    """Lefty / Righty: after the hands of a game, the lowest accumulated error wins."""
+    if state.hands < options.hands_per_game:
+        return NOT_OVER
+    return decide(
+        state.totals,
+        state.sides,
+        range(len(state.sides)),
+        lowest=True,
+        why=lambda best: text(
+            N_("lowest accumulated error ({best}) after {n} hands"), best=best, n=state.hands
+        ),
+    )
+
+
+def _winning_reasons(options: SpadesOptions, totals: Sequence[int]) -> dict[int, Text]:
+    """Each side whose total ends the game, and why: the target, a winning lead, or a
+    hand finished inside the 200–205 window."""
     reasons: dict[int, Text] = {}
     for index, total in enumerate(totals):
         lead = total - max((t for i, t in enumerate(totals) if i != index), default=0)
@@ -612,12 +625,4 @@ def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
             reasons[index] = text(
                 N_("finished a hand on {total}, inside the 200–205 window"), total=total
             )
-    if not reasons:
-        return NOT_OVER
-    return decide(
-        totals,
-        sides,
-        list(reasons),
-        lowest=False,
-        why=lambda best: reasons[next(i for i in reasons if totals[i] == best)],
-    )
+    return reasons
