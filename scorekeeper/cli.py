@@ -50,20 +50,21 @@ def _game_problem(message: str, **params: Any) -> Refused:
 
 
 def _read_game_file(path: str) -> object:
-    """The JSON document in a game file ("-" is standard input), or Refused saying why not."""
+    """The JSON document in a game file ("-" is standard input), or Refused saying why
+    not (a GameError when it is not JSON, or nested deeper than any game file)."""
+    from .limits import read_game_json
+
     try:
         if path == "-":
-            raw = sys.stdin.read()
+            raw = sys.stdin.buffer.read()
         else:
-            with open(path, encoding="utf-8") as file:
+            with open(path, "rb") as file:
                 raw = file.read()
-        return json.loads(raw)
     except OSError as error:
         raise _game_problem(
             N_("cannot read {path}: {why}"), path=path, why=error.strerror
         ) from error
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise _game_problem(N_("not valid JSON: {why}"), why=str(error)) from error
+    return read_game_json(raw)
 
 
 def cmd_score(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..engine.options import option_types
+from ..limits import parse_count
 from .i18n import language
 
 NAME_MAX = 40
@@ -57,7 +58,7 @@ class VersionForm(Form):
     """Every write carries the CSRF token and the game version the phone saw."""
 
     version = HiddenField(
-        validators=[InputRequired(LOST_VERSION), Regexp(r"^\d{1,9}$", message=LOST_VERSION)]
+        validators=[InputRequired(LOST_VERSION), Regexp(r"^[0-9]{1,9}$", message=LOST_VERSION)]
     )
 
     def refusal(self) -> Any:
@@ -72,7 +73,7 @@ class VersionForm(Form):
 
     def seen_version(self) -> int | None:
         value = self.version.data
-        return int(value) if value and str(value).isdigit() else None
+        return parse_count(str(value)) if value is not None else None
 
     def carried_version(self, current: int) -> int:
         """The version a form shown again carries: the one the phone saw (so a write

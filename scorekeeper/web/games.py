@@ -42,6 +42,7 @@ from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
+from ..limits import read_game_json
 from ..lru import LRU
 from ..stats import player_key
 from . import pages
@@ -506,12 +507,9 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
-                doc = json.loads(raw.decode("utf-8"))
-                game_id = store.import_game(get_db(), doc)
-            except (UnicodeDecodeError, json.JSONDecodeError) as problem:
-                error = _("This is not a game file (not valid JSON): %(why)s", why=problem)
+                game_id = store.import_game(get_db(), read_game_json(raw))
             except (GameError, HandError) as problem:
-                error = str(problem)
+                error = problem.render(get_translations())
             else:
                 grant(game_id, "edit")
                 flash(_("Game imported."))

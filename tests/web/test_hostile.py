@@ -7,6 +7,7 @@ Runs with CSRF protection on, as the app runs for real.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import sqlite3
@@ -158,6 +159,25 @@ CASES = [
     ("Spitzer card points over 120", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "130", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),
     ("GET on a POST-only route", lambda t: t.client.get(f"/g/{g(t,'over')}/target"), 405, ""),
     ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "That file is too large"),
+    # Characters str.isdigit() passes but int() refuses (², ³) or reads as another digit (١).
+    ("a bid of ²", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "²"}, version_of="normal"), 400, "is not a number or one of"),
+    ("a blind bid of ١", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "blind ١"}, version_of="normal"), 400, "is not a number or one of"),
+    ("a team bid of ³", lambda t: t.post(f"/g/{g(t,'akagiri')}/bids", {**OK_BIDS, "bid_0": "team", "bid_2": "team", "team_0": "³"}, version_of="akagiri"), 400, "The team bid must be a number"),
+    ("tricks of ³", lambda t: t.post(f"/g/{g(t,'playing')}/tricks", {**OK_TRICKS, "tricks_1": "³"}, version_of="playing"), 400, "Tricks are a number from 0 to 13"),
+    ("team tricks of ²", lambda t: t.post(f"/g/{g(t,'playing')}/tricks", {"team_tricks_0": "²", "team_tricks_1": "6", "by": "team"}, version_of="playing"), 400, "Tricks are a number from 0 to 13"),
+    ("tricks of 5,000 digits", lambda t: t.post(f"/g/{g(t,'playing')}/tricks", {**OK_TRICKS, "tricks_1": "9" * 5000}, version_of="playing"), 400, "Tricks are a number from 0 to 13"),
+    ("hearts taken of ²", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "²", "hearts_1": "4", "hearts_2": "5", "hearts_3": "rest", "queen_of_spades": "1"}, version_of="hearts"), 400, "Choose the hearts Ann took"),
+    ("Q♠ taken by seat ١", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "rest", "queen_of_spades": "١"}, version_of="hearts"), 400, "Choose who took"),
+    ("Spitzer card points of ²", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "²", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),
+    ("Spitzer tricks of ³", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "70", "tricks": "³"}, version_of="spitzer"), 400, "Choose the tricks taken"),
+    ("a Spitzer declarer of ²", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "²", "points": "70", "tricks": "5"}, version_of="spitzer"), 400, "Choose the declarer"),
+    ("a version of ²", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "version": "²"}), 400, "lost the game&#39;s version"),
+    ("a version of ١", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "version": "١"}), 400, "lost the game&#39;s version"),
+    ("a Spitzer version of ³", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "70", "tricks": "5", "version": "³"}), 400, "lost the game&#39;s version"),
+    ("an import nested 100,000 deep", lambda t: t.post("/import", {"text": "[" * 100_000 + "]" * 100_000}), 400, "nested too deeply"),
+    ("an uploaded file nested 100,000 deep", lambda t: t.post("/import", {"file": (io.BytesIO(b'{"a":' * 50_000 + b"1" + b"}" * 50_000), "deep.json")}), 400, "nested too deeply"),
+    ("an import nested 20 deep", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": list("ABCD"), "options": {"x": json.loads("[" * 20 + "]" * 20)}})}), 400, "nested too deeply"),
+    ("an import with a 5,000-digit number", lambda t: t.post("/import", {"text": '{"ruleset": "yahoo-normal", "first_dealer": ' + "9" * 5000 + "}"}), 400, "not valid JSON"),
     ("a what-if under an unknown ruleset", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset=nope"), 404, "There is no ruleset called nope"),
     ("a stranger opening a game", lambda t: t.app.test_client().get(f"/g/{g(t,'normal')}"), 403, "This game is private"),
     ("a watcher entering bids", lambda t: _watcher(t).post(f"/g/{g(t,'normal')}/bids", data={**OK_BIDS, "version": t.version("normal")}), 403, "may watch this game but not change it"),
@@ -230,3 +250,23 @@ def test_names_are_shown_exactly_as_typed_and_never_executed(table, name):
     if "<" in name:
         assert name not in page
     assert store.get_game(table.db, game_id).players[0] == name
+
+
+def test_a_number_int_cannot_read_keeps_everything_typed(table):
+    """A "²" (str.isdigit() passes it) is refused beside its field; the rest is kept."""
+    response = table.post(
+        f"/g/{g(table, 'spitzer')}/play",
+        {"contract": "zola", "declarers": "1", "points": "²", "tricks": "5"},
+        version_of="spitzer",
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'name="points" type="number" inputmode="numeric" min="0" max="120" value="²"' in page
+    assert 'name="tricks" value="5" checked' in page
+    assert 'name="contract" value="zola" checked' in page
+    response = table.post(
+        f"/g/{g(table, 'normal')}/bids", {**OK_BIDS, "bid_2": "³"}, version_of="normal"
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert page.count('value="3" checked') == 3  # the three bids that could be read

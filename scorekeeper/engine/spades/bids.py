@@ -35,7 +35,7 @@ SPECIAL_KINDS = tuple(kind for kind in BidKind if kind is not BidKind.NUMBER)
 NIL_KINDS = frozenset({BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL})
 # A blind N or a moon is the partnership's whole contract: the partner enters 0.
 WHOLE_CONTRACT_KINDS = frozenset({BidKind.BLIND, BidKind.MOON, BidKind.BLIND_MOON})
-_BLIND = re.compile(r"^blind (\d{1,2})$")
+_BLIND = re.compile(r"^blind ([0-9]{1,2})$")  # ASCII digits: \d matches "١" too
 # Read in every hand scored; see the note on enum members in scoring.py.
 _BidKind_NUMBER, _BidKind_MOON = BidKind.NUMBER, BidKind.MOON
 _KIND_INDEX = {kind: index for index, kind in enumerate(BidKind)}

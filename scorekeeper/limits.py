@@ -1,0 +1,65 @@
+"""What the app accepts: the limits on what is stored, and the one rule for names.
+
+Every way a game, a hand or a name enters goes through here, so none can store what
+another refuses.
+
+No Flask here: the store, the command line and the web app all use it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .engine.errors import GameError
+from .engine.text import N_, text
+
+# How deeply a game file's JSON may nest (a game file needs 4 levels: the file, its
+# hands, a hand, a hand's bids).
+MAX_NESTING = 16
+# The most digits a count typed in a form may have (more is no count any table needs).
+COUNT_DIGITS = 100
+
+
+def parse_count(value: str) -> int | None:
+    """A whole number of 0 or more typed in a form field, or None when it is not one.
+
+    Only the ASCII digits 0-9: `str.isdigit` also passes "²" and "³" (which `int`
+    refuses) and "١" (which `int` reads as 1), and `int` refuses more than 4,300 digits.
+    """
+    if value.isascii() and value.isdigit() and len(value) <= COUNT_DIGITS:
+        return int(value)
+    return None
+
+
+def read_game_json(raw: str | bytes) -> object:
+    """The JSON document of a game file, or GameError saying why it is not one: not
+    UTF-8, not JSON, or nested deeper than any game file (which would otherwise exhaust
+    Python's recursion limit, here or in whatever reads the document next)."""
+    try:
+        return _shallow(json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw))
+    except RecursionError:
+        raise _too_deep() from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
+        raise GameError(text(N_("not valid JSON: {why}"), why=str(error))) from None
+
+
+def _too_deep() -> GameError:
+    return GameError(
+        text(N_("not a game file: nested too deeply (at most {most} levels)"), most=MAX_NESTING)
+    )
+
+
+def _shallow(doc: object) -> object:
+    """`doc`, checked without recursion to nest at most MAX_NESTING levels."""
+    level: list[object] = [doc]
+    for _depth in range(MAX_NESTING + 1):
+        below: list[object] = []
+        for value in level:
+            if isinstance(value, dict):
+                below.extend(value.values())
+            elif isinstance(value, list):
+                below.extend(value)
+        if not below:
+            return doc
+        level = below
+    raise _too_deep()
