@@ -49,10 +49,11 @@ def _game_problem(message: str, **params: Any) -> Refused:
     return Refused(text(N_("game: {why}"), why=text(message, **params)))
 
 
-def _read_game_file(path: str) -> object:
+def _read_game_file(path: str, *, stored: bool = False) -> object:
     """The JSON document in a game file ("-" is standard input), or Refused saying why
-    not (a GameError when it is not JSON, or nested deeper than any game file)."""
-    from .limits import read_game_json
+    not (a GameError when it is not JSON, or nested deeper than any game file; when it
+    is to be `stored`, also when it is larger than a game file imported may be)."""
+    from .limits import check_file_size, read_game_json
 
     try:
         if path == "-":
@@ -64,6 +65,8 @@ def _read_game_file(path: str) -> object:
         raise _game_problem(
             N_("cannot read {path}: {why}"), path=path, why=error.strerror
         ) from error
+    if stored:
+        check_file_size(len(raw))
     return read_game_json(raw)
 
 
@@ -348,7 +351,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .serve import DEFAULT_PORT, urls
     from .store import get_game, import_game
 
-    doc = _read_game_file(args.file)
+    doc = _read_game_file(args.file, stored=True)
     db = _database()
     try:
         game_id = import_game(db, doc)  # type: ignore[arg-type]

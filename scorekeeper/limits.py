@@ -1,7 +1,12 @@
 """What the app accepts: the limits on what is stored, and the one rule for names.
 
-Every way a game, a hand or a name enters goes through here, so none can store what
-another refuses.
+Every way a game, a hand or a name enters (the new-game form, a game file imported on
+the web or with `scorekeeper import`, entering hands, renaming a player, naming an
+evening) goes through here, so none can store what another refuses. The limits are
+well above what a table plays (a long game is 20 to 40 hands; one to 500 points with
+negative scores rarely passes 100) and low enough that the largest game allowed still
+renders its pages at once and its PDF in about two seconds (4 to 9 ms a hand, by the
+game). `scorekeeper score`, which stores nothing, reads a file of any length.
 
 No Flask here: the store, the command line and the web app all use it.
 """
@@ -13,6 +18,13 @@ import json
 from .engine.errors import GameError
 from .engine.text import N_, text
 
+# The most hands one game keeps (a longer game: start a new one to play on).
+MAX_HANDS = 200
+# The most rule changes during one game (each applies from a hand on).
+MAX_RULE_CHANGES = 100
+# The largest game file imported: a 200-hand file written with indents is about 30 KB,
+# so this leaves room for any tool's way of writing one.
+MAX_GAME_FILE_BYTES = 1024 * 1024
 # How deeply a game file's JSON may nest (a game file needs 4 levels: the file, its
 # hands, a hand, a hand's bids).
 MAX_NESTING = 16
@@ -29,6 +41,47 @@ def parse_count(value: str) -> int | None:
     if value.isascii() and value.isdigit() and len(value) <= COUNT_DIGITS:
         return int(value)
     return None
+
+
+def check_hand_count(count: int) -> None:
+    """GameError if a game of `count` hands is longer than a game may be."""
+    if count > MAX_HANDS:
+        raise GameError(
+            text(
+                N_("a game can hold at most {most} hands; this one has {n}"),
+                most=MAX_HANDS,
+                n=count,
+            )
+        )
+
+
+def check_rule_changes(count: int) -> None:
+    """GameError if a game has more rule changes than a game may have."""
+    if count > MAX_RULE_CHANGES:
+        raise GameError(
+            text(
+                N_("a game can have at most {most} rule changes; this one has {n}"),
+                most=MAX_RULE_CHANGES,
+                n=count,
+            )
+        )
+
+
+def kilobytes(size: int) -> str:
+    """A size as people read it: "1,024 KB"."""
+    return f"{-(-size // 1024):,} KB"
+
+
+def check_file_size(size: int) -> None:
+    """GameError if a game file of `size` bytes is larger than one is imported."""
+    if size > MAX_GAME_FILE_BYTES:
+        raise GameError(
+            text(
+                N_("a game file can be at most {most}; this one is {size}"),
+                most=kilobytes(MAX_GAME_FILE_BYTES),
+                size=kilobytes(size),
+            )
+        )
 
 
 def read_game_json(raw: str | bytes) -> object:

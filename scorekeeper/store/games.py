@@ -29,9 +29,11 @@ from ..engine import (
     load_game,
     score_game,
 )
-from ..engine.errors import GameError
+from ..engine.errors import GameError, HandError
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
+from ..engine.text import N_, text
+from ..limits import MAX_HANDS, check_hand_count, check_rule_changes
 from ..lru import LRU
 from ..stats import player_key
 from .db import new_id, new_pin, new_token
@@ -352,7 +354,10 @@ def create_game(
     action: str = "created",
     evening: str | None = None,
 ) -> str:
-    """Store a new game (validated by the engine) and return its unguessable id."""
+    """Store a new game (validated by the engine) and return its unguessable id; a game
+    longer than the limits allow (limits.py) is refused (GameError)."""
+    check_hand_count(len(hands))
+    check_rule_changes(len(option_changes))
     bodies = [dict(hand) for hand in hands]
     doc = {
         "format": FORMAT,
@@ -429,9 +434,18 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
 
 
 def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> GameResult:
-    """Append a hand after checking the whole log with it; return the new result."""
+    """Append a hand after checking the whole log with it; return the new result (a
+    HandError when the game holds as many hands as a game may)."""
     with db.atomic():
         stored = _claim(db, game_id, version)
+        if len(stored.hands) >= MAX_HANDS:
+            raise HandError(
+                len(stored.hands) + 1,
+                text(
+                    N_("a game holds at most {most} hands: start a new game to play on"),
+                    most=MAX_HANDS,
+                ),
+            )
         before = _RESULTS.get(stored.cache_key)
         if before is not None:
             result = extend(before, body)  # one hand on top of the cached game: no replay
@@ -564,6 +578,7 @@ def change_options(
         entry = {"from_hand": start, "options": dict(changes)}
         doc = stored.document()
         doc["option_changes"] = [*doc.get("option_changes", []), entry]
+        check_rule_changes(len(doc["option_changes"]))
         result = score_game(load_game(doc))
         db.execute(
             "UPDATE games SET option_changes = ? WHERE id = ?",
@@ -595,7 +610,12 @@ def export_game(db: Database, game_id: str) -> dict[str, Any]:
 
 
 def import_game(db: Database, doc: object) -> str:
-    """Store a game file as a new game (validated by the engine first); return its id."""
+    """Store a game file as a new game (validated by the engine first); return its id.
+    A game longer than the limits allow (limits.py) is refused (GameError)."""
+    if isinstance(doc, dict):  # before reading thousands of hands only to refuse them
+        for name, check in (("hands", check_hand_count), ("option_changes", check_rule_changes)):
+            if isinstance(doc.get(name), list):
+                check(len(doc[name]))
     game = load_game(doc)  # raises GameError / HandError with the file's own wording
     assert isinstance(doc, dict)
     first_dealer = doc.get("first_dealer", 0)

@@ -6,6 +6,7 @@ from flask import Flask, g, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from .forms import PinForm
 
 
@@ -22,6 +23,8 @@ def handle_http_error(error: HTTPException) -> tuple[str, int]:
     code = error.code or 500
     custom = error.description and error.description != type(error).description
     message = error.description if custom else ""
+    if code == 413 and not custom:
+        message = too_large()
     locked = g.get("locked_game") if code == 403 else None
     page = render_template(
         "error.html",
@@ -32,6 +35,16 @@ def handle_http_error(error: HTTPException) -> tuple[str, int]:
         pin_form=PinForm() if locked else None,
     )
     return page, code
+
+
+def too_large() -> str:
+    """Why a request was too large, naming the limit."""
+    return str(
+        _(
+            "A game file can be at most %(most)s, and nothing larger can be sent to the app.",
+            most=kilobytes(MAX_GAME_FILE_BYTES),
+        )
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -23,6 +23,7 @@ from flask import (
 from flask_babel import get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
@@ -42,7 +43,7 @@ from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.text import N_, number
-from ..limits import read_game_json
+from ..limits import MAX_GAME_FILE_BYTES, check_file_size, read_game_json
 from ..lru import LRU
 from ..stats import player_key
 from . import pages
@@ -50,6 +51,7 @@ from .access import check_pin, device, game_for, grant, role
 from .db import get_db
 from .download import file_response
 from .entry import entry_for
+from .errors import too_large
 from .forms import (
     Form,
     ImportForm,
@@ -498,8 +500,13 @@ def export_csv(game_id: str) -> Response:
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> BaseResponse | str | tuple[str, int]:
     """Store a game file as a new game."""
-    form = ImportForm()
+    try:
+        form = ImportForm()
+    except RequestEntityTooLarge:  # the body was not read: say so on the import page
+        page = render_template("import.html", form=ImportForm(formdata=None), error=too_large())
+        return page, 413
     error = None
+    status = 400
     if request.method == "POST":
         if not form.validate_on_submit():
             error = _("This form had expired. Paste or choose the file again.")
@@ -507,15 +514,17 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
+                check_file_size(len(raw))
                 game_id = store.import_game(get_db(), read_game_json(raw))
             except (GameError, HandError) as problem:
                 error = problem.render(get_translations())
+                status = 413 if len(raw) > MAX_GAME_FILE_BYTES else 400
             else:
                 grant(game_id, "edit")
                 flash(_("Game imported."))
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template("import.html", form=form, error=error)
-    return (page, 400) if error else page
+    return (page, status) if error else page
 
 
 @bp.route("/g/<game_id>/rules")

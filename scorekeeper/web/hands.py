@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import HandError, Text
 from ..engine.text import N_, sentence, text
+from ..limits import MAX_HANDS
 from .access import game_for
 from .db import get_db
 from .entry import OnePageEntry, entry_for
@@ -32,6 +33,17 @@ def _conflict(game_id: str) -> tuple[bytes, int]:
 def _over(stored: store.StoredGame) -> tuple[bytes, int]:
     return render_game(
         stored, status=409, message=_("The game is over: no more hands can be entered.")
+    )
+
+
+def _full(stored: store.StoredGame) -> tuple[bytes, int]:
+    return render_game(
+        stored,
+        status=409,
+        message=_(
+            "This game holds %(most)s hands, the most one game can: start a new game to play on.",
+            most=MAX_HANDS,
+        ),
     )
 
 
@@ -60,6 +72,8 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     if result.outcome.finished:
         return _over(stored)
+    if len(stored.hands) >= MAX_HANDS:
+        return _full(stored)
     options = stored.ruleset.options  # the rules in force, with the table's changes
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
@@ -365,6 +379,8 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         return redirect(url_for(f"hands.{steps[0]}", game_id=game_id), 303)
     if stored.score().outcome.finished:
         return _over(stored)
+    if len(stored.hands) >= MAX_HANDS:
+        return _full(stored)
     return _kind_page(stored, len(stored.hands) + 1, editing=False)
 
 

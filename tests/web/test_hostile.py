@@ -14,8 +14,11 @@ import sqlite3
 from typing import Any
 
 import pytest
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from scorekeeper import store
+from scorekeeper.limits import MAX_HANDS
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
 from scorekeeper.web.access import pin_limiter
@@ -85,11 +88,41 @@ def table(tmp_path_factory):
                           ("suicide", "yahoo-suicide"), ("mirror", "yahoo-mirror"), ("akagiri", "akagiri-standard"),
                           ("hearts", "hearts-standard"), ("spitzer", "spitzer")]:  # fmt: skip
         t.start(name, ruleset)
+    for name, doc in [("full", FULL_SPADES), ("full hearts", FULL_HEARTS)]:
+        response = t.post("/import", {"text": json.dumps(doc)})
+        assert response.status_code == 303, response.get_data(as_text=True)
+        t.games[name] = response.headers["Location"].rsplit("/", 1)[1]
     t.start("over", "yahoo-normal", changes={"target": 50})
     store.add_hand(
         db, t.games["over"], {"bids": [6, 3, 0, 3], "tricks": [7, 3, 0, 3]}, version=None
     )
     return t
+
+
+# Games that hold as many hands as a game may.
+FULL_SPADES = {
+    "ruleset": "yahoo-normal",
+    "options": {"target": 10_000_000},
+    "players": list("ABCD"),
+    "hands": [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * MAX_HANDS,
+}
+FULL_HEARTS = {
+    "ruleset": "hearts-standard",
+    "options": {"target": 10_000_000},
+    "players": list("ABCD"),
+    "hands": [{"hearts": [3, 3, 3, 4], "queen_of_spades": 0}] * MAX_HANDS,
+}
+
+
+def upload(table: Table, content: bytes):
+    """Post a file to the import page (the body encoded here: the test client keeps one
+    over 500 KB in a temporary file it never closes)."""
+    boundary, body = encode_multipart(
+        {"file": FileStorage(io.BytesIO(content), "game.json"), "csrf_token": table.token}
+    )
+    return table.client.post(
+        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+    )
 
 
 def bids(**seats: Any) -> dict[str, str]:
@@ -158,7 +191,14 @@ CASES = [
     ("Hearts that do not total 13", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "0", "queen_of_spades": "1"}, version_of="hearts"), 400, "Hearts add up to 12, expected 13"),
     ("Spitzer card points over 120", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "130", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),
     ("GET on a POST-only route", lambda t: t.client.get(f"/g/{g(t,'over')}/target"), 405, ""),
-    ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "That file is too large"),
+    ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "A game file can be at most 1,024 KB"),
+    ("a 2 MB file uploaded", lambda t: upload(t, b" " * 2_000_000), 413, "A game file can be at most 1,024 KB"),
+    ("an import just over 1 MB", lambda t: t.post("/import", {"text": json.dumps(FULL_SPADES) + " " * 1024 * 1024}), 413, "a game file can be at most 1,024 KB; this one is 1,"),
+    ("an import of one hand too many", lambda t: t.post("/import", {"text": json.dumps({**FULL_SPADES, "hands": FULL_SPADES["hands"] * 2})}), 400, f"a game can hold at most {MAX_HANDS} hands; this one has {2 * MAX_HANDS}"),
+    ("a 2 MB bids form", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "9" * 2_000_000}, version_of="normal"), 413, "nothing larger can be sent"),
+    ("the bids page of a game at its most hands", lambda t: t.client.get(f"/g/{g(t,'full')}/bids"), 409, f"This game holds {MAX_HANDS} hands, the most one game can"),
+    ("bids for one hand too many", lambda t: t.post(f"/g/{g(t,'full')}/bids", OK_BIDS, version_of="full"), 409, f"This game holds {MAX_HANDS} hands"),
+    ("a Hearts hand too many", lambda t: t.post(f"/g/{g(t,'full hearts')}/play", {"hearts_0": "3", "hearts_1": "3", "hearts_2": "3", "hearts_3": "rest", "queen_of_spades": "1"}, version_of="full hearts"), 409, f"This game holds {MAX_HANDS} hands"),
     # Characters str.isdigit() passes but int() refuses (², ³) or reads as another digit (١).
     ("a bid of ²", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "²"}, version_of="normal"), 400, "is not a number or one of"),
     ("a blind bid of ١", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "blind ١"}, version_of="normal"), 400, "is not a number or one of"),

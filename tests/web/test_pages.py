@@ -191,5 +191,5 @@ def test_an_edit_of_hand_1_shows_in_every_later_row_and_old_rows_are_let_go(clie
         first = -60 if took == 2 else 61  # 3 + 3 bid; 5 taken: set, 7 taken: made
         total = f"{first + 122}"
         assert f'<span class="tot">{total}</span>' in row(page, 3), row(page, 3)
-    views = [view for view in _VIEWS._items.values() if view[0].rows]
+    views = [view for key, view in _VIEWS._items.items() if key[1] == game_id and view[0].rows]
     assert views and all(len(view[0].rows) <= 2 * 3 + _RowView.SLACK for view in views)
