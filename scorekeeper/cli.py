@@ -298,11 +298,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_rename(args: argparse.Namespace) -> int:
     """Rename a player in every stored game (the CLI runs on the server and sees all);
     renaming one spelling into another merges the two."""
+    from .limits import BadName, clean_name
     from .store import list_games, rename_player
 
-    new = " ".join(args.new.split())
-    if not new:
-        raise _game_problem(N_("the new name is empty"))
+    try:
+        new = clean_name(args.new)
+    except BadName as problem:
+        raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
     db = _database()
     changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)  # type: ignore[arg-type]
     message = ntext(

@@ -189,4 +189,7 @@ def test_scorekeeper_rename_merges_two_spellings_in_every_stored_game(tmp_path):
     }
     assert "Annie" not in players and players["Ann"]["games"] == 2
     empty = run_cli("rename", "Ann", "  ", env=env)
-    assert empty.returncode == 2 and "the new name is empty" in empty.stderr
+    assert empty.returncode == 2
+    assert (
+        empty.stderr == "the new name: a name needs at least one visible letter, digit or sign\n"
+    )

@@ -33,7 +33,14 @@ from ..engine.errors import GameError, HandError
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
 from ..engine.text import N_, text
-from ..limits import MAX_HANDS, check_hand_count, check_rule_changes
+from ..limits import (
+    EVENING_NAME_MAX,
+    MAX_HANDS,
+    check_hand_count,
+    check_rule_changes,
+    clean_name,
+    clean_players,
+)
 from ..lru import LRU
 from ..stats import player_key
 from .db import new_id, new_pin, new_token
@@ -355,15 +362,18 @@ def create_game(
     evening: str | None = None,
 ) -> str:
     """Store a new game (validated by the engine) and return its unguessable id; a game
-    longer than the limits allow (limits.py) is refused (GameError)."""
+    longer than the limits allow (limits.py) is refused (GameError). The names are
+    stored as the rule for names makes them, and refused as it refuses them (two alike
+    but for case, an empty one, a text-direction override: GameError naming the seat)."""
     check_hand_count(len(hands))
     check_rule_changes(len(option_changes))
+    players = clean_players(players)
     bodies = [dict(hand) for hand in hands]
     doc = {
         "format": FORMAT,
         "ruleset": ruleset_id,
         "options": dict(options or {}),
-        "players": list(players),
+        "players": players,
         "hands": bodies,
         "option_changes": [dict(c) for c in option_changes],
     }
@@ -383,7 +393,7 @@ def create_game(
                 game.ruleset.game,
                 ruleset_id,
                 json.dumps(dict(options or {}), ensure_ascii=False),
-                json.dumps(list(players), ensure_ascii=False),
+                json.dumps(players, ensure_ascii=False),
                 first_dealer,
                 json.dumps(doc["option_changes"], ensure_ascii=False),
                 int(confirm_hands),
@@ -656,8 +666,9 @@ def delete_game(db: Database, game_id: str) -> None:
 def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> list[str]:
     """Rename a player in these games (the same name ignoring case and spaces); merging
     two spellings is renaming one into the other. A game where the new name already sits
-    at another seat is left alone. Returns the games changed; each change is logged."""
-    key, new = player_key(old), " ".join(new.split())
+    at another seat is left alone. Returns the games changed; each change is logged.
+    The new name must pass the rule for names (BadName)."""
+    key, new = player_key(old), clean_name(new)
     changed = []
     for game_id in game_ids:
         stored = get_game(db, game_id)
@@ -702,13 +713,14 @@ class EveningNotFound(LookupError):
 
 
 def create_evening(db: Database, name: str, device: str) -> str:
-    """Start an evening; return its unguessable id."""
+    """Start an evening; return its unguessable id (BadName if the name cannot be one)."""
+    name = clean_name(name, EVENING_NAME_MAX)
     evening_id = new_id()
     with db.atomic():
         db.execute(
             "INSERT INTO evenings (id, name, created_by, created_at, watch_token)"
             " VALUES (?, ?, ?, ?, ?)",
-            [evening_id, " ".join(name.split()), device, _now(), new_token()],
+            [evening_id, name, device, _now(), new_token()],
         )
     return evening_id
 

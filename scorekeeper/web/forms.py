@@ -29,8 +29,6 @@ from ..engine.options import option_types
 from ..limits import parse_count
 from .i18n import language
 
-NAME_MAX = 40
-
 
 class Form(FlaskForm):
     """A FlaskForm whose WTForms messages come from a catalogue read once per language.
@@ -148,11 +146,8 @@ def new_game_form(
         setattr(
             NewGameForm,
             f"player_{seat}",
-            StringField(
-                _l("Seat %(n)s", n=seat + 1),
-                filters=[_strip],
-                validators=[Optional(), Length(max=NAME_MAX)],
-            ),
+            # Checked by the rule for names (limits.clean_name), beside each seat.
+            StringField(_l("Seat %(n)s", n=seat + 1), filters=[_strip]),
         )
     NewGameForm.first_dealer = RadioField(
         _l("Deals first"),

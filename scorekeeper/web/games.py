@@ -42,8 +42,15 @@ from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
-from ..engine.text import N_, number
-from ..limits import MAX_GAME_FILE_BYTES, check_file_size, read_game_json
+from ..engine.text import N_, number, sentence
+from ..limits import (
+    MAX_GAME_FILE_BYTES,
+    NAME_MAX,
+    BadName,
+    check_file_size,
+    clean_name,
+    read_game_json,
+)
 from ..lru import LRU
 from ..stats import player_key
 from . import pages
@@ -221,7 +228,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
             if ruleset.options.players != preset.options.players:
                 changes = {**changes, "players": ruleset.options.players}
         seats = ruleset.options.players
-        names = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
+        typed = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
         form_ok = form.validate()
         if getattr(form, "csrf_token", None) is not None and form.csrf_token.errors:
             errors.append(
@@ -229,7 +236,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     "This form had expired. Everything you typed is still here: check it and start again."
                 )
             )
-        name_problems = _name_problems(names)
+        names, name_problems = _read_names(typed)
         if name_problems:
             errors.append(_("Enter a different name for each of the %(n)s players.", n=seats))
         if form_ok and not errors:
@@ -260,6 +267,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         problems=problems,
         name_problems=name_problems,
         known=known_names(),
+        name_max=NAME_MAX,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
     return (page, 400) if errors or form.errors else page
@@ -275,14 +283,24 @@ def _known_evening(evening_id: str | None) -> str | None:
         return None
 
 
-def _name_problems(names: list[str]) -> dict[int, Any]:
-    """What is wrong with each seat's name: missing, or the same as an earlier seat's."""
+def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:
+    """The seats' names as the rule for names makes them, and what is wrong with each:
+    missing, refused by the rule (too long, a control character…), or the same as an
+    earlier seat's."""
+    names: list[str] = []
     problems: dict[int, Any] = {}
     seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if not name.strip():
-            problems[seat] = _("Enter a name.")
-        elif player_key(name) in seen:
+    for seat, raw in enumerate(typed):
+        try:
+            name = clean_name(raw)
+        except BadName as problem:
+            names.append(raw)
+            problems[seat] = (
+                _("Enter a name.") if not raw.strip() else render_text(sentence(problem.message))
+            )
+            continue
+        names.append(name)
+        if player_key(name) in seen:
             problems[seat] = _(
                 "Seat %(n)s is already %(name)s: give each player a different name (%(name)s K., %(name)s L.).",
                 n=seen[player_key(name)] + 1,
@@ -290,7 +308,7 @@ def _name_problems(names: list[str]) -> dict[int, Any]:
             )
         else:
             seen[player_key(name)] = seat
-    return problems
+    return names, problems
 
 
 def _read_options(
@@ -740,7 +758,7 @@ def enter_pin(game_id: str) -> BaseResponse | tuple[bytes, int]:
 
 
 @bp.route("/g/<game_id>/rematch", methods=["POST"])
-def rematch(game_id: str) -> BaseResponse:
+def rematch(game_id: str) -> BaseResponse | tuple[bytes, int]:
     """Play again: the same players and rules, the deal moved on, seats as chosen."""
     stored = game_for(game_id, "edit")
     form = Form()
@@ -749,7 +767,10 @@ def rematch(game_id: str) -> BaseResponse:
     seating = request.form.get("seating", "same")
     if seating not in store.SEATINGS:
         seating = "same"
-    new_id = store.rematch(get_db(), stored.id, seating)
+    try:
+        new_id = store.rematch(get_db(), stored.id, seating)
+    except GameError as error:  # a name stored before the rule for names refused it
+        return render_game(stored, status=400, message=error.render(get_translations()))
     grant(new_id, "edit")
     flash(_("A new game with the same players and rules. Good luck!"))
     return redirect(url_for("games.game", game_id=new_id), 303)
