@@ -12,6 +12,7 @@ from scorekeeper import store
 from scorekeeper.engine import GameError
 from scorekeeper.limits import BadName, clean_name
 from scorekeeper.store.db import migrate, open_database
+from scorekeeper.store.games import clear_caches
 from scorekeeper.web import create_app
 
 from .conftest import run_cli
@@ -185,3 +186,18 @@ def test_an_evening_name_is_held_to_the_same_rule(client):
     assert response.status_code == 303
     evening_id = response.headers["Location"].rsplit("/", 1)[1]
     assert store.get_evening(client.application.config["DB"], evening_id).name == "Friday club"
+
+
+def test_a_rematch_of_a_game_stored_before_the_rule_says_which_name_to_change(client):
+    game_id = start_game(client)
+    db = client.application.config["DB"]
+    legacy = json.dumps(["Ann", f"{RLO}evil", "Cho", "Dee"])
+    db.execute("UPDATE games SET players = ? WHERE id = ?", [legacy, game_id])
+    db.conn.commit()
+    clear_caches()
+    response = client.post(f"/g/{game_id}/rematch", data={"seating": "same"})
+    assert response.status_code == 400
+    assert "the player in seat 1: a name cannot hold control characters" in response.get_data(
+        as_text=True
+    )
+    assert store.get_game(db, game_id).players[1] == f"{RLO}evil"  # still there to rename
