@@ -48,21 +48,25 @@ def _game_problem(message: str, **params: Any) -> Refused:
     return Refused(text(N_("game: {why}"), why=text(message, **params)))
 
 
-def _read_game_file(path: str) -> object:
-    """The JSON document in a game file ("-" is standard input), or Refused saying why not."""
+def _read_game_file(path: str, *, stored: bool = False) -> object:
+    """The JSON document in a game file ("-" is standard input), or Refused saying why
+    not (a GameError when it is not JSON, or nested deeper than any game file; when it
+    is to be `stored`, also when it is larger than a game file imported may be)."""
+    from .limits import check_file_size, read_game_json
+
     try:
         if path == "-":
-            raw = sys.stdin.read()
+            raw = sys.stdin.buffer.read()
         else:
-            with open(path, encoding="utf-8") as file:
+            with open(path, "rb") as file:
                 raw = file.read()
-        return json.loads(raw)
     except OSError as error:
         raise _game_problem(
             N_("cannot read {path}: {why}"), path=path, why=error.strerror
         ) from error
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise _game_problem(N_("not valid JSON: {why}"), why=str(error)) from error
+    if stored:
+        check_file_size(len(raw))
+    return read_game_json(raw)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -291,11 +295,13 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_rename(args: argparse.Namespace) -> int:
     """Rename a player in every stored game (the CLI runs on the server and sees all);
     renaming one spelling into another merges the two."""
+    from .limits import BadName, clean_name
     from .store import list_games, rename_player
 
-    new = " ".join(args.new.split())
-    if not new:
-        raise _game_problem(N_("the new name is empty"))
+    try:
+        new = clean_name(args.new)
+    except BadName as problem:
+        raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
     db = _database()
     changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)  # type: ignore[arg-type]
     message = ntext(
@@ -344,7 +350,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .serve import DEFAULT_PORT, urls
     from .store import get_game, import_game
 
-    doc = _read_game_file(args.file)
+    doc = _read_game_file(args.file, stored=True)
     db = _database()
     try:
         game_id = import_game(db, doc)  # type: ignore[arg-type]

@@ -231,12 +231,26 @@ def csv_rows(
                 )
 
 
+# What a spreadsheet reads as the start of a formula (=HYPERLINK(…), +cmd|…, -2+3,
+# @SUM(…)), and the tab and carriage return that can hide one (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula, with a single quote before it
+    (shown as text, the quote hidden); numbers, a negative score too, stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def write_csv(rows: Iterable[Sequence[Any]], out: Any, *, bom: bool = False) -> None:
-    """Write rows as CSV; with `bom`, a byte-order mark first, so that spreadsheet
-    programs read the names (山田, Zoë) as UTF-8."""
+    """Write rows as CSV, every text cell safe to open in a spreadsheet (a name such as
+    "=HYPERLINK(…)" is not run); with `bom`, a byte-order mark first, so that
+    spreadsheet programs read the names (山田, Zoë) as UTF-8."""
     import csv
 
     if bom:
         out.write("\ufeff")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerows(rows)
+    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)

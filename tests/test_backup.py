@@ -7,6 +7,7 @@ import threading
 import time
 
 from scorekeeper import store
+from scorekeeper.limits import MAX_HANDS
 from scorekeeper.store.db import migrate, open_database
 
 from .conftest import run_cli
@@ -27,7 +28,7 @@ def test_backups_taken_during_writes_are_consistent_and_restore(tmp_path):
     def writer() -> None:
         own = open_database(instance / "scorekeeper.db")
         deadline = time.monotonic() + 20
-        while not stop.is_set() and time.monotonic() < deadline and len(written) < 400:
+        while not stop.is_set() and time.monotonic() < deadline and len(written) < MAX_HANDS:
             store.add_hand(own, game_id, HAND, version=None)
             written.append(1)
         own.close()

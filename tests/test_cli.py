@@ -315,3 +315,15 @@ def test_version_and_python_dash_m(tmp_path):
         check=False,
     )
     assert done.returncode == 0 and done.stdout.startswith("scorekeeper 0.")
+
+
+@pytest.mark.parametrize("command", ["score", "import", "pdf"])
+def test_a_file_nested_too_deeply_is_one_line_and_status_2(tmp_path, command):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    extra = ["-o", str(tmp_path / "x.pdf")] if command == "pdf" else []
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
+    done = run_cli(command, str(deep), *extra, env=env)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("game: not a game file: nested too deeply")
+    assert done.stderr.count("\n") == 1

@@ -173,4 +173,38 @@ def test_scorekeeper_rename_merges_two_spellings_in_every_stored_game(tmp_path):
     }
     assert "Annie" not in players and players["Ann"]["games"] == 2
     empty = run_cli("rename", "Ann", "  ", env=env)
-    assert empty.returncode == 2 and "the new name is empty" in empty.stderr
+    assert empty.returncode == 2
+    assert (
+        empty.stderr == "the new name: a name needs at least one visible letter, digit or sign\n"
+    )
+
+
+FORMULA_NAMES = ['=HYPERLINK("http://x")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"]
+
+
+def test_csv_cells_a_spreadsheet_would_run_start_with_a_quote_and_numbers_stay_numbers(
+    tmp_path,
+):
+    import csv
+    import io
+
+    from scorekeeper.stats import write_csv
+
+    out = io.StringIO()
+    write_csv([["=1+1", "+1", "-Ann", "@x", "\tTab", "\rCR", "Ann", "", -120, 0, 35]], out)
+    assert next(csv.reader(io.StringIO(out.getvalue()))) == [
+        "'=1+1", "'+1", "'-Ann", "'@x", "'\tTab", "'\rCR", "Ann", "", "-120", "0", "35"
+    ]  # fmt: skip
+    doc = {
+        **SPADES,
+        "players": FORMULA_NAMES,
+        "hands": [{"bids": ["nil", 5, 3, 5], "tricks": [1, 5, 2, 5]}],
+    }
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    assert run_cli("import", "-", stdin=json.dumps(doc), env=env).returncode == 0
+    done = run_cli("csv", env=env)
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [row["player"] for row in rows] == ["'" + name for name in FORMULA_NAMES]
+    assert rows[0]["side"] == "'" + f"{FORMULA_NAMES[0]} & {FORMULA_NAMES[2]}"
+    points = score_game(load_game(doc)).hands[0].points[0]
+    assert points < 0 and rows[0]["points"] == rows[0]["total"] == str(points)  # "-130"

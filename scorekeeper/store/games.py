@@ -28,9 +28,18 @@ from ..engine import (
     load_game,
     score_game,
 )
-from ..engine.errors import GameError
+from ..engine.errors import GameError, HandError
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
+from ..engine.text import N_, text
+from ..limits import (
+    EVENING_NAME_MAX,
+    MAX_HANDS,
+    check_hand_count,
+    check_rule_changes,
+    clean_name,
+    clean_players,
+)
 from ..lru import LRU
 from ..stats import player_key
 from .db import new_id, new_pin, new_token, writing
@@ -317,13 +326,19 @@ def create_game(
     action: str = "created",
     evening: str | None = None,
 ) -> str:
-    """Store a new game (validated by the engine) and return its unguessable id."""
+    """Store a new game (validated by the engine) and return its unguessable id; a game
+    longer than the limits allow (limits.py) is refused (GameError). The names are
+    stored as the rule for names makes them, and refused as it refuses them (two alike
+    but for case, an empty one, a text-direction override: GameError naming the seat)."""
+    check_hand_count(len(hands))
+    check_rule_changes(len(option_changes))
+    players = clean_players(players)
     bodies = [dict(hand) for hand in hands]
     doc = {
         "format": FORMAT,
         "ruleset": ruleset_id,
         "options": dict(options or {}),
-        "players": list(players),
+        "players": players,
         "hands": bodies,
         "option_changes": [dict(c) for c in option_changes],
     }
@@ -343,7 +358,7 @@ def create_game(
                 game.ruleset.game,
                 ruleset_id,
                 json.dumps(dict(options or {}), ensure_ascii=False),
-                json.dumps(list(players), ensure_ascii=False),
+                json.dumps(players, ensure_ascii=False),
                 first_dealer,
                 json.dumps(doc["option_changes"], ensure_ascii=False),
                 int(confirm_hands),
@@ -393,9 +408,18 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
 
 
 def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> GameResult:
-    """Append a hand after checking the whole log with it; return the new result."""
+    """Append a hand after checking the whole log with it; return the new result (a
+    HandError when the game holds as many hands as a game may)."""
     with writing(db):
         stored = _claim(db, game_id, version)
+        if len(stored.hands) >= MAX_HANDS:
+            raise HandError(
+                len(stored.hands) + 1,
+                text(
+                    N_("a game holds at most {most} hands: start a new game to play on"),
+                    most=MAX_HANDS,
+                ),
+            )
         before = _RESULTS.get(stored.cache_key)
         if before is not None:
             result = extend(before, body)  # one hand on top of the cached game: no replay
@@ -533,6 +557,7 @@ def change_options(
         entry = {"from_hand": start, "options": dict(changes)}
         doc = stored.document()
         doc["option_changes"] = [*doc.get("option_changes", []), entry]
+        check_rule_changes(len(doc["option_changes"]))
         result = score_game(load_game(doc))
         db.execute(
             "UPDATE games SET option_changes = ? WHERE id = ?",
@@ -564,7 +589,12 @@ def export_game(db: Database, game_id: str) -> dict[str, Any]:
 
 
 def import_game(db: Database, doc: object) -> str:
-    """Store a game file as a new game (validated by the engine first); return its id."""
+    """Store a game file as a new game (validated by the engine first); return its id.
+    A game longer than the limits allow (limits.py) is refused (GameError)."""
+    if isinstance(doc, dict):  # before reading thousands of hands only to refuse them
+        for name, check in (("hands", check_hand_count), ("option_changes", check_rule_changes)):
+            if isinstance(doc.get(name), list):
+                check(len(doc[name]))
     game = load_game(doc)  # raises GameError / HandError with the file's own wording
     assert isinstance(doc, dict)
     first_dealer = doc.get("first_dealer", 0)
@@ -605,8 +635,9 @@ def delete_game(db: Database, game_id: str) -> None:
 def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> list[str]:
     """Rename a player in these games (the same name ignoring case and spaces); merging
     two spellings is renaming one into the other. A game where the new name already sits
-    at another seat is left alone. Returns the games changed; each change is logged."""
-    key, new = player_key(old), " ".join(new.split())
+    at another seat is left alone. Returns the games changed; each change is logged.
+    The new name must pass the rule for names (BadName)."""
+    key, new = player_key(old), clean_name(new)
     changed = []
     for game_id in game_ids:
         stored = get_game(db, game_id)
@@ -651,13 +682,14 @@ class EveningNotFound(LookupError):
 
 
 def create_evening(db: Database, name: str, device: str) -> str:
-    """Start an evening; return its unguessable id."""
+    """Start an evening; return its unguessable id (BadName if the name cannot be one)."""
+    name = clean_name(name, EVENING_NAME_MAX)
     evening_id = new_id()
     with writing(db):
         db.execute(
             "INSERT INTO evenings (id, name, created_by, created_at, watch_token)"
             " VALUES (?, ?, ?, ?, ?)",
-            [evening_id, " ".join(name.split()), device, _now(), new_token()],
+            [evening_id, name, device, _now(), new_token()],
         )
     return evening_id
 

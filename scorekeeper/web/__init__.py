@@ -9,8 +9,11 @@ from typing import Any
 
 from flask import Flask
 
+from ..limits import MAX_GAME_FILE_BYTES
 from ..paths import STATIC, TEMPLATES, TRANSLATIONS, database_path, instance_path
 from . import security
+
+REQUEST_SLACK = 64 * 1024  # a form's other fields and a multipart body's boundaries
 
 
 def _secret_key(instance: Path) -> str:
@@ -42,7 +45,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # A phone may sit on the bids screen through a long hand; a token that expired
         # anyway is answered by showing the form again with everything kept.
         WTF_CSRF_TIME_LIMIT=12 * 3600,
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        # A game file of the largest size imported, with room for the form around it
+        # (a pasted file is a form field: Werkzeug's own limit for those is 500 KB).
+        MAX_CONTENT_LENGTH=MAX_GAME_FILE_BYTES + REQUEST_SLACK,
+        MAX_FORM_MEMORY_SIZE=MAX_GAME_FILE_BYTES + REQUEST_SLACK,
         BABEL_DEFAULT_LOCALE="en",
         # Phones keep the stylesheet, script and fonts for a day (the service worker longer).
         SEND_FILE_MAX_AGE_DEFAULT=24 * 3600,

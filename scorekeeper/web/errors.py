@@ -6,6 +6,7 @@ from flask import Flask, g, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from ..store.db import StoreError
 from .forms import PinForm
 from .i18n import render_text
@@ -24,6 +25,8 @@ def handle_http_error(error: HTTPException) -> tuple[str, int]:
     code = error.code or 500
     custom = error.description and error.description != type(error).description
     message = error.description if custom else ""
+    if code == 413 and not custom:
+        message = too_large()
     locked = g.get("locked_game") if code == 403 else None
     page = render_template(
         "error.html",
@@ -46,6 +49,16 @@ def handle_store_error(error: StoreError) -> tuple[str, int]:
         locked=None,
     )
     return page, 503
+
+
+def too_large() -> str:
+    """Why a request was too large, naming the limit."""
+    return str(
+        _(
+            "A game file can be at most %(most)s, and nothing larger can be sent to the app.",
+            most=kilobytes(MAX_GAME_FILE_BYTES),
+        )
+    )
 
 
 def init_app(app: Flask) -> None:

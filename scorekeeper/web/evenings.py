@@ -17,20 +17,21 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
+from ..limits import EVENING_NAME_MAX, BadName, clean_name
 from ..stats import player_key
 from .access import device, evening_for, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
 from .games import game_card
-from .i18n import language
+from .i18n import language, render_text
 from .players import csv_response, stats_of
 from .qr import qr_svg
 from .urls import share_url
 
 bp = Blueprint("evenings", __name__)
 
-NAME_MAX = 60
+NAME_MAX = EVENING_NAME_MAX
 
 
 def _mine() -> list[str]:
@@ -48,14 +49,16 @@ def index() -> BaseResponse | str:
     """This phone's evenings, and starting a new one."""
     form = Form()
     if request.method == "POST":
-        name = " ".join((request.form.get("name") or "").split())
         if not form.validate_on_submit():
             flash(_("This form had expired. Type the evening's name again."), "error")
-        elif not name or len(name) > NAME_MAX:
-            flash(_("Give the evening a name (at most %(n)s characters).", n=NAME_MAX), "error")
         else:
-            evening_id = store.create_evening(get_db(), name, device(create=True) or "")
-            return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
+            try:
+                name = clean_name(request.form.get("name") or "", NAME_MAX)
+            except BadName as problem:
+                flash(_("The evening's name: %(why)s", why=render_text(problem.message)), "error")
+            else:
+                evening_id = store.create_evening(get_db(), name, device(create=True) or "")
+                return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
     return render_template("evenings.html", evenings=my_evenings(), form=form)
 
 

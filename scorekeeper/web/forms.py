@@ -26,9 +26,8 @@ from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..engine.options import option_types
+from ..limits import parse_count
 from .i18n import language
-
-NAME_MAX = 40
 
 
 class Form(FlaskForm):
@@ -57,7 +56,7 @@ class VersionForm(Form):
     """Every write carries the CSRF token and the game version the phone saw."""
 
     version = HiddenField(
-        validators=[InputRequired(LOST_VERSION), Regexp(r"^\d{1,9}$", message=LOST_VERSION)]
+        validators=[InputRequired(LOST_VERSION), Regexp(r"^[0-9]{1,9}$", message=LOST_VERSION)]
     )
 
     def refusal(self) -> Any:
@@ -72,7 +71,7 @@ class VersionForm(Form):
 
     def seen_version(self) -> int | None:
         value = self.version.data
-        return int(value) if value and str(value).isdigit() else None
+        return parse_count(str(value)) if value is not None else None
 
     def carried_version(self, current: int) -> int:
         """The version a form shown again carries: the one the phone saw (so a write
@@ -147,11 +146,8 @@ def new_game_form(
         setattr(
             NewGameForm,
             f"player_{seat}",
-            StringField(
-                _l("Seat %(n)s", n=seat + 1),
-                filters=[_strip],
-                validators=[Optional(), Length(max=NAME_MAX)],
-            ),
+            # Checked by the rule for names (limits.clean_name), beside each seat.
+            StringField(_l("Seat %(n)s", n=seat + 1), filters=[_strip]),
         )
     NewGameForm.first_dealer = RadioField(
         _l("Deals first"),

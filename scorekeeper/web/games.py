@@ -20,6 +20,7 @@ from flask import (
 )
 from flask_babel import get_translations
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
@@ -38,13 +39,22 @@ from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.options import OptionError, differences, option_values
 from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
-from ..engine.text import N_, number
+from ..engine.text import N_, number, sentence
+from ..limits import (
+    MAX_GAME_FILE_BYTES,
+    NAME_MAX,
+    BadName,
+    check_file_size,
+    clean_name,
+    read_game_json,
+)
 from ..lru import LRU
 from ..stats import player_key
 from .access import check_pin, device, evening_for, game_for, grant, role
 from .db import get_db
 from .download import file_response
 from .entry import entry_for
+from .errors import too_large
 from .forms import (
     Form,
     ImportForm,
@@ -205,7 +215,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
             if ruleset.options.players != preset.options.players:
                 changes = {**changes, "players": ruleset.options.players}
         seats = ruleset.options.players
-        names = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
+        typed = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
         form_ok = form.validate()
         if getattr(form, "csrf_token", None) is not None and form.csrf_token.errors:
             errors.append(
@@ -213,7 +223,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     "This form had expired. Everything you typed is still here: check it and start again."
                 )
             )
-        name_problems = _name_problems(names)
+        names, name_problems = _read_names(typed)
         if name_problems:
             errors.append(_("Enter a different name for each of the %(n)s players.", n=seats))
         if form_ok and not errors:
@@ -244,6 +254,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         problems=problems,
         name_problems=name_problems,
         known=known_names(),
+        name_max=NAME_MAX,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
     return (page, 400) if errors or form.errors else page
@@ -254,14 +265,24 @@ def _evening_to_join(evening_id: str | None) -> str | None:
     return evening_for(evening_id, "organize")[0].id if evening_id else None
 
 
-def _name_problems(names: list[str]) -> dict[int, Any]:
-    """What is wrong with each seat's name: missing, or the same as an earlier seat's."""
+def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:
+    """The seats' names as the rule for names makes them, and what is wrong with each:
+    missing, refused by the rule (too long, a control character…), or the same as an
+    earlier seat's."""
+    names: list[str] = []
     problems: dict[int, Any] = {}
     seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if not name.strip():
-            problems[seat] = _("Enter a name.")
-        elif player_key(name) in seen:
+    for seat, raw in enumerate(typed):
+        try:
+            name = clean_name(raw)
+        except BadName as problem:
+            names.append(raw)
+            problems[seat] = (
+                _("Enter a name.") if not raw.strip() else render_text(sentence(problem.message))
+            )
+            continue
+        names.append(name)
+        if player_key(name) in seen:
             problems[seat] = _(
                 "Seat %(n)s is already %(name)s: give each player a different name (%(name)s K., %(name)s L.).",
                 n=seen[player_key(name)] + 1,
@@ -269,7 +290,7 @@ def _name_problems(names: list[str]) -> dict[int, Any]:
             )
         else:
             seen[player_key(name)] = seat
-    return problems
+    return names, problems
 
 
 def _read_options(
@@ -465,8 +486,13 @@ def export_csv(game_id: str) -> Response:
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> BaseResponse | str | tuple[str, int]:
     """Store a game file as a new game."""
-    form = ImportForm()
+    try:
+        form = ImportForm()
+    except RequestEntityTooLarge:  # the body was not read: say so on the import page
+        page = render_template("import.html", form=ImportForm(formdata=None), error=too_large())
+        return page, 413
     error = None
+    status = 400
     if request.method == "POST":
         if not form.validate_on_submit():
             error = _("This form had expired. Paste or choose the file again.")
@@ -474,18 +500,17 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
-                doc = json.loads(raw.decode("utf-8"))
-                game_id = store.import_game(get_db(), doc)
-            except (UnicodeDecodeError, json.JSONDecodeError) as problem:
-                error = _("This is not a game file (not valid JSON): %(why)s", why=problem)
+                check_file_size(len(raw))
+                game_id = store.import_game(get_db(), read_game_json(raw))
             except (GameError, HandError) as problem:
-                error = str(problem)
+                error = problem.render(get_translations())
+                status = 413 if len(raw) > MAX_GAME_FILE_BYTES else 400
             else:
                 grant(game_id, "edit")
                 flash(_("Game imported."))
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template("import.html", form=form, error=error)
-    return (page, 400) if error else page
+    return (page, status) if error else page
 
 
 @bp.route("/g/<game_id>/rules")
@@ -704,7 +729,7 @@ def enter_pin(game_id: str) -> BaseResponse | tuple[str, int]:
 
 
 @bp.route("/g/<game_id>/rematch", methods=["POST"])
-def rematch(game_id: str) -> BaseResponse:
+def rematch(game_id: str) -> BaseResponse | tuple[str, int]:
     """Play again: the same players and rules, the deal moved on, seats as chosen."""
     stored = game_for(game_id, "edit")
     form = Form()
@@ -713,7 +738,10 @@ def rematch(game_id: str) -> BaseResponse:
     seating = request.form.get("seating", "same")
     if seating not in store.SEATINGS:
         seating = "same"
-    new_id = store.rematch(get_db(), stored.id, seating)
+    try:
+        new_id = store.rematch(get_db(), stored.id, seating)
+    except GameError as error:  # a name stored before the rule for names refused it
+        return render_game(stored, status=400, message=error.render(get_translations()))
     grant(new_id, "edit")
     flash(_("A new game with the same players and rules. Good luck!"))
     return redirect(url_for("games.game", game_id=new_id), 303)

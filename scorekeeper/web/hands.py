@@ -13,6 +13,7 @@ from .. import store
 from ..engine import GameResult, HandError, Text
 from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
+from ..limits import MAX_HANDS
 from .access import game_for
 from .db import get_db
 from .entry import OnePageEntry, entry_for
@@ -33,6 +34,17 @@ def _conflict(game_id: str) -> tuple[str, int]:
 def _over(stored: store.StoredGame) -> tuple[str, int]:
     return render_game(
         stored, status=409, message=_("The game is over: no more hands can be entered.")
+    )
+
+
+def _full(stored: store.StoredGame) -> tuple[str, int]:
+    return render_game(
+        stored,
+        status=409,
+        message=_(
+            "This game holds %(most)s hands, the most one game can: start a new game to play on.",
+            most=MAX_HANDS,
+        ),
     )
 
 
@@ -68,6 +80,8 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     if result.outcome.finished:
         return _over(stored)
+    if len(stored.hands) >= MAX_HANDS:
+        return _full(stored)
     options = stored.ruleset.options  # the rules in force, with the table's changes
     upcoming = next_hand(stored)
     dealer = stored.dealer(upcoming.number)
@@ -392,6 +406,8 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         return redirect(url_for(f"hands.{steps[0]}", game_id=game_id), 303)
     if stored.score().outcome.finished:
         return _over(stored)
+    if len(stored.hands) >= MAX_HANDS:
+        return _full(stored)
     return _kind_page(stored, len(stored.hands) + 1, editing=False)
 
 

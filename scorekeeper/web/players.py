@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
+from ..limits import NAME_MAX, BadName, clean_name
 from ..stats import (
     PlayerStats,
     csv_rows,
@@ -28,8 +29,8 @@ from ..stats import (
 from .access import device
 from .db import get_db
 from .download import file_response
-from .forms import NAME_MAX, Form
-from .i18n import language
+from .forms import Form
+from .i18n import language, render_text
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -119,15 +120,17 @@ def csv_response(games: list[store.StoredGame], filename: str) -> Response:
 
 
 @bp.route("/<path:key>/rename", methods=["POST"])
-def rename(key: str) -> BaseResponse:
+def rename(key: str) -> BaseResponse | tuple[str, int]:
     """Rename a player, or merge two spellings, in every game this phone keeps score of."""
     form = Form()
-    new = " ".join((request.form.get("name") or "").split())
     if not form.validate_on_submit():
         abort(400, _("This form had expired. Go back to the player and try again."))
-    if not new or len(new) > NAME_MAX:
-        flash(_("Type the new name (at most %(n)s characters).", n=NAME_MAX), "error")
-        return redirect(url_for("players.player", key=key), 303)
+    typed = request.form.get("name") or ""
+    try:
+        new = clean_name(typed)
+    except BadName as problem:  # the player's page again, the name as typed kept
+        message = _("The new name: %(why)s", why=render_text(problem.message))
+        return _player_page(key, typed=typed, problem=message), 400
     db = get_db()
     mine = store.games_of(db, device(), archived=None, role="edit")
     changed = store.rename_player(db, mine, key, new)
@@ -146,6 +149,10 @@ def rename(key: str) -> BaseResponse:
 @bp.route("/<path:key>")
 def player(key: str) -> str:
     """One player: records, what they bid and made, and with whom they win."""
+    return _player_page(key)
+
+
+def _player_page(key: str, typed: str | None = None, problem: str | None = None) -> str:
     games, chosen = _filtered(visible_games())
     everyone = {player_key(p.name): p for p in stats_of(games)}
     found = everyone.get(player_key(key))
@@ -157,5 +164,8 @@ def player(key: str) -> str:
         data=found.to_json(),
         chosen=chosen,
         rename_form=Form(),
+        name_max=NAME_MAX,
+        typed=typed,
+        problem=problem,
         **_filter_choices(),
     )

@@ -86,3 +86,20 @@ def test_the_evenings_watch_link_shows_every_table_read_only(app, client, db):
     # Only the evening's starter is shown the link; a wrong link opens nothing.
     assert "share-url" not in tv.get(f"/e/{evening}").get_data(as_text=True)
     assert tv.get("/v/not-a-token").status_code == 404
+
+
+def test_every_csv_download_keeps_a_formula_in_a_name_from_running(client, db):
+    """Names a spreadsheet would run (=, +, -, @) start with a quote in the game's, the
+    evening's and the players' CSV; a negative score stays a number."""
+    import csv
+    import io
+
+    names = ["=HYPERLINK(1)", "+1", "-Ann", "@SUM(A1)"]
+    evening = start_evening(client)
+    game_id = game_in(client, evening, names)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 2, 1: 4, 2: 3, 3: 4})  # set: −60
+    for url in (f"/g/{game_id}/export.csv", f"/e/{evening}/export.csv", "/players/export.csv"):
+        body = client.get(url).get_data(as_text=True).lstrip("\ufeff")
+        rows = list(csv.DictReader(io.StringIO(body)))
+        assert [row["player"] for row in rows] == ["'" + name for name in names], url
+        assert rows[0]["points"] == "-60" and rows[0]["total"] == "-60", url

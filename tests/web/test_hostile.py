@@ -7,14 +7,18 @@ Runs with CSRF protection on, as the app runs for real.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import sqlite3
 from typing import Any
 
 import pytest
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from scorekeeper import store
+from scorekeeper.limits import MAX_HANDS
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
 from scorekeeper.web.access import pin_limiter
@@ -84,11 +88,41 @@ def table(tmp_path_factory):
                           ("suicide", "yahoo-suicide"), ("mirror", "yahoo-mirror"), ("akagiri", "akagiri-standard"),
                           ("hearts", "hearts-standard"), ("spitzer", "spitzer")]:  # fmt: skip
         t.start(name, ruleset)
+    for name, doc in [("full", FULL_SPADES), ("full hearts", FULL_HEARTS)]:
+        response = t.post("/import", {"text": json.dumps(doc)})
+        assert response.status_code == 303, response.get_data(as_text=True)
+        t.games[name] = response.headers["Location"].rsplit("/", 1)[1]
     t.start("over", "yahoo-normal", changes={"target": 50})
     store.add_hand(
         db, t.games["over"], {"bids": [6, 3, 0, 3], "tricks": [7, 3, 0, 3]}, version=None
     )
     return t
+
+
+# Games that hold as many hands as a game may.
+FULL_SPADES = {
+    "ruleset": "yahoo-normal",
+    "options": {"target": 10_000_000},
+    "players": list("ABCD"),
+    "hands": [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * MAX_HANDS,
+}
+FULL_HEARTS = {
+    "ruleset": "hearts-standard",
+    "options": {"target": 10_000_000},
+    "players": list("ABCD"),
+    "hands": [{"hearts": [3, 3, 3, 4], "queen_of_spades": 0}] * MAX_HANDS,
+}
+
+
+def upload(table: Table, content: bytes):
+    """Post a file to the import page (the body encoded here: the test client keeps one
+    over 500 KB in a temporary file it never closes)."""
+    boundary, body = encode_multipart(
+        {"file": FileStorage(io.BytesIO(content), "game.json"), "csrf_token": table.token}
+    )
+    return table.client.post(
+        "/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
+    )
 
 
 def bids(**seats: Any) -> dict[str, str]:
@@ -132,7 +166,12 @@ CASES = [
     ("a Suicide partnership without a nil", lambda t: t.post(f"/g/{g(t,'suicide')}/bids", {**OK_BIDS, "bid_1": "nil"}, version_of="suicide"), 400, "must include at least one nil bid"),
     ("Mirror bids that do not total 13", lambda t: t.post(f"/g/{g(t,'mirror')}/bids", OK_BIDS, version_of="mirror"), 400, "Mirror bids must total 13"),
     ("two numbers in one team-total partnership", lambda t: t.post(f"/g/{g(t,'akagiri')}/bids", OK_BIDS, version_of="akagiri"), 400, "the team&#39;s number stands on one partner"),
-    ("a name of 10,000 characters", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "player_1": "x" * 10_000}), 400, "Field cannot be longer than 40 characters"),
+    ("a name of 10,000 characters", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "player_1": "x" * 10_000}), 400, "A name can be at most 40 characters; this one has 10000"),
+    ("a name with a text-direction override", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "player_1": "\u202eevil"}), 400, "A name cannot hold control characters or text-direction overrides"),
+    ("a name of zero-width spaces", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "player_1": "\u200b\u200b"}), 400, "A name needs at least one visible letter"),
+    ("an imported name of 100 KB", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": ["x" * 100_000, "B", "C", "D"]})}), 400, "the player in seat 0: a name can be at most 40 characters"),
+    ("imported names alike but for case", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": ["Bob", "bob", "C", "D"]})}), 400, "the players in seats 0 and 1 have the same name"),
+    ("an imported name with a control character", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": ["A\x1b[2J", "B", "C", "D"]})}), 400, "a name cannot hold control characters"),
     ("empty names", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "player_1": "", "player_2": ""}), 400, "Enter a different name for each of the 4 players"),
     ("a name of spaces", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "player_3": "   "}), 400, "Enter a different name for each of the 4 players"),
     ("a target that is a word", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "opt_target": "lots"}), 400, "Enter a whole number, like 10 or -50."),
@@ -157,7 +196,33 @@ CASES = [
     ("Hearts that do not total 13", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "0", "queen_of_spades": "1"}, version_of="hearts"), 400, "Hearts add up to 12, expected 13"),
     ("Spitzer card points over 120", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "130", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),
     ("GET on a POST-only route", lambda t: t.client.get(f"/g/{g(t,'over')}/target"), 405, ""),
-    ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "That file is too large"),
+    ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "A game file can be at most 1,024 KB"),
+    ("a 2 MB file uploaded", lambda t: upload(t, b" " * 2_000_000), 413, "A game file can be at most 1,024 KB"),
+    ("an import just over 1 MB", lambda t: t.post("/import", {"text": json.dumps(FULL_SPADES) + " " * 1024 * 1024}), 413, "a game file can be at most 1,024 KB; this one is 1,"),
+    ("an import of one hand too many", lambda t: t.post("/import", {"text": json.dumps({**FULL_SPADES, "hands": FULL_SPADES["hands"] * 2})}), 400, f"a game can hold at most {MAX_HANDS} hands; this one has {2 * MAX_HANDS}"),
+    ("a 2 MB bids form", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "9" * 2_000_000}, version_of="normal"), 413, "nothing larger can be sent"),
+    ("the bids page of a game at its most hands", lambda t: t.client.get(f"/g/{g(t,'full')}/bids"), 409, f"This game holds {MAX_HANDS} hands, the most one game can"),
+    ("bids for one hand too many", lambda t: t.post(f"/g/{g(t,'full')}/bids", OK_BIDS, version_of="full"), 409, f"This game holds {MAX_HANDS} hands"),
+    ("a Hearts hand too many", lambda t: t.post(f"/g/{g(t,'full hearts')}/play", {"hearts_0": "3", "hearts_1": "3", "hearts_2": "3", "hearts_3": "rest", "queen_of_spades": "1"}, version_of="full hearts"), 409, f"This game holds {MAX_HANDS} hands"),
+    # Characters str.isdigit() passes but int() refuses (², ³) or reads as another digit (١).
+    ("a bid of ²", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "²"}, version_of="normal"), 400, "is not a number or one of"),
+    ("a blind bid of ١", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "blind ١"}, version_of="normal"), 400, "is not a number or one of"),
+    ("a team bid of ³", lambda t: t.post(f"/g/{g(t,'akagiri')}/bids", {**OK_BIDS, "bid_0": "team", "bid_2": "team", "team_0": "³"}, version_of="akagiri"), 400, "The team bid must be a number"),
+    ("tricks of ³", lambda t: t.post(f"/g/{g(t,'playing')}/tricks", {**OK_TRICKS, "tricks_1": "³"}, version_of="playing"), 400, "Tricks are a number from 0 to 13"),
+    ("team tricks of ²", lambda t: t.post(f"/g/{g(t,'playing')}/tricks", {"team_tricks_0": "²", "team_tricks_1": "6", "by": "team"}, version_of="playing"), 400, "Tricks are a number from 0 to 13"),
+    ("tricks of 5,000 digits", lambda t: t.post(f"/g/{g(t,'playing')}/tricks", {**OK_TRICKS, "tricks_1": "9" * 5000}, version_of="playing"), 400, "Tricks are a number from 0 to 13"),
+    ("hearts taken of ²", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "²", "hearts_1": "4", "hearts_2": "5", "hearts_3": "rest", "queen_of_spades": "1"}, version_of="hearts"), 400, "Choose the hearts Ann took"),
+    ("Q♠ taken by seat ١", lambda t: t.post(f"/g/{g(t,'hearts')}/play", {"hearts_0": "3", "hearts_1": "4", "hearts_2": "5", "hearts_3": "rest", "queen_of_spades": "١"}, version_of="hearts"), 400, "Choose who took"),
+    ("Spitzer card points of ²", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "²", "tricks": "5"}, version_of="spitzer"), 400, "Card points are a number from 0 to 120"),
+    ("Spitzer tricks of ³", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "70", "tricks": "³"}, version_of="spitzer"), 400, "Choose the tricks taken"),
+    ("a Spitzer declarer of ²", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "²", "points": "70", "tricks": "5"}, version_of="spitzer"), 400, "Choose the declarer"),
+    ("a version of ²", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "version": "²"}), 400, "lost the game&#39;s version"),
+    ("a version of ١", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "version": "١"}), 400, "lost the game&#39;s version"),
+    ("a Spitzer version of ³", lambda t: t.post(f"/g/{g(t,'spitzer')}/play", {"contract": "zola", "declarers": "1", "points": "70", "tricks": "5", "version": "³"}), 400, "lost the game&#39;s version"),
+    ("an import nested 100,000 deep", lambda t: t.post("/import", {"text": "[" * 100_000 + "]" * 100_000}), 400, "nested too deeply"),
+    ("an uploaded file nested 100,000 deep", lambda t: t.post("/import", {"file": (io.BytesIO(b'{"a":' * 50_000 + b"1" + b"}" * 50_000), "deep.json")}), 400, "nested too deeply"),
+    ("an import nested 20 deep", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": list("ABCD"), "options": {"x": json.loads("[" * 20 + "]" * 20)}})}), 400, "nested too deeply"),
+    ("an import with a 5,000-digit number", lambda t: t.post("/import", {"text": '{"ruleset": "yahoo-normal", "first_dealer": ' + "9" * 5000 + "}"}), 400, "not valid JSON"),
     ("a what-if under an unknown ruleset", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset=nope"), 404, "There is no ruleset called nope"),
     ("a stranger opening a game", lambda t: t.app.test_client().get(f"/g/{g(t,'normal')}"), 403, "This game is private"),
     ("a watcher entering bids", lambda t: _watcher(t).post(f"/g/{g(t,'normal')}/bids", data={**OK_BIDS, "version": t.version("normal")}), 403, "may watch this game but not change it"),
@@ -211,7 +276,6 @@ def test_a_replayed_tricks_post_is_refused_after_the_first(table):
         "<img src=x onerror=alert(1)>",
         "</script><script>alert(1)</script>",
         "مريم",  # right to left
-        "\u202eevil",  # a right-to-left override
         "Zoe\u0301\u0301",  # combining accents
         "山田\u3000太郎",
     ],
@@ -230,3 +294,23 @@ def test_names_are_shown_exactly_as_typed_and_never_executed(table, name):
     if "<" in name:
         assert name not in page
     assert store.get_game(table.db, game_id).players[0] == name
+
+
+def test_a_number_int_cannot_read_keeps_everything_typed(table):
+    """A "²" (str.isdigit() passes it) is refused beside its field; the rest is kept."""
+    response = table.post(
+        f"/g/{g(table, 'spitzer')}/play",
+        {"contract": "zola", "declarers": "1", "points": "²", "tricks": "5"},
+        version_of="spitzer",
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'name="points" type="number" inputmode="numeric" min="0" max="120" value="²"' in page
+    assert 'name="tricks" value="5" checked' in page
+    assert 'name="contract" value="zola" checked' in page
+    response = table.post(
+        f"/g/{g(table, 'normal')}/bids", {**OK_BIDS, "bid_2": "³"}, version_of="normal"
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert page.count('value="3" checked') == 3  # the three bids that could be read

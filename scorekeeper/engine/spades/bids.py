@@ -33,7 +33,7 @@ SPECIAL_KINDS = tuple(kind for kind in BidKind if kind is not BidKind.NUMBER)
 NIL_KINDS = frozenset({BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL})
 # A blind N or a moon is the partnership's whole contract: the partner enters 0.
 WHOLE_CONTRACT_KINDS = frozenset({BidKind.BLIND, BidKind.MOON, BidKind.BLIND_MOON})
-_BLIND = re.compile(r"^blind (\d{1,2})$")
+_BLIND = re.compile(r"^blind ([0-9]{1,2})$")  # ASCII digits: \d matches "١" too
 
 
 @dataclass(frozen=True)

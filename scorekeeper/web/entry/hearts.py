@@ -13,6 +13,7 @@ from ...engine.hearts.options import HeartsOptions, Moon
 from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, scoring_cards
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
+from ...limits import parse_count
 from . import REST, Choice, OnePage, OnePageEntry, Picker, numbers
 
 CARD_QUESTIONS = {
@@ -84,8 +85,8 @@ def read(
         value = (form.get(f"hearts_{seat}") or "").strip()
         if value == REST:
             hearts.append(None)
-        elif value.isdigit() and int(value) <= 13:
-            hearts.append(int(value))
+        elif (count := parse_count(value)) is not None and count <= 13:
+            hearts.append(count)
         else:
             hearts.append(0)
             errors[f"hearts_{seat}"] = text(
@@ -94,8 +95,9 @@ def read(
     body: dict[str, Any] = {}
     for card in scoring_cards(options):
         value = (form.get(card) or "").strip()
-        if value.isdigit() and int(value) < len(players):
-            body[card] = int(value)
+        taker = parse_count(value)
+        if taker is not None and taker < len(players):
+            body[card] = taker
         else:
             errors[card] = text(N_("Choose who took {card}"), card=Text(CARD_NAMES[card]))
     if errors:

@@ -30,6 +30,7 @@ from ...engine.spades.bids import (
 from ...engine.spades.guidance import Guidance, guidance
 from ...engine.spades.options import Contract, SpadesOptions
 from ...engine.text import N_, Text, text
+from ...limits import parse_count
 from ...store import StoredGame
 from ..i18n import translations
 from . import REST, Choice, Entry, Picker
@@ -137,7 +138,8 @@ def read_bids(
             raw[seat] = TEAM
         else:
             try:
-                bid = parse_bid(int(value) if value.isdigit() else value, options.tricks_per_hand)
+                count = parse_count(value)
+                bid = parse_bid(value if count is None else count, options.tricks_per_hand)
             except BidFormError as error:
                 errors[f"bid_{seat}"] = error.message
             else:
@@ -172,10 +174,10 @@ def _team_numbers(
         name = f"team_{index}"
         value = (form.get(name) or "").strip()
         in_team = sorted((s for s in side.seats if raw[s] == TEAM), key=order.index)
-        if value and not value.isdigit():
+        number = parse_count(value)
+        if value and number is None:
             errors[name] = text(N_("The team bid must be a number"))
             continue
-        number = int(value) if value else None
         if number is not None and number > options.tricks_per_hand:
             errors[name] = text(N_("The team bid is at most {most}"), most=options.tricks_per_hand)
             continue
@@ -283,8 +285,8 @@ def read_tricks(
         value = (form.get(name) or "").strip()
         if value == REST:
             entries[name] = None
-        elif value.isdigit() and int(value) <= most:
-            entries[name] = int(value)
+        elif (count := parse_count(value)) is not None and count <= most:
+            entries[name] = count
         elif not value:
             errors[name] = text(N_("Choose the tricks taken"))
         else:

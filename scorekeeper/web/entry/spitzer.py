@@ -13,6 +13,7 @@ from ...engine.spitzer import KIND
 from ...engine.spitzer.options import SpitzerOptions
 from ...engine.spitzer.scoring import CONTRACT_NAMES, Contract, parse_hand
 from ...engine.text import N_, Text, sentence, text
+from ...limits import parse_count
 from . import Choice, OnePage, OnePageEntry, Picker, numbers
 
 
@@ -64,14 +65,15 @@ def read(
     """Turn the form into a deal; the engine checks it."""
     errors: dict[str, Text] = {}
     body: dict[str, Any] = {"contract": (form.get("contract") or "").strip()}
-    seats = [int(seat) for seat in declarers if seat.isdigit()]
-    if not seats:
+    seats = [seat for seat in map(parse_count, declarers) if seat is not None]
+    if not seats or len(seats) != len(declarers):
         errors["declarers"] = text(N_("Choose the declarer(s)"))
     body["declarers"] = sorted(seats)
     for name, most in (("points", 120), ("tricks", 8)):
         value = (form.get(name) or "").strip()
-        if value.isdigit() and int(value) <= most:
-            body[name] = int(value)
+        count = parse_count(value)
+        if count is not None and count <= most:
+            body[name] = count
         else:
             errors[name] = (
                 text(N_("Card points are a number from 0 to 120"))

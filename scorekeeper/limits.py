@@ -1,0 +1,207 @@
+"""What the app accepts: the limits on what is stored, and the one rule for names.
+
+Every way a game, a hand or a name enters (the new-game form, a game file imported on
+the web or with `scorekeeper import`, entering hands, renaming a player, naming an
+evening) goes through here, so none can store what another refuses. The limits are
+well above what a table plays (a long game is 20 to 40 hands; one to 500 points with
+negative scores rarely passes 100) and low enough that the largest game allowed still
+renders its pages at once and its PDF in about two seconds (4 to 9 ms a hand, by the
+game). `scorekeeper score`, which stores nothing, reads a file of any length.
+
+No Flask here: the store, the command line and the web app all use it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from .engine.errors import GameError, ScoreError
+from .engine.text import N_, text
+from .stats import player_key
+
+# The most hands one game keeps (a longer game: start a new one to play on).
+MAX_HANDS = 200
+# The most rule changes during one game (each applies from a hand on).
+MAX_RULE_CHANGES = 100
+# The largest game file imported: a 200-hand file written with indents is about 30 KB,
+# so this leaves room for any tool's way of writing one.
+MAX_GAME_FILE_BYTES = 1024 * 1024
+# How deeply a game file's JSON may nest (a game file needs 4 levels: the file, its
+# hands, a hand, a hand's bids).
+MAX_NESTING = 16
+# The longest player name, and the longest evening name, in characters.
+NAME_MAX = 40
+EVENING_NAME_MAX = 60
+# The most digits a count typed in a form may have (more is no count any table needs).
+COUNT_DIGITS = 100
+
+
+def parse_count(value: str) -> int | None:
+    """A whole number of 0 or more typed in a form field, or None when it is not one.
+
+    Only the ASCII digits 0-9: `str.isdigit` also passes "²" and "³" (which `int`
+    refuses) and "١" (which `int` reads as 1), and `int` refuses more than 4,300 digits.
+    """
+    if value.isascii() and value.isdigit() and len(value) <= COUNT_DIGITS:
+        return int(value)
+    return None
+
+
+class BadName(ScoreError):
+    """A name the rule for names refuses; `message` says why, to be shown beside it."""
+
+
+# Text-direction embeddings, overrides and isolates: they reorder the text after them
+# (U+202E shows "evil" as "live"), so a name could pass for another in every list.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Zero-width spaces and the like: invisible in every script, dropped from names (the
+# zero-width joiner and non-joiner stay: emoji and Persian names need them).
+_DROPPED = re.compile("[\u00ad\u180e\u200b\u2060\ufeff]")
+# Letters that show as blank space (Hangul fillers, the braille blank).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp", "Mn", "Me"})
+_SPACES = re.compile(r"\s+")
+
+
+def _one_space(run: re.Match[str]) -> str:
+    # A lone ideographic space is how a Japanese name is written (山田　太郎): it stays.
+    return "\u3000" if run.group() == "\u3000" else " "
+
+
+def clean_name(raw: object, most: int = NAME_MAX) -> str:
+    """A name as it is stored, or BadName saying why it cannot be one.
+
+    Runs of spaces, tabs and line breaks become one space, and the ends are trimmed;
+    zero-width spaces are dropped. Refused: a name with nothing visible left, longer
+    than `most` characters, or holding a control character or a text-direction
+    override (U+202A-U+202E, U+2066-U+2069). Any script and any accent is a name.
+    """
+    if not isinstance(raw, str):
+        raise BadName(N_("a name must be text"))
+    name = _SPACES.sub(_one_space, _DROPPED.sub("", raw)).strip()
+    if any(c in _BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise BadName(
+            N_(
+                "a name cannot hold control characters or text-direction overrides"
+                " (such as U+202E)"
+            )
+        )
+    if all(c in _BLANK_LETTERS or unicodedata.category(c) in _INVISIBLE for c in name):
+        raise BadName(N_("a name needs at least one visible letter, digit or sign"))
+    if len(name) > most:
+        raise BadName(
+            text(
+                N_("a name can be at most {most} characters; this one has {n}"),
+                most=most,
+                n=len(name),
+            )
+        )
+    return name
+
+
+def clean_players(raw: Sequence[object]) -> list[str]:
+    """The players' names of one game, each by the rule for names, no two the same
+    ignoring case; GameError naming the seat (counted from 0, as a game file does)."""
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(raw):
+        try:
+            cleaned = clean_name(name)
+        except BadName as problem:
+            raise GameError(
+                text(N_("the player in seat {seat}: {why}"), seat=seat, why=problem.message)
+            ) from None
+        key = player_key(cleaned)  # "Bob" and "bob" are one player
+        if key in seen:
+            raise GameError(
+                text(
+                    N_(
+                        "the players in seats {first} and {seat} have the same name"
+                        " {name!r} (names are compared ignoring case)"
+                    ),
+                    first=seen[key],
+                    seat=seat,
+                    name=cleaned,
+                )
+            )
+        seen[key] = seat
+        names.append(cleaned)
+    return names
+
+
+def check_hand_count(count: int) -> None:
+    """GameError if a game of `count` hands is longer than a game may be."""
+    if count > MAX_HANDS:
+        raise GameError(
+            text(
+                N_("a game can hold at most {most} hands; this one has {n}"),
+                most=MAX_HANDS,
+                n=count,
+            )
+        )
+
+
+def check_rule_changes(count: int) -> None:
+    """GameError if a game has more rule changes than a game may have."""
+    if count > MAX_RULE_CHANGES:
+        raise GameError(
+            text(
+                N_("a game can have at most {most} rule changes; this one has {n}"),
+                most=MAX_RULE_CHANGES,
+                n=count,
+            )
+        )
+
+
+def kilobytes(size: int) -> str:
+    """A size as people read it: "1,024 KB"."""
+    return f"{-(-size // 1024):,} KB"
+
+
+def check_file_size(size: int) -> None:
+    """GameError if a game file of `size` bytes is larger than one is imported."""
+    if size > MAX_GAME_FILE_BYTES:
+        raise GameError(
+            text(
+                N_("a game file can be at most {most}; this one is {size}"),
+                most=kilobytes(MAX_GAME_FILE_BYTES),
+                size=kilobytes(size),
+            )
+        )
+
+
+def read_game_json(raw: str | bytes) -> object:
+    """The JSON document of a game file, or GameError saying why it is not one: not
+    UTF-8, not JSON, or nested deeper than any game file (which would otherwise exhaust
+    Python's recursion limit, here or in whatever reads the document next)."""
+    try:
+        return _shallow(json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw))
+    except RecursionError:
+        raise _too_deep() from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
+        raise GameError(text(N_("not valid JSON: {why}"), why=str(error))) from None
+
+
+def _too_deep() -> GameError:
+    return GameError(
+        text(N_("not a game file: nested too deeply (at most {most} levels)"), most=MAX_NESTING)
+    )
+
+
+def _shallow(doc: object) -> object:
+    """`doc`, checked without recursion to nest at most MAX_NESTING levels."""
+    level: list[object] = [doc]
+    for _depth in range(MAX_NESTING + 1):
+        below: list[object] = []
+        for value in level:
+            if isinstance(value, dict):
+                below.extend(value.values())
+            elif isinstance(value, list):
+                below.extend(value)
+        if not below:
+            return doc
+        level = below
+    raise _too_deep()

@@ -1,0 +1,203 @@
+"""One rule for names, wherever a name enters: the new-game form, a game file imported
+(web and `scorekeeper import`), renaming a player (web and `scorekeeper rename`), and
+naming an evening."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.engine import GameError
+from scorekeeper.limits import BadName, clean_name
+from scorekeeper.store.db import migrate, open_database
+from scorekeeper.store.games import clear_caches
+from scorekeeper.web import create_app
+
+from .conftest import run_cli
+from .web.conftest import setup_form, start_game
+
+NAMES = ["Ann", "Ben", "Cho", "Dee"]
+RLO = "\u202e"  # shows the text after it right to left: "evil" reads "live"
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Ann", "Ann"),
+        ("  Ann \t  Lee\n", "Ann Lee"),  # spaces collapse, the ends are trimmed
+        ("山田", "山田"),
+        ("ゾーイ", "ゾーイ"),
+        ("山田\u3000太郎", "山田\u3000太郎"),  # a Japanese name's ideographic space stays
+        ("Zoë", "Zoë"),
+        ("Zoe\u0301", "Zoe\u0301"),  # a combining accent
+        ("مريم", "مريم"),  # right-to-left script, no override
+        ("O'Brien", "O'Brien"),
+        (
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+            "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        ),
+        ("Ann\u200b", "Ann"),  # a zero-width space is dropped
+        ("x" * 40, "x" * 40),
+    ],
+)
+def test_names_any_script_and_accent_are_kept(typed, stored):
+    assert clean_name(typed) == stored
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("", "visible"),
+        ("   ", "visible"),
+        ("\u200b\u200b", "visible"),  # zero-width only
+        ("\u200d\u2060\ufeff", "visible"),
+        ("\u3164", "visible"),  # a Hangul filler: a letter that shows as nothing
+        ("\u0301", "visible"),
+        (f"{RLO}evil", "text-direction overrides"),
+        ("Ann\u2066Lee", "text-direction overrides"),
+        ("Ann\u202aLee", "text-direction overrides"),
+        ("Ann\x00", "control characters"),
+        ("Ann\x1b[31m", "control characters"),
+        ("Ann\ud800", "control characters"),  # a lone surrogate (JSON can say "\ud800")
+        ("x" * 41, "at most 40 characters; this one has 41"),
+        ("x" * 100_000, "at most 40 characters"),
+        (None, "text"),
+    ],
+)
+def test_names_the_rule_refuses(typed, why):
+    with pytest.raises(BadName, match=why):
+        clean_name(typed)
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = open_database(tmp_path / "test.db")
+    migrate(database)
+    yield database
+    database.close()
+
+
+def game_file(players):
+    return {"ruleset": "yahoo-normal", "players": players, "hands": []}
+
+
+@pytest.mark.parametrize(
+    ("players", "why"),
+    [
+        (["x" * 100_000, "Ben", "Cho", "Dee"], "seat 0: a name can be at most 40 characters"),
+        (["Bob", "bob", "Cho", "Dee"], "seats 0 and 1 have the same name 'bob'"),
+        (["Ann", "Ben", " CHO ", "cho"], "seats 2 and 3 have the same name 'cho'"),
+        (["Ann", f"{RLO}evil", "Cho", "Dee"], "seat 1: a name cannot hold control characters"),
+        (["Ann", "Ben", "Cho\n\x07", "Dee"], "seat 2: a name cannot hold control characters"),
+        (["Ann", "Ben", "Cho", "\u200b"], "seat 3: a name needs at least one visible"),
+    ],
+)
+def test_an_import_is_held_to_the_rule_and_stores_nothing(db, players, why):
+    before = list(db.conn.iterdump())
+    with pytest.raises(GameError, match=why):
+        store.import_game(db, game_file(players))
+    assert list(db.conn.iterdump()) == before
+
+
+def test_an_import_stores_names_as_the_rule_makes_them(db):
+    game_id = store.import_game(db, game_file([" Ann  Lee ", "山田", "Zoë\u200b", "ゾーイ"]))
+    assert store.get_game(db, game_id).players == ("Ann Lee", "山田", "Zoë", "ゾーイ")
+
+
+def test_cli_import_and_rename_refuse_in_one_line(tmp_path):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
+    done = run_cli(
+        "import", "-", stdin=json.dumps(game_file(["Ann", "ANN", "Cho", "Dee"])), env=env
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "game: the players in seats 0 and 1 have the same name 'ANN'"
+        " (names are compared ignoring case)\n"
+    )
+    assert run_cli("import", "-", stdin=json.dumps(game_file(NAMES)), env=env).returncode == 0
+    for new, why in [(f"{RLO}evil", "control characters"), ("x" * 41, "at most 40")]:
+        done = run_cli("rename", "Ann", new, env=env)
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert done.stderr.startswith("the new name: a name ") and why in done.stderr
+        assert done.stderr.count("\n") == 1
+    stats = json.loads(run_cli("stats", "--json", env=env).stdout)
+    assert sorted(p["name"] for p in stats["players"]) == NAMES
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "WTF_CSRF_ENABLED": False})
+    app.config["DB"] = open_database(app.config["DATABASE"])
+    yield app.test_client()
+    app.config["DB"].close()
+
+
+def test_setup_marks_a_refused_name_beside_its_seat_and_keeps_what_was_typed(client):
+    typed = f"{RLO}evil"
+    response = client.post(
+        "/new/yahoo-normal", data=setup_form("yahoo-normal", names=["Ann", typed, "Cho", "Dee"])
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "A name cannot hold control characters or text-direction overrides" in page
+    assert f'value="{typed}"' in page and 'value="Cho"' in page
+    response = client.post(
+        "/new/yahoo-normal",
+        data=setup_form("yahoo-normal", names=["Ann", "x" * 10_000, "Cho", "Dee"]),
+    )
+    assert response.status_code == 400
+    assert "A name can be at most 40 characters; this one has 10000" in response.get_data(
+        as_text=True
+    )
+
+
+def test_setup_stores_japanese_and_accented_names_tidied(client):
+    game_id = start_game(client, names=["山田", " Zoë  K. ", "ゾーイ", "Dee"])
+    db = client.application.config["DB"]
+    assert store.get_game(db, game_id).players == ("山田", "Zoë K.", "ゾーイ", "Dee")
+
+
+def test_a_refused_rename_changes_nothing_and_keeps_what_was_typed(client):
+    game_id = start_game(client)
+    db = client.application.config["DB"]
+    for typed, why in [
+        (f"Bob{RLO}", "text-direction overrides"),
+        ("\u200b", "at least one visible"),
+        ("B" * 41, "at most 40 characters"),
+    ]:
+        response = client.post("/players/Ann/rename", data={"name": typed})
+        page = response.get_data(as_text=True)
+        assert response.status_code == 400
+        assert why in page
+        assert f'value="{typed}"' in page
+        assert store.get_game(db, game_id).players == tuple(NAMES)
+    response = client.post("/players/Ann/rename", data={"name": "  Ann   Lee "})
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).players[0] == "Ann Lee"
+
+
+def test_an_evening_name_is_held_to_the_same_rule(client):
+    response = client.post("/evenings/", data={"name": f"Friday {RLO}club"})
+    assert "text-direction overrides" in response.get_data(as_text=True)
+    assert "Location" not in response.headers
+    response = client.post("/evenings/", data={"name": "  Friday   club "})
+    assert response.status_code == 303
+    evening_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert store.get_evening(client.application.config["DB"], evening_id).name == "Friday club"
+
+
+def test_a_rematch_of_a_game_stored_before_the_rule_says_which_name_to_change(client):
+    game_id = start_game(client)
+    db = client.application.config["DB"]
+    legacy = json.dumps(["Ann", f"{RLO}evil", "Cho", "Dee"])
+    db.execute("UPDATE games SET players = ? WHERE id = ?", [legacy, game_id])
+    db.conn.commit()
+    clear_caches()
+    response = client.post(f"/g/{game_id}/rematch", data={"seating": "same"})
+    assert response.status_code == 400
+    assert "the player in seat 1: a name cannot hold control characters" in response.get_data(
+        as_text=True
+    )
+    assert store.get_game(db, game_id).players[1] == f"{RLO}evil"  # still there to rename
