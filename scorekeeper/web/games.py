@@ -97,6 +97,7 @@ class GameCard:
     """A game on the home list: enough to tell two games of one evening apart."""
 
     id: str
+    game: str  # the game kind's title, translated
     players: str
     rules: str
     started: str
@@ -133,6 +134,10 @@ def _game_card(stored: store.StoredGame) -> GameCard:
         )
     except (UnknownRuleset, OptionError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False
+    try:
+        game = get_translations().gettext(find_kind(stored.kind).title)
+    except KeyError:  # a game kind this version no longer ships
+        game = stored.kind
     totals = stored.totals
     scores = " : ".join(number(t) for t in totals)
     if stored.finished and stored.winner is not None and stored.winner < len(names):
@@ -149,6 +154,7 @@ def _game_card(stored: store.StoredGame) -> GameCard:
         )
     return GameCard(
         id=stored.id,
+        game=game,
         players=" · ".join(stored.players),
         rules=rules,
         started=when(stored.created_at),
