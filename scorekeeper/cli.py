@@ -467,8 +467,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
             ),
         ]
     actual, theirs = (
-        outcome_words(result.actual.outcome, names).render(tr),
-        outcome_words(result.other.outcome, names).render(tr),
+        outcome_words(result.actual.outcome, result.actual.sides).render(tr),
+        outcome_words(result.other.outcome, result.other.sides).render(tr),
     )
     out += ["", say(N_("actual: {outcome}"), outcome=actual)]
     out.append(say(N_("under {label}: {outcome}"), label=label, outcome=theirs))

@@ -47,6 +47,7 @@ class PlayerStats:
     kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
     hands_by_kind: Counter[str] = field(default_factory=Counter)
     points_by_kind: Counter[str] = field(default_factory=Counter)  # points for, per kind
+    against_by_kind: Counter[str] = field(default_factory=Counter)  # points against, per kind
     partners: dict[str, Record] = field(default_factory=dict)  # by partner's name
     opponents: dict[str, Record] = field(default_factory=dict)  # head to head, by name
     spellings: Counter[str] = field(default_factory=Counter)  # "Ann" 3, "ann" 1
@@ -141,6 +142,7 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
             stats.hands += 1
             stats.hands_by_kind[kind_name] += 1
             stats.points_by_kind[kind_name] += scored.points[side]
+            stats.against_by_kind[kind_name] += everyone - scored.points[side]
             stats.points_for += scored.points[side]
             stats.points_against += everyone - scored.points[side]
             stats.counts.update(kind.tally(options, hand, scored, seat, side))
@@ -149,10 +151,17 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
 
 # The form of a game's part as kept in the database (store.keep_parts). Raise it whenever
 # game_stats, a kind's tally or PlayerStats changes, so that kept parts are worked out again.
-PART_FORMAT = 2
+PART_FORMAT = 3
 
 _NUMBERS = ("name", "games", "finished", "won", "hands", "points_for", "points_against")
-_COUNTERS = ("counts", "kinds", "hands_by_kind", "points_by_kind", "spellings")
+_COUNTERS = (
+    "counts",
+    "kinds",
+    "hands_by_kind",
+    "points_by_kind",
+    "against_by_kind",
+    "spellings",
+)
 _RECORDS = ("partners", "opponents")
 
 
@@ -208,6 +217,7 @@ def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
                 (total.kinds, one.kinds),
                 (total.hands_by_kind, one.hands_by_kind),
                 (total.points_by_kind, one.points_by_kind),
+                (total.against_by_kind, one.against_by_kind),
                 (total.spellings, one.spellings),
             ):
                 mine.update(theirs)

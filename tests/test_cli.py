@@ -202,6 +202,21 @@ def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
     assert bad.returncode == 2 and "needs 3 players; this game has 4" in bad.stderr
 
 
+def test_a_pair_wins_and_a_player_alone_wins(tmp_path):
+    """The winner's sentence agrees with the side: "Ben & Dee win", "Ben wins"."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
+    done = run_cli("compare", str(path), "--option", "target=100")
+    assert done.returncode == 0, done.stderr
+    assert "under yahoo-normal with target=100: Ben & Dee win" in done.stdout.splitlines()
+    hands = [{"bids": [2, 5, 3, 4], "tricks": [1, 5, 3, 4]}]  # Ben alone on top
+    alone = {**WHAT_IF_GAME, "ruleset": "windswept", "hands": hands}
+    path.write_text(json.dumps(alone), encoding="utf-8")
+    done = run_cli("compare", str(path), "--option", "target=10")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2].endswith(": Ben wins"), done.stdout
+
+
 def test_serve_prints_the_address_as_a_qr_code(capsys):
     from scorekeeper.serve import print_qr, urls
 

@@ -90,12 +90,12 @@ def test_the_table_lookup_is_said_once_and_each_player_hears_their_part():
     assert lines == [
         [f"{where}: the opponents score 6 each"],
         ["+6 as an opponent"],
-        ["0: the opponents score 6 each"],
+        ["Nothing as a declarer: the opponents score 6 each"],
         ["+6 as an opponent"],
     ]
     solo = score(game([deal("sneaker", 65, 4, [1])]))["hands"][0]["explanation"]
     assert sum("column" in line[0] for line in solo) == 1
-    assert solo[0] == ["0: Ben scores 9"]
+    assert solo[0] == ["Nothing as an opponent: Ben scores 9"]
 
 
 @pytest.mark.parametrize(

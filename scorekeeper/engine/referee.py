@@ -11,8 +11,8 @@ from .game import Game, GameResult, score_game
 from .kinds import find_kind
 from .options import option_values
 from .ruleset import Ruleset
-from .text import N_, Text, text
-from .types import Outcome
+from .text import N_, Nn_, Text, ntext, text
+from .types import Outcome, Side
 
 
 @dataclass(frozen=True)
@@ -144,10 +144,11 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
     return WhatIf(actual, other, ruleset, tuple(rows), stopped)
 
 
-def outcome_words(outcome: Outcome, names: Sequence[str]) -> Text:
-    """Say who won, or that nobody has yet."""
+def outcome_words(outcome: Outcome, sides: Sequence[Side]) -> Text:
+    """Say who won (a pair wins as two: "Ben & Dee win"), or that nobody has yet."""
     if outcome.finished and outcome.winner is not None:
-        return text(N_("{side} wins"), side=names[outcome.winner])
+        side = sides[outcome.winner]
+        return ntext(Nn_("{side} wins", "{side} win"), len(side.seats), side=side.name)
     if outcome.tie:
         return text(N_("tie at the top — another hand"))
     return text(N_("not finished"))

@@ -136,6 +136,32 @@ def test_spitzer_deal_shows_the_row_and_column(client, db):
     assert store.get_game(db, game_id).totals == (0, 18, 0, 0)
 
 
+def test_the_silent_solo_has_the_seeds_one_name_everywhere(client, db):
+    """Seed 003: 宣言なしで1人でプレイすることをスチーラー(Stealer,...)と呼びます."""
+    game_id = start_game(client, "spitzer")
+    assert "Stealer (silent solo)" in text(client.get(f"/g/{game_id}/play"))
+    deal(client, db, game_id, "sneaker", [1], 65, 4)
+    pages = [client.get(f"/g/{game_id}"), client.get("/rules/spitzer"), client.get("/rules/")]
+    for page in pages:
+        assert "sneak" not in text(page).casefold(), page.request.path
+    sheet = text(pages[0])
+    assert "Stealer (silent solo): 65 card points in 4 tricks → column 61–89, +9" in sheet
+    assert "Stealer" in text(pages[1])
+    client.set_cookie("lang", "ja")
+    play = text(client.get(f"/g/{game_id}/play"))
+    assert "スチーラー（宣言なしの1人プレイ）" in play and "スニ" not in text(
+        client.get(f"/g/{game_id}")
+    )
+
+
+def test_spitzer_lines_say_nothing_in_words_not_a_bare_zero(client, db):
+    game_id = start_game(client, "spitzer")
+    deal(client, db, game_id, "normal", [0, 2], 75, 5)  # the pair wins: the others get nothing
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "Nothing as an opponent: Ann &amp; Cho score 3 each" in sheet
+    assert " 0: " not in sheet
+
+
 def test_spitzer_errors_keep_the_values(client, db):
     game_id = start_game(client, "spitzer")
     response = deal(client, db, game_id, "normal", [0], 70, 5)
