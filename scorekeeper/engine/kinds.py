@@ -134,6 +134,14 @@ class GameKind(Protocol):
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
+    def first_lead(
+        self, options: Any, dealer: int, players: Sequence[str]
+    ) -> tuple[int | None, Text | None]:
+        """Who led a played hand's first trick as the rules say: the seat when the rules
+        name one, and the rule in words for the scoresheet (None where the sheet marks
+        the hand otherwise: by its bids, or its declarers)."""
+        ...
+
 
 class KindDefaults:
     """What most kinds say alike; a kind subclasses this and overrides where it differs.
@@ -144,6 +152,11 @@ class KindDefaults:
 
     def _words(self) -> Any:
         return importlib.import_module(f"{type(self).__module__}.describe")
+
+    def first_lead(
+        self, options: Any, dealer: int, players: Sequence[str]
+    ) -> tuple[int | None, Text | None]:
+        return None, None
 
     def describe(self, options: Any) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         groups: list[tuple[Text, list[tuple[str, Text, Text]]]] = self._words().describe(options)

@@ -214,3 +214,28 @@ def test_an_edit_that_adds_a_moon_choice_names_each_changed_part(app):
     assert "Q♠: taken by Cho → taken by Ann" in changes
     assert any(line.startswith("moon: — → ") for line in changes)
     assert len(changes) == 6  # Ann, Ben, Cho, Dee, Q♠, moon: nothing said twice
+
+
+def test_the_sheet_says_who_led_each_hearts_hand_as_the_rules_say(client, db):
+    """Seed 004: クラブの2を持っているプレイヤーが最初にクラブの2をプレイし — the hands
+    entered do not say who held 2♣, so the row says the rule; where the rules name a
+    seat (Black Maria: left of the dealer), that seat's cell is marked."""
+    game_id = start_game(client, "hearts-standard")
+    hearts(client, db, game_id, [3, 4, 5, 1], 2)
+    row = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert '<p class="muted">The holder of 2♣ led the first trick.</p>' in row
+    maria = start_game(client, "black-maria", names=["Ann", "Ben", "Cho"])
+    response = client.post(
+        f"/g/{maria}/play",
+        data={
+            "hearts_0": "3", "hearts_1": "5", "hearts_2": "5",
+            "queen_of_spades": "0", "king_of_spades": "1", "ace_of_spades": "2",
+            "version": version(db, maria),
+        },
+    )  # fmt: skip
+    assert response.status_code == 303, text(response)
+    sheet = client.get(f"/g/{maria}").get_data(as_text=True)
+    assert "Ben (left of the dealer) led the first trick." in sheet
+    row = sheet[sheet.index('id="hand-1"') : sheet.index('class="explain"')]
+    cells = row.split('<span class="cell">')[1:]
+    assert ["mark-first_lead" in cell for cell in cells] == [False, True, False]
