@@ -97,6 +97,11 @@ class GameKind(Protocol):
         """The total that ends the game, when a total does (not a number of hands)."""
         ...
 
+    def target_step(self, options: Any) -> int:
+        """How far "play on" offers to raise the target of a finished game, on the
+        game's own scale (a game to 500 → 600; a game to 42 → 52, not 142)."""
+        ...
+
     def facts(self, options: Any) -> list[Text]:
         """What a scoresheet's footer says of the rules in force ("target 500", bags)."""
         ...
@@ -180,6 +185,15 @@ class KindDefaults:
 
     def target(self, options: Any) -> int | None:
         raise NotImplementedError
+
+    def target_step(self, options: Any) -> int:
+        """A quarter of the target, down to a round step (1, 2 or 5 times a power of 10)."""
+        quarter = max(1, abs(self.target(options) or 0) // 4)
+        step, power = 1, 1
+        while power <= quarter:
+            step = max(f * power for f in (1, 2, 5) if f * power <= quarter)
+            power *= 10
+        return step
 
     def facts(self, options: Any) -> list[Text]:
         """The target, when a target ends the game."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -371,7 +372,12 @@ def render_game(
             ruleset, dict(_changed_options(ruleset.options, ruleset.preset_options))
         ),
         # Each form signs a CSRF token: built only when the page shows it.
-        target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
+        target_form=TargetForm(
+            version=stored.version,
+            target=_play_on_target(
+                ruleset.options.target, kind.target_step(ruleset.options), result.totals
+            ),
+        )
         if current_role == "edit" and result.outcome.finished
         else None,
         rematch_form=Form() if current_role == "edit" and result.outcome.finished else None,
@@ -422,6 +428,16 @@ def _share_codes(stored: store.StoredGame) -> dict[str, Any]:
     if request.args.get("qr") == "scorer":
         codes["scorer"] = qr_svg(share_url("games.scorer_link", token=stored.scorer_token))
     return codes
+
+
+def _play_on_target(target: int, step: int, totals: Sequence[int]) -> int:
+    """The target "play on" offers: a step of the game's scale up, and above every total
+    (a target someone has already passed would end the game again at once)."""
+    offer = target + step
+    top = max(totals, default=target)
+    if offer <= top:
+        offer += step * ((top - offer) // step + 1)
+    return offer
 
 
 @bp.route("/g/<game_id>/target", methods=["POST"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper import store
 
 from .conftest import start_game, text, version
@@ -239,3 +241,19 @@ def test_the_sheet_says_who_led_each_hearts_hand_as_the_rules_say(client, db):
     row = sheet[sheet.index('id="hand-1"') : sheet.index('class="explain"')]
     cells = row.split('<span class="cell">')[1:]
     assert ["mark-first_lead" in cell for cell in cells] == [False, True, False]
+
+
+def test_play_on_offers_a_target_on_the_games_own_scale(client, db):
+    """A game to 42 is raised by 10 (a quarter, rounded down), not 100; and past every
+    total, or the game would end again at once: Ann has 54, so 62 (it offered 142)."""
+    game_id = start_game(client, "spitzer")
+    deal(client, db, game_id, "zola", [0], 100, 6)
+    deal(client, db, game_id, "zola", [0], 100, 6)
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Winner: Ann" in page
+    assert re.search(r'<input[^>]*id="target"[^>]*value="62"', page), page
+    response = client.post(
+        f"/g/{game_id}/target", data={"target": "62", "version": version(db, game_id)}
+    )
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).ruleset.options.target == 62
