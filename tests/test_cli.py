@@ -86,6 +86,15 @@ def test_rules_id_reads_like_a_rule_sheet():
     assert "[not stated by the source — our default]" in out
 
 
+def test_rules_in_words_name_the_source_not_its_file():
+    """People read the seed's title and part; only `--json` keeps the file name (data)."""
+    out = run_cli("rules", "yahoo-normal").stdout
+    assert "Source: Yahoo! Games (Japan): Spades rules" in out
+    assert "001_49a9ae39a8965b8f" not in out
+    doc = json.loads(run_cli("rules", "yahoo-normal", "--json").stdout)
+    assert doc["source"]["file"] == "001_49a9ae39a8965b8f.txt"
+
+
 def test_rules_says_where_each_value_comes_from():
     lines = run_cli("rules", "joker-barmore").stdout.splitlines()
 
