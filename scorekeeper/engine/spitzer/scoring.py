@@ -124,7 +124,11 @@ def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
         _whole(s) and 0 <= s < options.players for s in declarers
     ):
         raise InvalidHand(
-            text(N_("'declarers' must list seats from 0 to {last}"), last=options.players - 1)
+            text(
+                N_("'declarers' must list seats: 0 for seat 1 to {last} for seat {seats}"),
+                last=options.players - 1,
+                seats=options.players,
+            )
         )
     if len(set(declarers)) != len(declarers):
         raise InvalidHand(text(N_("a seat is named twice in 'declarers'")))
