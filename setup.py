@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 from setuptools.command.build_py import build_py
 
 
@@ -37,20 +37,28 @@ class BuildWithCatalogues(build_py):
                 write_mo(out, catalogue, use_fuzzy=False)
 
 
+def folders(where: str, prefix: str) -> list[str]:
+    """Every folder under `where` as a package named under `prefix`: data folders too, so
+    that no setuptools drops their files (it warns it may stop including files of
+    folders that are not listed as packages)."""
+    found = find_namespace_packages(where=where, exclude=["*__pycache__*"])
+    return [prefix, *(f"{prefix}.{name}" for name in found)]
+
+
+# The data files of each package, by extension (each folder is a package of its own).
+DATA = ["*.toml", "*.ttf", "*.txt", "*.md", "*.po", "*.html", "*.css", "*.js", "*.woff2"]
+DATA += ["*.png", "*.svg"]
+
 setup(
     packages=[
-        *find_packages(include=["scorekeeper", "scorekeeper.*"]),
-        "scorekeeper.templates",
-        "scorekeeper.static",
+        *folders("scorekeeper", "scorekeeper"),
+        *folders("templates", "scorekeeper.templates"),
+        *folders("static", "scorekeeper.static"),
     ],
     package_dir={
         "scorekeeper.templates": "templates",
         "scorekeeper.static": "static",
     },
-    package_data={
-        "scorekeeper": ["presets/*/*.toml", "pdf/fonts/*", "translations/*/LC_MESSAGES/*.po"],
-        "scorekeeper.templates": ["**/*.html", "**/*.css"],
-        "scorekeeper.static": ["*.css", "*.js", "fonts/*", "icons/*"],
-    },
+    package_data={"": DATA},
     cmdclass={"build_py": BuildWithCatalogues},
 )

@@ -140,8 +140,7 @@ def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
         )
     )
     lines.append(say(N_("Source: {source}"), source=sheet.source_title))
-    if sheet.source_file:
-        lines.append(f"        {sheet.source_file}")
+    # The seed's file name is for `--json` (data); people read its title and part.
     if sheet.source_url:
         lines.append(f"        {sheet.source_url}")
     if sheet.source_part:

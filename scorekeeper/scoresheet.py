@@ -12,7 +12,7 @@ from typing import Any
 
 from .engine import GameResult, HandResult, find_kind
 from .engine.seats import dealer_of
-from .engine.text import N_, Nn_, Translations, signed
+from .engine.text import N_, Nn_, Text, Translations, signed
 from .engine.types import Line
 
 MARKERS = {
@@ -29,6 +29,7 @@ MARKERS = {
     "moon": N_("moon"),
     "slam": N_("slam"),
     "declarer": N_("declarer"),
+    "first_lead": N_("led first"),
 }
 # The markers that cost a side: the printed sheet greys their cell.
 SETBACKS = frozenset(
@@ -62,6 +63,8 @@ class Row:
     number: int
     dealer: str
     sides: list[SideCell] = field(default_factory=list)
+    lead: Text | None = None  # who led the first trick, as the rules say (the kind says)
+    lead_text: str = ""  # filled in by `translate`
 
 
 def rows(
@@ -75,7 +78,8 @@ def rows(
 ) -> list[Row]:
     """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
-    shorthand = find_kind(kind).shorthand
+    game_kind = find_kind(kind)
+    shorthand = game_kind.shorthand
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
     )
@@ -83,8 +87,13 @@ def rows(
         pairs = [(n, (bodies[n - 1], result.hands[n - 1])) for n in sorted(numbers)]
     for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
-        row = Row(number, players[dealer_of(first_dealer, len(players), number)])
+        dealer = dealer_of(first_dealer, len(players), number)
+        leader, row_lead = game_kind.first_lead(
+            result.game.ruleset_for(number).options, dealer, players
+        )
+        row = Row(number, players[dealer], lead=row_lead)
         for index, side in enumerate(result.sides):
+            led = [("first_lead", MARKERS["first_lead"])] if leader in side.seats else []
             row.sides.append(
                 SideCell(
                     name=side.name,
@@ -94,7 +103,8 @@ def rows(
                     detail=shorthand(body, side.seats, index in team, gettext),
                     markers=[
                         (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
-                    ],
+                    ]
+                    + led,
                     lines=hand.explanation[index],
                     setback=any(m in SETBACKS for m in hand.markers[index]),
                 )
@@ -114,6 +124,7 @@ def translate(rows: list[Row], tr: Translations) -> list[Row]:
     scoring.
     """
     for row in rows:
+        row.lead_text = row.lead.render(tr) if row.lead is not None else ""
         for cell in row.sides:
             cell.points_text = signed(cell.points)
             if cell.bags is not None:

@@ -45,6 +45,7 @@ class PlayerStats:
     kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
     hands_by_kind: Counter[str] = field(default_factory=Counter)
     points_by_kind: Counter[str] = field(default_factory=Counter)  # points for, per kind
+    against_by_kind: Counter[str] = field(default_factory=Counter)  # points against, per kind
     partners: dict[str, Record] = field(default_factory=dict)  # by partner's name
     opponents: dict[str, Record] = field(default_factory=dict)  # head to head, by name
     spellings: Counter[str] = field(default_factory=Counter)  # "Ann" 3, "ann" 1
@@ -139,6 +140,7 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
             stats.hands += 1
             stats.hands_by_kind[kind_name] += 1
             stats.points_by_kind[kind_name] += scored.points[side]
+            stats.against_by_kind[kind_name] += everyone - scored.points[side]
             stats.points_for += scored.points[side]
             stats.points_against += everyone - scored.points[side]
             stats.counts.update(kind.tally(options, hand, scored, seat, side))
@@ -163,6 +165,7 @@ def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
                 (total.kinds, one.kinds),
                 (total.hands_by_kind, one.hands_by_kind),
                 (total.points_by_kind, one.points_by_kind),
+                (total.against_by_kind, one.against_by_kind),
                 (total.spellings, one.spellings),
             ):
                 mine.update(theirs)

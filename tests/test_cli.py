@@ -86,6 +86,15 @@ def test_rules_id_reads_like_a_rule_sheet():
     assert "[not stated by the source — our default]" in out
 
 
+def test_rules_in_words_name_the_source_not_its_file():
+    """People read the seed's title and part; only `--json` keeps the file name (data)."""
+    out = run_cli("rules", "yahoo-normal").stdout
+    assert "Source: Yahoo! Games (Japan): Spades rules" in out
+    assert "001_49a9ae39a8965b8f" not in out
+    doc = json.loads(run_cli("rules", "yahoo-normal", "--json").stdout)
+    assert doc["source"]["file"] == "001_49a9ae39a8965b8f.txt"
+
+
 def test_rules_says_where_each_value_comes_from():
     lines = run_cli("rules", "joker-barmore").stdout.splitlines()
 
@@ -227,6 +236,21 @@ def test_compare_a_sum_game_under_team_totals(tmp_path):
         " (hands 1, 2)" in lines
     )
     assert lines[-1] == "Under both rules the game is not over yet."
+
+
+def test_a_pair_wins_and_a_player_alone_wins(tmp_path):
+    """The winner's sentence agrees with the side: "Ben & Dee win", "Ben wins"."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
+    done = run_cli("compare", str(path), "--option", "target=100")
+    assert done.returncode == 0, done.stderr
+    assert "under yahoo-normal with target=100: Ben & Dee win" in done.stdout.splitlines()
+    hands = [{"bids": [2, 5, 3, 4], "tricks": [1, 5, 3, 4]}]  # Ben alone on top
+    alone = {**WHAT_IF_GAME, "ruleset": "windswept", "hands": hands}
+    path.write_text(json.dumps(alone), encoding="utf-8")
+    done = run_cli("compare", str(path), "--option", "target=10")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2].endswith(": Ben wins"), done.stdout
 
 
 def test_serve_prints_the_address_as_a_qr_code(capsys):

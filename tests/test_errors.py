@@ -44,39 +44,39 @@ CASES = [
     (
         "negative tricks",
         bad_hand_at_3(hand([3, 3, 3, 3], [-1, 5, 5, 4])),
-        "hand 3: seat 0: tricks -1 must be a whole number 0–13",
+        "hand 3: seat 1: tricks -1 must be a whole number 0–13",
     ),
     (
         "fractional tricks",
         bad_hand_at_3(hand([3, 3, 3, 3], [3.5, 3.5, 3, 3])),
-        "hand 3: seat 0: tricks 3.5",
+        "hand 3: seat 1: tricks 3.5",
     ),
     (
         "boolean tricks",
         bad_hand_at_3(hand([3, 3, 3, 3], [True, 4, 4, 4])),
-        "hand 3: seat 0: tricks true",
+        "hand 3: seat 1: tricks true",
     ),
     (
-        # Bids read well are kept by exact type: after seat 0's 1, true and "1" must
+        # Bids read well are kept by exact type: after seat 1's 1, true and "1" must
         # still be refused.
         "boolean bid after a bid of 1",
         bad_hand_at_3(hand([1, True, 3, 3], [4, 3, 3, 3])),
-        "hand 3: seat 1: bid true is not a number",
+        "hand 3: seat 2: bid true is not a number",
     ),
     (
         "a number in quotes after a bid of 1",
         bad_hand_at_3(hand([1, "1", 3, 3], [4, 3, 3, 3])),
-        'hand 3: seat 1: bid "1" is not a number',
+        'hand 3: seat 2: bid "1" is not a number',
     ),
     (
         "bid of 14",
         bad_hand_at_3(hand([14, 3, 3, 3], [4, 3, 3, 3])),
-        "hand 3: seat 0: bid 14 is outside 0–13",
+        "hand 3: seat 1: bid 14 is outside 0–13",
     ),
     (
         "unknown bid word",
         bad_hand_at_3(hand(["pass", 3, 3, 3], [4, 3, 3, 3])),
-        'hand 3: seat 0: bid "pass" is not a number',
+        'hand 3: seat 1: bid "pass" is not a number',
     ),
     (
         "nil where nil is off",
@@ -192,7 +192,12 @@ CASES = [
     (
         "empty player name",
         {**game_file("yahoo-normal", []), "players": ["Ann", " ", "Cho", "Dee"]},
-        "game: the player in seat 1 needs a name",
+        "game: the player in seat 2 needs a name",
+    ),
+    (
+        "the widow game for 3: it says what it allows",
+        {**game_file("hearts-widow", []), "game": "hearts", "players": ["Ann", "Ben", "Cho"]},
+        "game: 3 players given, ruleset 'hearts-widow' needs 4 or 5",
     ),
     (
         "wrong format",

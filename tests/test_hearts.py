@@ -81,8 +81,11 @@ def test_without_a_moon_taking_everything_scores_26():
         ({"hearts": [3, 4, 5, 1]}, "hand 1: nobody took Q♠"),
         (h([3, 4, 5, 1], None), "hand 1: nobody took Q♠"),
         (h([3, 4, 5, 1], [1, 2]), "hand 1: exactly one player takes Q♠"),
-        (h([3, 4, 5, 1], 4), "hand 1: 'queen_of_spades' must be a seat from 0 to 3, got 4"),
-        (h([3, 4, -1, 7], 1), "hand 1: seat 2: hearts -1 must be a whole number 0–13"),
+        (
+            h([3, 4, 5, 1], 4),
+            "hand 1: 'queen_of_spades' must name a seat: 0 for seat 1 to 3 for seat 4, got 4",
+        ),
+        (h([3, 4, -1, 7], 1), "hand 1: seat 3: hearts -1 must be a whole number 0–13"),
         (h([3, 4, 5], 1), "hand 1: 'hearts' needs one entry for each of the 4 seats"),
     ],
 )

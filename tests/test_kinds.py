@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.engine import find_kind, find_ruleset, kind_names
 from scorekeeper.web.entry import entry_for
 
@@ -53,3 +55,12 @@ def test_every_kind_has_its_parts_and_its_featured_preset():
         assert (ROOT / "templates" / entry.next_template).exists()
         if entry.outcome_template:
             assert (ROOT / "templates" / entry.outcome_template).exists()
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "step"),
+    [("yahoo-normal", 100), ("network-spades", 50), ("hearts-standard", 20), ("spitzer", 10)],
+)
+def test_play_on_raises_the_target_by_a_step_of_the_games_scale(ruleset_id, step):
+    ruleset = find_ruleset(ruleset_id)
+    assert find_kind(ruleset.game).target_step(ruleset.options) == step

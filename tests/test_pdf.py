@@ -61,7 +61,8 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
             assert f"→ {number(total)}" in text
     assert f"Winner: {result.sides[result.outcome.winner].name}" in text
     assert "Score progression" in text and "Rules in force" in text
-    assert "Source: Yahoo! Games (Japan): Spades rules (001_49a9ae39a8965b8f.txt)" in text
+    assert "Source: Yahoo! Games (Japan): Spades rules" in text
+    assert "001_49a9ae39a8965b8f" not in text  # a file name is not for players
     assert "Changed from the preset: target = 400" in text
 
 

@@ -90,12 +90,12 @@ def test_the_table_lookup_is_said_once_and_each_player_hears_their_part():
     assert lines == [
         [f"{where}: the opponents score 6 each"],
         ["+6 as an opponent"],
-        ["0: the opponents score 6 each"],
+        ["Nothing as a declarer: the opponents score 6 each"],
         ["+6 as an opponent"],
     ]
     solo = score(game([deal("sneaker", 65, 4, [1])]))["hands"][0]["explanation"]
     assert sum("column" in line[0] for line in solo) == 1
-    assert solo[0] == ["0: Ben scores 9"]
+    assert solo[0] == ["Nothing as an opponent: Ben scores 9"]
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,10 @@ def test_the_table_lookup_is_said_once_and_each_player_hears_their_part():
         (deal("normal", 70, 5, [0]), "hand 1: Queens partnership has 2 declarer(s), 1 given"),
         (deal("zola", 70, 5, [0, 1]), "hand 1: Zola has 1 declarer(s), 2 given"),
         (deal("normal", 70, 5, [0, 0]), "hand 1: a seat is named twice in 'declarers'"),
-        (deal("normal", 70, 5, [0, 4]), "hand 1: 'declarers' must list seats from 0 to 3"),
+        (
+            deal("normal", 70, 5, [0, 4]),
+            "hand 1: 'declarers' must list seats: 0 for seat 1 to 3 for seat 4",
+        ),
         (deal("grand", 70, 5, [0]), 'hand 1: contract "grand" is not one of normal'),
     ],
 )
@@ -136,3 +139,17 @@ def test_settlement_stake_plus_difference():
     )
     payments = settlement(options, [54, 10, 0, 3], 0)
     assert [(p.payer, p.payee, p.amount) for p in payments] == [(1, 0, 49), (2, 0, 59), (3, 0, 56)]
+
+
+def test_score_prints_the_settlement_when_stakes_are_in_the_file():
+    """RULES.md §3: each loser pays the winner the stake plus the difference."""
+    hands = [deal("zola", 100, 6, [0]), deal("zola", 100, 6, [0])]  # Ann 54, the others 0
+    staked = score(game(hands, options={"stake_per_game": 5, "stake_per_point": 1}))
+    assert staked["winner"] == 0
+    assert staked["settlement"] == [
+        {"payer": 1, "payee": 0, "amount": 59},
+        {"payer": 2, "payee": 0, "amount": 59},
+        {"payer": 3, "payee": 0, "amount": 59},
+    ]
+    assert "settlement" not in score(game(hands))  # no stakes agreed, nothing to settle
+    assert "settlement" not in score(game(hands[:1], options={"stake_per_game": 5}))  # not over

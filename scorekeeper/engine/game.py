@@ -272,6 +272,14 @@ def _seated(raw: object, ruleset: Ruleset, overrides: Mapping[str, Any]) -> Rule
     return ruleset.seated(len(raw))
 
 
+def player_counts(ruleset: Ruleset) -> Text | int:
+    """How many players the ruleset allows, in words: 4, or "4 or 5" (the widow game)."""
+    counts = sorted(set(ruleset.player_counts))
+    if len(counts) == 1:
+        return counts[0]
+    return text(N_("{some} or {last}"), some=", ".join(map(str, counts[:-1])), last=counts[-1])
+
+
 def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     expected = ruleset.options.players
     if not isinstance(raw, list):
@@ -282,12 +290,12 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
                 N_("{count} players given, ruleset {id!r} needs {expected}"),
                 count=len(raw),
                 id=ruleset.id,
-                expected=expected,
+                expected=player_counts(ruleset),
             )
         )
     for seat, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            raise GameError(text(N_("the player in seat {seat} needs a name"), seat=seat))
+            raise GameError(text(N_("the player in seat {seat} needs a name"), seat=seat + 1))
     return tuple(raw)
 
 
@@ -334,4 +342,14 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
         reason = result.outcome.reason.render(translations)
         winner = result.outcome.winner
         doc["outcome"] = f"{result.sides[winner].name}: {reason}" if winner is not None else reason
+    if result.outcome.finished and result.outcome.winner is not None:
+        # A game played for stakes ends with who pays whom (seats, as in the file).
+        options = result.game.ruleset_for(max(1, len(result.hands))).options
+        payments = find_kind(result.game.ruleset.game).settlement(
+            options, result.totals, result.outcome.winner
+        )
+        if any(payment.amount for payment in payments):
+            doc["settlement"] = [
+                {"payer": p.payer, "payee": p.payee, "amount": p.amount} for p in payments
+            ]
     return doc

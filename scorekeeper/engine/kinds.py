@@ -104,6 +104,11 @@ class GameKind(Protocol):
         """The total that ends the game, when a total does (not a number of hands)."""
         ...
 
+    def target_step(self, options: Any) -> int:
+        """How far "play on" offers to raise the target of a finished game, on the
+        game's own scale (a game to 500 → 600; a game to 42 → 52, not 142)."""
+        ...
+
     def facts(self, options: Any) -> list[Text]:
         """What a scoresheet's footer says of the rules in force ("target 500", bags)."""
         ...
@@ -146,6 +151,14 @@ class GameKind(Protocol):
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
+    def first_lead(
+        self, options: Any, dealer: int, players: Sequence[str]
+    ) -> tuple[int | None, Text | None]:
+        """Who led a played hand's first trick as the rules say: the seat when the rules
+        name one, and the rule in words for the scoresheet (None where the sheet marks
+        the hand otherwise: by its bids, or its declarers)."""
+        ...
+
 
 class KindDefaults:
     """What most kinds say alike; a kind subclasses this and overrides where it differs.
@@ -156,6 +169,11 @@ class KindDefaults:
 
     def _words(self) -> Any:
         return importlib.import_module(f"{type(self).__module__}.describe")
+
+    def first_lead(
+        self, options: Any, dealer: int, players: Sequence[str]
+    ) -> tuple[int | None, Text | None]:
+        return None, None
 
     def describe(self, options: Any) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         groups: list[tuple[Text, list[tuple[str, Text, Text]]]] = self._words().describe(options)
@@ -184,6 +202,15 @@ class KindDefaults:
 
     def target(self, options: Any) -> int | None:
         raise NotImplementedError
+
+    def target_step(self, options: Any) -> int:
+        """A quarter of the target, down to a round step (1, 2 or 5 times a power of 10)."""
+        quarter = max(1, abs(self.target(options) or 0) // 4)
+        step, power = 1, 1
+        while power <= quarter:
+            step = max(f * power for f in (1, 2, 5) if f * power <= quarter)
+            power *= 10
+        return step
 
     def facts(self, options: Any) -> list[Text]:
         """The target, when a target ends the game."""

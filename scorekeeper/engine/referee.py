@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .describe import RuleSheet, describe
 from .errors import GameError, HandError, InvalidHand
-from .game import Game, GameResult, score_game
+from .game import Game, GameResult, player_counts, score_game
 from .kinds import find_kind
 from .options import option_values
 from .ruleset import Ruleset, all_rulesets
@@ -140,7 +140,7 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
             text(
                 N_("ruleset {id!r} needs {n} players; this game has {m}"),
                 id=ruleset.id,
-                n=ruleset.options.players,
+                n=player_counts(ruleset),
                 m=len(game.players),
             )
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -103,6 +104,7 @@ class GameCard:
     """A game on the home list: enough to tell two games of one evening apart."""
 
     id: str
+    game: str  # the game kind's title, translated
     players: str
     rules: str
     started: str
@@ -129,6 +131,10 @@ def game_card(stored: store.StoredGame) -> GameCard:
         )
     except (UnknownRuleset, OptionError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False
+    try:
+        game = get_translations().gettext(find_kind(stored.kind).title)
+    except KeyError:  # a game kind this version no longer ships
+        game = stored.kind
     totals = stored.totals
     scores = " : ".join(number(t) for t in totals)
     if stored.finished and stored.winner is not None and stored.winner < len(names):
@@ -145,6 +151,7 @@ def game_card(stored: store.StoredGame) -> GameCard:
         )
     return GameCard(
         id=stored.id,
+        game=game,
         players=" · ".join(stored.players),
         rules=rules,
         started=when(stored.created_at),
@@ -371,7 +378,12 @@ def render_game(
         upcoming=upcoming,
         changed=option_values_words(ruleset, dict(_changed_options(ruleset))),
         # Each form signs a CSRF token: built only when the page shows it.
-        target_form=TargetForm(version=stored.version, target=ruleset.options.target + 100)
+        target_form=TargetForm(
+            version=stored.version,
+            target=_play_on_target(
+                ruleset.options.target, kind.target_step(ruleset.options), result.totals
+            ),
+        )
         if current_role == "edit" and result.outcome.finished
         else None,
         rematch_form=Form() if current_role == "edit" and result.outcome.finished else None,
@@ -403,6 +415,16 @@ def share_qr(game_id: str, link: str) -> Response:
     if link == "scorer":
         return qr_svg(share_url("games.scorer_link", token=stored.scorer_token))
     return qr_svg(share_url("games.watch_link", token=stored.watch_token))
+
+
+def _play_on_target(target: int, step: int, totals: Sequence[int]) -> int:
+    """The target "play on" offers: a step of the game's scale up, and above every total
+    (a target someone has already passed would end the game again at once)."""
+    offer = target + step
+    top = max(totals, default=target)
+    if offer <= top:
+        offer += step * ((top - offer) // step + 1)
+    return offer
 
 
 @bp.route("/g/<game_id>/target", methods=["POST"])

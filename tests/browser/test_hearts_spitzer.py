@@ -53,6 +53,11 @@ def test_a_hearts_game(phone: Page, screenshots: Path):
     page.get_by_role("link", name="Scoresheet").click()
     assert totals(page) == ["1", "44", "30", "29"]
     shot(page, screenshots, "21-hearts-over")
+    # The sheet says who led each hand as the rules say: the holder of 2♣.
+    page.locator("#hand-2 > summary").click()
+    expect(page.locator("#hand-2 .explain")).to_contain_text(
+        "The holder of 2♣ led the first trick."
+    )
 
 
 def test_a_spitzer_game(phone: Page, screenshots: Path):

@@ -61,6 +61,24 @@ def test_a_game_can_be_added_and_a_stranger_sees_no_table(app, client, db):
     assert client.get("/e/no-such-evening").status_code == 404
 
 
+def test_the_games_to_add_are_named_by_game_rules_and_hands(client, db):
+    """Two games of the same four players are told apart by their rules and hands."""
+    evening = start_evening(client)
+    normal = client.post("/new/yahoo-normal", data=setup_form("yahoo-normal"))
+    normal_id = normal.headers["Location"].rsplit("/", 1)[1]
+    play(client, db, normal_id, {0: 4, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    client.post("/new/pagat-standard", data=setup_form("pagat-standard"))
+    options = re.findall(
+        r"<option value=\"[^\"]+\">([^<]*)</option>",
+        client.get(f"/e/{evening}").get_data(as_text=True),
+    )
+    assert len(options) == 2 and len(set(options)) == 2, options
+    assert any(
+        o.startswith("Spades · Yahoo! Normal · Ann · Ben · Cho · Dee · 1 hand · ") for o in options
+    ), options
+    assert any(" · 0 hands · " in o for o in options), options
+
+
 def test_a_rematch_stays_in_its_evening(client, db):
     evening = start_evening(client)
     game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])

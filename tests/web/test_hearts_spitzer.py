@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper import store
 
 from .conftest import start_game, text, version
@@ -136,6 +138,32 @@ def test_spitzer_deal_shows_the_row_and_column(client, db):
     assert store.get_game(db, game_id).totals == (0, 18, 0, 0)
 
 
+def test_the_silent_solo_has_the_seeds_one_name_everywhere(client, db):
+    """Seed 003: 宣言なしで1人でプレイすることをスチーラー(Stealer,...)と呼びます."""
+    game_id = start_game(client, "spitzer")
+    assert "Stealer (silent solo)" in text(client.get(f"/g/{game_id}/play"))
+    deal(client, db, game_id, "sneaker", [1], 65, 4)
+    pages = [client.get(f"/g/{game_id}"), client.get("/rules/spitzer"), client.get("/rules/")]
+    for page in pages:
+        assert "sneak" not in text(page).casefold(), page.request.path
+    sheet = text(pages[0])
+    assert "Stealer (silent solo): 65 card points in 4 tricks → column 61–89, +9" in sheet
+    assert "Stealer" in text(pages[1])
+    client.set_cookie("lang", "ja")
+    play = text(client.get(f"/g/{game_id}/play"))
+    assert "スチーラー（宣言なしの1人プレイ）" in play and "スニ" not in text(
+        client.get(f"/g/{game_id}")
+    )
+
+
+def test_spitzer_lines_say_nothing_in_words_not_a_bare_zero(client, db):
+    game_id = start_game(client, "spitzer")
+    deal(client, db, game_id, "normal", [0, 2], 75, 5)  # the pair wins: the others get nothing
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "Nothing as an opponent: Ann &amp; Cho score 3 each" in sheet
+    assert " 0: " not in sheet
+
+
 def test_spitzer_errors_keep_the_values(client, db):
     game_id = start_game(client, "spitzer")
     response = deal(client, db, game_id, "normal", [0], 70, 5)
@@ -188,3 +216,44 @@ def test_an_edit_that_adds_a_moon_choice_names_each_changed_part(app):
     assert "Q♠: taken by Cho → taken by Ann" in changes
     assert any(line.startswith("moon: — → ") for line in changes)
     assert len(changes) == 6  # Ann, Ben, Cho, Dee, Q♠, moon: nothing said twice
+
+
+def test_the_sheet_says_who_led_each_hearts_hand_as_the_rules_say(client, db):
+    """Seed 004: クラブの2を持っているプレイヤーが最初にクラブの2をプレイし — the hands
+    entered do not say who held 2♣, so the row says the rule; where the rules name a
+    seat (Black Maria: left of the dealer), that seat's cell is marked."""
+    game_id = start_game(client, "hearts-standard")
+    hearts(client, db, game_id, [3, 4, 5, 1], 2)
+    row = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert '<p class="muted">The holder of 2♣ led the first trick.</p>' in row
+    maria = start_game(client, "black-maria", names=["Ann", "Ben", "Cho"])
+    response = client.post(
+        f"/g/{maria}/play",
+        data={
+            "hearts_0": "3", "hearts_1": "5", "hearts_2": "5",
+            "queen_of_spades": "0", "king_of_spades": "1", "ace_of_spades": "2",
+            "version": version(db, maria),
+        },
+    )  # fmt: skip
+    assert response.status_code == 303, text(response)
+    sheet = client.get(f"/g/{maria}").get_data(as_text=True)
+    assert "Ben (left of the dealer) led the first trick." in sheet
+    row = sheet[sheet.index('id="hand-1"') : sheet.index('class="explain"')]
+    cells = row.split('<span class="cell">')[1:]
+    assert ["mark-first_lead" in cell for cell in cells] == [False, True, False]
+
+
+def test_play_on_offers_a_target_on_the_games_own_scale(client, db):
+    """A game to 42 is raised by 10 (a quarter, rounded down), not 100; and past every
+    total, or the game would end again at once: Ann has 54, so 62 (it offered 142)."""
+    game_id = start_game(client, "spitzer")
+    deal(client, db, game_id, "zola", [0], 100, 6)
+    deal(client, db, game_id, "zola", [0], 100, 6)
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert "Winner: Ann" in page
+    assert re.search(r'<input[^>]*id="target"[^>]*value="62"', page), page
+    response = client.post(
+        f"/g/{game_id}/target", data={"target": "62", "version": version(db, game_id)}
+    )
+    assert response.status_code == 303
+    assert store.get_game(db, game_id).ruleset.options.target == 62

@@ -127,3 +127,10 @@ def test_wtforms_messages_in_japanese(ja_client):
     page = response.get_data(as_text=True)
     assert "Not a valid integer value" not in page
     assert "整数" in page
+
+
+def test_japanese_setup_heads_the_seats_with_players_not_their_number(ja_client):
+    page = ja_client.get("/new/yahoo-normal").get_data(as_text=True)
+    assert "<h2>プレイヤー</h2>" in page
+    assert "<h2>プレイヤー数</h2>" not in page
+    assert "プレイヤー数" in page  # the option that sets how many play keeps its word

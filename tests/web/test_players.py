@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .conftest import play, start_game
+from .test_hearts_spitzer import deal, hearts
 from .test_routes import text
 
 
@@ -101,3 +102,17 @@ def test_partners_and_opponents_come_most_games_first_with_a_bar_each(client, db
     partners = page[page.index("Partners") : page.index("Head to head")]
     assert partners.index(">Cho<") < partners.index(">Abe<")  # two games before one
     assert partners.count('class="mini-bar"') == 2
+
+
+def test_a_players_points_are_shown_per_game_not_summed_across_games(client, db):
+    spades = start_game(client)
+    play(client, db, spades, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # 61 : 60
+    hearts_game = start_game(client, "hearts-standard")
+    hearts(client, db, hearts_game, [3, 4, 5, 1], 2)  # Ann took 3 hearts
+    spitzer = start_game(client, "spitzer")
+    deal(client, db, spitzer, "zola", [0], 75, 5)  # Ann +18
+    page = text(client.get("/players/ann"))
+    assert "Spades: points for 61, against 60" in page
+    assert "Hearts: points for 3, against 23" in page
+    assert "Spitzer: points for 18, against 0" in page
+    assert "Points for" not in page  # 61 + 3 + 18 added up meant nothing

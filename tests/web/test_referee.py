@@ -18,7 +18,7 @@ from .conftest import option_fields, play, start_game, text, version
 def test_rule_page_of_every_preset_mentions_every_option(client, ruleset_id):
     ruleset = find_ruleset(ruleset_id)
     page = client.get(f"/rules/{ruleset_id}").get_data(as_text=True)
-    assert str(escape(ruleset.name)) in page and str(escape(ruleset.source)) in page
+    assert str(escape(ruleset.name)) in page and str(escape(ruleset.source_title())) in page
     for name in option_types(find_kind(ruleset.game).options_type):
         assert f'id="opt-{name}"' in page
         assert f"{name} = " in page
@@ -396,3 +396,10 @@ def test_the_bids_follow_a_rule_change_and_an_edit_the_rules_it_was_played_under
         data={**edit, "by": "player", "version": version(db, game_id)},
     )
     assert response.status_code == 303, text(response)
+
+
+def test_rule_pages_name_the_source_not_its_file(client):
+    for path in ("/rules/yahoo-normal", "/rules/spitzer", "/rules/hearts-standard"):
+        page = text(client.get(path))
+        assert "Source: " in page and ".txt" not in page, path
+    assert "Yahoo! Games (Japan): Spades rules" in text(client.get("/rules/yahoo-normal"))

@@ -8,10 +8,10 @@ from typing import Any
 from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..text import N_, Part
+from ..text import N_, Part, Text, text
 from ..types import HandResult, Need, Outcome, Side
 from . import scoring
-from .options import End, HeartsOptions
+from .options import End, FirstLead, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
 
 CARD_MARKS = {
@@ -55,6 +55,20 @@ class Hearts(KindDefaults):
 
     def needs(self, options: HeartsOptions, state: HeartsState) -> list[Need]:
         return scoring.needs(options, state)
+
+    def first_lead(
+        self, options: HeartsOptions, dealer: int, players: Sequence[str]
+    ) -> tuple[int | None, Text | None]:
+        """The holder of 2♣ (or of the lowest club) leads (seed 004): the hands entered do
+        not say who that was, so the sheet says the rule; left of the dealer is a seat."""
+        if options.first_lead is FirstLead.DEALER_LEFT:
+            seat = (dealer + 1) % len(players)
+            return seat, text(
+                N_("{player} (left of the dealer) led the first trick."), player=players[seat]
+            )
+        if options.first_lead is FirstLead.LOWEST_CLUB:
+            return None, text(N_("The holder of the lowest club led the first trick."))
+        return None, text(N_("The holder of 2♣ led the first trick."))
 
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None

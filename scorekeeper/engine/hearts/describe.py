@@ -68,7 +68,7 @@ def _choice(name: str) -> Any:
 
 
 SHEET: dict[str, tuple[str, str, Any]] = {
-    "players": (N_("Table and deck"), N_("Players"), _number),
+    "players": (N_("Table and deck"), N_("Number of players"), _number),
     "removed_cards": (N_("Table and deck"), N_("Cards removed"), _choice("removed_cards")),
     "widow": (
         N_("Table and deck"),

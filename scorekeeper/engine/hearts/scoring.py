@@ -87,7 +87,7 @@ def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
             raise InvalidHand(
                 text(
                     N_("seat {seat}: hearts {taken} must be a whole number 0–13"),
-                    seat=seat,
+                    seat=seat + 1,
                     taken=shown(taken),
                 ),
                 seat,
@@ -116,9 +116,12 @@ def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
         if not _seat(seat, seats):
             raise InvalidHand(
                 text(
-                    N_("'{key}' must be a seat from 0 to {last}, got {seat}"),
+                    N_(
+                        "'{key}' must name a seat: 0 for seat 1 to {last} for seat {seats}, got {seat}"
+                    ),
                     key=card,
                     last=seats - 1,
+                    seats=seats,
                     seat=shown(seat),
                 )
             )

@@ -66,14 +66,14 @@ class Spades(KindDefaults):
                 bids.append(parse_bid(raw_bid, most))
             except BidFormError as error:
                 raise InvalidHand(
-                    text(N_("seat {seat}: {why}"), seat=seat, why=error.message), seat
+                    text(N_("seat {seat}: {why}"), seat=seat + 1, why=error.message), seat
                 ) from None
         for seat, took in enumerate(raw_tricks):
             if not _int(took) or not 0 <= took <= most:
                 raise InvalidHand(
                     text(
                         N_("seat {seat}: tricks {took} must be a whole number 0–{most}"),
-                        seat=seat,
+                        seat=seat + 1,
                         took=shown(took),
                         most=most,
                     ),

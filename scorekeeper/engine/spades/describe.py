@@ -63,7 +63,7 @@ def _choice(words: dict[str, str]) -> _Choice:
 
 # option -> (group, label, words); the order here is the order on the sheet.
 SHEET: dict[str, tuple[str, str, Words]] = {
-    "players": (N_("Table and deck"), N_("Players"), _number),
+    "players": (N_("Table and deck"), N_("Number of players"), _number),
     "partnership": (
         N_("Table and deck"),
         N_("Partnerships"),

@@ -29,7 +29,7 @@ from .scoring import (
 CONTRACT_SHORT = {
     "normal": N_("Q+Q"),
     "schneider": N_("Schn."),
-    "sneaker": N_("Sneak."),
+    "sneaker": N_("Steal."),
     "zola": N_("Zola"),
     "zola_schneider": N_("Zola S"),
     "zola_schneider_schwarz": N_("Zola SS"),

@@ -18,12 +18,12 @@ CHOICES = {
 SHEET: dict[str, tuple[str, str, Any]] = {
     "players": (
         N_("Table and deck"),
-        N_("Players"),
+        N_("Number of players"),
         lambda v, o: text(N_("{n}; 32 cards (A K Q J 10 9 8 7), 8 each"), n=v),
     ),
     "no_trick_dash": (
         N_("Scoring"),
-        N_('No trick in a queens partnership or sneaker (the seed prints "–")'),
+        N_('No trick in a queens partnership or stealer (the seed prints "–")'),
         lambda v, o: text(CHOICES["no_trick_dash"][v.value]),
     ),
     "target": (

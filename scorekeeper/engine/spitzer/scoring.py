@@ -45,7 +45,7 @@ TABLE: dict[Contract, tuple[int | None, int, int, int, int, int]] = {
 CONTRACT_NAMES = {
     Contract.NORMAL: N_("Queens partnership"),
     Contract.SCHNEIDER: N_("Schneider"),
-    Contract.SNEAKER: N_("Sneaker (silent solo)"),
+    Contract.SNEAKER: N_("Stealer (silent solo)"),  # the seed's スチーラー; "sneaker" in files
     Contract.ZOLA: N_("Zola"),
     Contract.ZOLA_SCHNEIDER: N_("Zola Schneider"),
     Contract.ZOLA_SCHNEIDER_SCHWARZ: N_("Zola Schneider Schwarz"),
@@ -124,7 +124,11 @@ def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
         _whole(s) and 0 <= s < options.players for s in declarers
     ):
         raise InvalidHand(
-            text(N_("'declarers' must list seats from 0 to {last}"), last=options.players - 1)
+            text(
+                N_("'declarers' must list seats: 0 for seat 1 to {last} for seat {seats}"),
+                last=options.players - 1,
+                seats=options.players,
+            )
         )
     if len(set(declarers)) != len(declarers):
         raise InvalidHand(text(N_("a seat is named twice in 'declarers'")))
@@ -228,18 +232,27 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
             says = (
                 text(N_("the opponents score {points} each"), points=worth)
                 if seat == first
-                else text(N_("0: the opponents score {points} each"), points=worth)
+                else text(
+                    N_("Nothing as a declarer: the opponents score {points} each"), points=worth
+                )
             )
         elif value < 0:
             gets = -value
             says = text(N_("{gets} as an opponent"), gets=signed(gets))
         else:
             gets = 0
-            says = ntext(
-                Nn_("0: {names} scores {points}", "0: {names} score {points} each"),
-                count,
-                names=names,
-                points=worth,
+            says = (
+                text(
+                    N_("Nothing as an opponent: {names} scores {points}"),
+                    names=names,
+                    points=worth,
+                )
+                if count == 1
+                else text(
+                    N_("Nothing as an opponent: {names} score {points} each"),
+                    names=names,
+                    points=worth,
+                )
             )
         if seat == first:
             says = text(N_("{where}: {says}"), where=where, says=says)
