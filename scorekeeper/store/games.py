@@ -90,6 +90,7 @@ class StoredGame:
     pin: str = ""
     evening: str | None = None  # the evening this game belongs to, if any
     source: str = ""  # the database file and its generation: where every cache key starts
+    listed: bool = False  # read by list_games, without its hands: it cannot be scored
 
     @property
     def cache_key(self) -> tuple[str, str, int]:
@@ -118,6 +119,8 @@ class StoredGame:
 
     def score(self) -> GameResult:
         """The scored game: from the cache when this version was scored before."""
+        if self.listed:
+            raise ValueError(f"game {self.id} was listed without its hands: get_game it")
         cached = _RESULTS.get(self.cache_key)
         if cached is None:
             cached = score_game(self.game())
@@ -243,7 +246,10 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
         params = list(ids)
     sql += " ORDER BY created_at DESC, rowid DESC"
     source = _source(db)
-    return [_row_to_game(row, (), source=source) for row in db.query(sql, params)]
+    return [
+        dataclasses.replace(_row_to_game(row, (), source=source), listed=True)
+        for row in db.query(sql, params)
+    ]
 
 
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:

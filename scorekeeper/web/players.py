@@ -37,7 +37,7 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 
 def visible_games() -> list[store.StoredGame]:
     """This browser's games, oldest first (a tie between spellings goes to the earliest),
-    without their hands (stats_of needs none; load_hands adds them)."""
+    without their hands (stats_of and load_hands read them)."""
     db = get_db()
     return list(reversed(store.list_games(db, store.games_of(db, device(), archived=None))))
 
@@ -64,8 +64,11 @@ def known_names() -> list[str]:
 
 
 def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
-    """The players' statistics over these games, each game scored as it stands."""
-    return merge(game_stats(stored.players, stored.score()) for stored in games)
+    """The players' statistics over these games, each game read and scored as it stands."""
+    db = get_db()
+    return merge(
+        game_stats(stored.players, store.get_game(db, stored.id).score()) for stored in games
+    )
 
 
 def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from scorekeeper import store
+
 from .conftest import play, start_game
 from .test_hearts_spitzer import deal, hearts
 from .test_routes import text
@@ -116,3 +118,21 @@ def test_a_players_points_are_shown_per_game_not_summed_across_games(client, db)
     assert "Hearts: points for 3, against 23" in page
     assert "Spitzer: points for 18, against 0" in page
     assert "Points for" not in page  # 61 + 3 + 18 added up meant nothing
+
+
+def test_statistics_after_a_restart_leave_every_game_as_it_stands(client, db):
+    """The players page reads each game with its hands: a game listed without them must
+    never be scored as if it had none (the next hand would continue from nothing)."""
+    from scorekeeper.store.games import clear_caches
+
+    game_id = start_game(client)
+    for _ in range(3):
+        play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    clear_caches()  # as after a restart
+    assert client.get("/players/").status_code == 200
+    assert client.get("/players/ann").status_code == 200
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert page.count('class="hand-row"') == 3
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+    stored = store.get_game(db, game_id)
+    assert stored.hand_count == 4 and stored.totals == (244, 240)
