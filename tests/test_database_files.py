@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store.db import migrate, migrations, open_database
+from scorekeeper.store.db import StoreError, migrate, migrations, open_database
 
 from .conftest import run_cli
 
@@ -172,7 +172,7 @@ def test_a_folder_that_cannot_be_made_gets_one_line(tmp_path):
 def test_open_database_refuses_a_foreign_file_without_writing(tmp_path):
     instance = _foreign(tmp_path)
     before = _digest(instance / "scorekeeper.db")
-    with pytest.raises(Exception, match="not a scorekeeper database"):
+    with pytest.raises(StoreError, match="not a scorekeeper database"):
         open_database(instance / "scorekeeper.db")
     assert _digest(instance / "scorekeeper.db") == before
 
@@ -248,3 +248,77 @@ def test_a_database_damaged_while_serving_gets_a_page_that_says_so(tmp_path):
     response = app.test_client().get("/")
     assert response.status_code == 503
     assert "is damaged" in response.get_data(as_text=True)
+
+
+def test_a_foreign_file_with_a_leftover_wal_is_refused_and_left_as_it_was(tmp_path):
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    writer = sqlite3.connect(tmp_path / "theirs.db")
+    writer.execute("PRAGMA journal_mode = wal")
+    writer.execute("CREATE TABLE games (title TEXT)")
+    writer.commit()
+    writer.execute("INSERT INTO games VALUES ('Catan')")
+    writer.commit()  # in the -wal file, not yet in the database file
+    for suffix in ("", "-wal"):
+        (instance / f"scorekeeper.db{suffix}").write_bytes(
+            (tmp_path / f"theirs.db{suffix}").read_bytes()
+        )
+    writer.close()
+    before = _digest(instance / "scorekeeper.db"), _digest(instance / "scorekeeper.db-wal")
+    done = run_cli("stats", env={"SCOREKEEPER_INSTANCE": str(instance)})
+    assert done.returncode == 2 and "is not a scorekeeper database" in done.stderr
+    assert (
+        _digest(instance / "scorekeeper.db"),
+        _digest(instance / "scorekeeper.db-wal"),
+    ) == before
+
+
+def test_a_busy_database_is_not_called_damaged(tmp_path, monkeypatch):
+    from scorekeeper.store import db as store_db
+
+    path = tmp_path / "scorekeeper.db"
+    holder = sqlite3.connect(path, isolation_level=None)  # a rollback journal, as before WAL
+    holder.execute(f"PRAGMA application_id = {store_db.APPLICATION_ID}")
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds it: readers must wait
+    monkeypatch.setattr(store_db, "WAIT_FOR_LOCK_MS", 100)
+    try:
+        with pytest.raises(StoreError) as refused:
+            open_database(path)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert "locked" in str(refused.value) and "damaged" not in str(refused.value)
+
+
+def test_an_older_databases_wal_and_shm_files_are_made_private_too(tmp_path):
+    path = tmp_path / "scorekeeper.db"
+    first = open_database(path)
+    migrate(first)
+    store.create_game(first, "yahoo-normal", GAME["players"])  # -wal and -shm exist now
+    for file in (path, tmp_path / "scorekeeper.db-wal", tmp_path / "scorekeeper.db-shm"):
+        file.chmod(0o644)
+    second = open_database(path)
+    assert all(
+        _private(file)
+        for file in (path, tmp_path / "scorekeeper.db-wal", tmp_path / "scorekeeper.db-shm")
+    )
+    first.close()
+    second.close()
+
+
+def test_a_database_busy_past_the_wait_gets_a_page_that_says_so(tmp_path, monkeypatch):
+    from scorekeeper.store import db as store_db
+    from scorekeeper.web import create_app
+
+    monkeypatch.setattr(store_db, "WAIT_FOR_LOCK_MS", 100)
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    holder = sqlite3.connect(tmp_path / "scorekeeper.db", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # a long backup, another program
+    try:
+        response = client.post("/evenings/", data={"name": "Club night"})
+    finally:
+        holder.rollback()
+        holder.close()
+    assert response.status_code == 503
+    assert "Another program is using the database" in response.get_data(as_text=True)

@@ -237,25 +237,19 @@ def _damaged(path: str | Path, why: object) -> StoreError:
     )
 
 
-def _refuse_foreign(db: Database, path: str | Path) -> None:
-    """Raise StoreError unless the file is a scorekeeper database or an empty one: reads
-    only, so a damaged or foreign file is left exactly as it was."""
+def _refuse_foreign(path: str | Path) -> None:
+    """Raise StoreError unless the file is a scorekeeper database or an empty one. It is
+    read through a read-only connection, closed before anything else opens it: a damaged
+    or foreign file is left exactly as it was (no journal rolled back into it)."""
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
     try:
-        application_id = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = {
-            row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-        if application_id == APPLICATION_ID or (application_id == 0 and not tables):
-            return
-        if application_id == 0 and migrations.migrations_table in tables:
-            # Made before the application id was written: recognised by its migrations.
-            sets = db.execute(
-                f"SELECT DISTINCT migration_set FROM [{migrations.migrations_table}]"
-            )
-            if (migrations.name,) in sets.fetchall():
+        with contextlib.closing(
+            sqlite3.connect(uri, uri=True, timeout=WAIT_FOR_LOCK_MS / 1000)
+        ) as conn:
+            if _recognised(conn):
                 return
-    except sqlite3.DatabaseError as error:
-        raise _damaged(path, error) from None
+    except sqlite3.Error as error:
+        raise _cannot_open(path, error) from None
     raise StoreError(
         text(
             N_(
@@ -267,13 +261,30 @@ def _refuse_foreign(db: Database, path: str | Path) -> None:
     )
 
 
+def _recognised(conn: sqlite3.Connection) -> bool:
+    """Whether a database is scorekeeper's: its application id, or (made before the id
+    was written) its migrations; an empty file is a new one."""
+    application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if application_id == APPLICATION_ID or (application_id == 0 and not tables):
+        return True
+    if application_id != 0 or migrations.migrations_table not in tables:
+        return False
+    sets = conn.execute(f"SELECT DISTINCT migration_set FROM [{migrations.migrations_table}]")
+    return (migrations.name,) in sets.fetchall()
+
+
 def open_database(path: str | Path) -> Database:
     """Open (creating if needed) the database, with the settings every connection needs.
 
     A new file is made readable by its owner only (it holds PINs and share links); a
     file that is damaged or not scorekeeper's raises StoreError, untouched.
     """
-    if str(path) != ":memory:" and not os.path.exists(path):
+    if str(path) == ":memory:":
+        db = Database(":memory:")
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+    if not os.path.exists(path):
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         except FileExistsError:
@@ -286,36 +297,30 @@ def open_database(path: str | Path) -> Database:
                     why=error.strerror or str(error),
                 )
             ) from None
-    try:
-        db = Database(str(path))
-    except sqlite3.Error as error:
-        raise _cannot_open(path, error) from None
-    db.execute(f"PRAGMA busy_timeout = {WAIT_FOR_LOCK_MS}")
-    if str(path) == ":memory:":
-        db.execute("PRAGMA foreign_keys = ON")
-        return db
-    _refuse_foreign(db, path)
+    _refuse_foreign(path)
     _keep_private(Path(path))
     try:
+        db = Database(str(path))
+        db.execute(f"PRAGMA busy_timeout = {WAIT_FOR_LOCK_MS}")
         db.execute("PRAGMA foreign_keys = ON")
         # WAL is a property of the file: set once, it stays (asking costs a query a request).
         if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             db.execute("PRAGMA journal_mode = wal")
         # A hand the app confirmed must survive a crash of the process or the machine.
         db.execute("PRAGMA synchronous = FULL")
-    except sqlite3.DatabaseError as error:
-        db.close()
+    except sqlite3.Error as error:
         raise _cannot_open(path, error) from None
     return db
 
 
 def _keep_private(path: Path) -> None:
-    """Make a database that older versions created readable by every local user its
-    owner's only (SQLite gives its -wal and -shm files the same mode)."""
-    with contextlib.suppress(OSError):  # not the owner: leave it to them
-        mode = path.stat().st_mode
-        if mode & 0o077:
-            path.chmod(mode & 0o700)
+    """Make a database that older versions created readable by every local user, and its
+    -wal and -shm files, its owner's only."""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        with contextlib.suppress(OSError):  # absent, or not the owner's: leave it
+            mode = file.stat().st_mode
+            if mode & 0o077:
+                file.chmod(mode & 0o700)
 
 
 def _cannot_open(path: str | Path, error: sqlite3.Error) -> StoreError:
@@ -339,10 +344,10 @@ def writing(db: Database) -> Iterator[Database]:
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
+        db.execute("COMMIT")
     except BaseException:
-        db.conn.rollback()
+        db.conn.rollback()  # a failed COMMIT (a full disk) leaves no transaction open
         raise
-    db.execute("COMMIT")
 
 
 def migrate(db: Database) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Flask, g, render_template
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
@@ -61,6 +63,19 @@ def too_large() -> str:
     )
 
 
+def handle_busy_database(error: sqlite3.OperationalError) -> tuple[str, int]:
+    """Another process held the database past the wait (a long backup): a page, not 500."""
+    page = render_template(
+        "error.html",
+        code=503,
+        title=_("The database is busy"),
+        message=_("Another program is using the database. Wait a moment and try again."),
+        locked=None,
+    )
+    return page, 503
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(sqlite3.OperationalError, handle_busy_database)
     app.register_error_handler(StoreError, handle_store_error)
