@@ -112,14 +112,10 @@ def _nil_points(options: SpadesOptions, kind: BidKind) -> tuple[int, int]:
 
 
 def _contract_label(contract: int) -> Text:
-    """A contract's name as its lines write it: one Text per number, made once rather
-    than per side scored, and rendered once per language however many lines name it."""
-    if 0 <= contract < len(_CONTRACT_LABELS):
-        return _CONTRACT_LABELS[contract]
+    """A contract's name as its lines write it ("Contract 7")."""
     return Text(N_("Contract {c}"), {"c": contract})
 
 
-_CONTRACT_LABELS = [Text(N_("Contract {c}"), {"c": c}) for c in range(2 * 17 + 1)]
 _NO_CONTRACT = Text(N_("No contract (nil)"))
 
 
@@ -502,35 +498,39 @@ def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
     problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
     if problems:
         raise InvalidHand(problems[0].message, problems[0].seat)
-    score_part = score_side if options.scoring is Scoring.POINTS else _error_side
-    sandbagging = options.scoring is Scoring.POINTS and options.sandbagging
-    scores, bags = [], []
-    sudden: int | None = None
-    reason: Text | None = None
-    for index, side in enumerate(state.sides):
-        score = score_part(options, side, state.players, hand)
-        before = state.bags[index]
-        bags.append(_sandbag(options, score, before) if sandbagging else before + score.bags)
-        scores.append(score)
-        if score.wins_game is not None and sudden is None:
-            sudden, reason = index, score.wins_game
+    scores, bags = _score_sides(options, state, hand)
+    sudden = next((i for i, score in enumerate(scores) if score.wins_game is not None), None)
+    reason = scores[sudden].wins_game if sudden is not None else None
     points = tuple(score.points for score in scores)
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
     return HandResult(
         points,
         totals,
-        tuple(bags),
-        partial(_explanation, tuple(scores)),
+        bags,
+        # Written out again when somebody reads it: a kept result holds no lines.
+        partial(explain, options, state, hand),
         tuple(tuple(score.markers) for score in scores),
-        SpadesState(
-            state.players, state.sides, totals, tuple(bags), state.hands + 1, sudden, reason
-        ),
+        SpadesState(state.players, state.sides, totals, bags, state.hands + 1, sudden, reason),
     )
 
 
-def _explanation(scores: tuple[_SideScore, ...]) -> Explanation:
-    """Every side's lines, written out when somebody reads them."""
-    return tuple(score.lines() for score in scores)
+def _score_sides(
+    options: SpadesOptions, state: SpadesState, hand: SpadesHand
+) -> tuple[list[_SideScore], tuple[int, ...]]:
+    """Every side's score of a hand, bags rolled over; and the bags each side carries."""
+    score_part = score_side if options.scoring is Scoring.POINTS else _error_side
+    sandbagging = options.scoring is Scoring.POINTS and options.sandbagging
+    scores, bags = [], []
+    for side, before in zip(state.sides, state.bags, strict=True):
+        score = score_part(options, side, state.players, hand)
+        bags.append(_sandbag(options, score, before) if sandbagging else before + score.bags)
+        scores.append(score)
+    return scores, tuple(bags)
+
+
+def explain(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> Explanation:
+    """Every side's lines for a hand played from `state`: its scoring, written out."""
+    return tuple(score.lines() for score in _score_sides(options, state, hand)[0])
 
 
 def _error_side(
