@@ -6,6 +6,7 @@ import contextlib
 import os
 import secrets
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -305,12 +306,27 @@ def open_database(path: str | Path) -> Database:
         db.execute("PRAGMA foreign_keys = ON")
         # WAL is a property of the file: set once, it stays (asking costs a query a request).
         if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            db.execute("PRAGMA journal_mode = wal")
+            _switch_to_wal(db)
         # A hand the app confirmed must survive a crash of the process or the machine.
         db.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as error:
         raise _cannot_open(path, error) from None
     return db
+
+
+def _switch_to_wal(db: Database) -> None:
+    """Put a new database in WAL mode. Of processes starting together on a new file,
+    the switch may find another's lock and SQLite then says "locked" at once, without
+    waiting (it would deadlock): try again until the wait is over."""
+    deadline = time.monotonic() + WAIT_FOR_LOCK_MS / 1000
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = wal")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _keep_private(path: Path) -> None:
