@@ -255,7 +255,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print every player's statistics across the stored games (all of them: the CLI
     runs on the server)."""
-    from .stats import player_stats, stats_json
+    from .stats import player_stats, stat_columns, stats_json
     from .store import get_game, list_games
 
     db = _database()
@@ -271,18 +271,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     tr = args.translations
+    columns = stat_columns()
     head = [text(N_(word)).render(tr) for word in STATS_COLUMNS]
+    head += [text(column.label).render(tr) for column in columns]
     rows = [head] + [
-        [
-            p.name,
-            str(p.games),
-            str(p.won),
-            str(p.hands),
-            f"{p.counts['nil_made']}/{p.counts['nil_bid']}",
-            f"{p.counts['blind_nil_made']}/{p.counts['blind_nil_bid']}",
-            str(p.counts["sets"]),
-            str(p.counts["moons"]),
-        ]
+        [p.name, str(p.games), str(p.won), str(p.hands)]
+        + [column.cell(p.counts) for column in columns]
         for p in stats
     ]
     widths = [max(_width(row[i]) for row in rows) for i in range(len(head))]
@@ -331,16 +325,7 @@ def cmd_csv(args: argparse.Namespace) -> int:
     return 0
 
 
-STATS_COLUMNS = (
-    N_("player"),
-    N_("games"),
-    N_("won"),
-    N_("hands"),
-    N_("nil made/bid"),
-    N_("blind nil made/bid"),
-    N_("sets"),
-    N_("moons"),
-)
+STATS_COLUMNS = (N_("player"), N_("games"), N_("won"), N_("hands"))  # then each kind's
 
 
 def cmd_import(args: argparse.Namespace) -> int:

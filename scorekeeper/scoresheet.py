@@ -12,29 +12,10 @@ from typing import Any
 
 from .engine import GameResult, HandResult, find_kind
 from .engine.seats import dealer_of
-from .engine.text import N_, Nn_, Text, Translations, signed
+from .engine.text import N_, Text, Translations, signed
 from .engine.types import Line
 
-MARKERS = {
-    "set": N_("set"),
-    "bagged_out": N_("bagged out"),
-    "nil_made": N_("nil made"),
-    "nil_failed": N_("nil failed"),
-    "blind_nil_made": N_("blind nil made"),
-    "blind_nil_failed": N_("blind nil failed"),
-    "double_blind_nil_made": N_("double blind nil made"),
-    "double_blind_nil_failed": N_("double blind nil failed"),
-    "moon_made": N_("moon"),
-    "all_tricks": N_("all tricks"),
-    "moon": N_("moon"),
-    "slam": N_("slam"),
-    "declarer": N_("declarer"),
-    "first_lead": N_("led first"),
-}
-# The markers that cost a side: the printed sheet greys their cell.
-SETBACKS = frozenset(
-    {"set", "bagged_out", "nil_failed", "blind_nil_failed", "double_blind_nil_failed"}
-)
+FIRST_LEAD = N_("led first")  # the seat a kind's rules name as leading the first trick
 
 
 def _same(message: str) -> str:
@@ -46,14 +27,14 @@ class SideCell:
     name: str
     points: int
     total: int
-    bags: int | None
+    carried: int | None  # what the side carries on (the kind says what)
     detail: str  # what the side bid and took, in scoresheet shorthand
     markers: list[tuple[str, str]]  # (key, translatable label)
     lines: tuple[Line, ...] = ()
     setback: bool = False  # a marker that cost the side: the printed sheet greys the cell
     # Filled in by `translate`, rendered once in a page's or a PDF's language.
     points_text: str = ""
-    bags_text: str = ""
+    carried_text: str = ""
     marks: list[tuple[str, str]] = field(default_factory=list)
     texts: list[tuple[str, str]] = field(default_factory=list)
 
@@ -79,7 +60,7 @@ def rows(
     """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
     game_kind = find_kind(kind)
-    shorthand = game_kind.shorthand
+    shorthand, markers = game_kind.shorthand, game_kind.markers()
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
     )
@@ -93,30 +74,30 @@ def rows(
         )
         row = Row(number, players[dealer], lead=row_lead)
         for index, side in enumerate(result.sides):
-            led = [("first_lead", MARKERS["first_lead"])] if leader in side.seats else []
+            led = [("first_lead", FIRST_LEAD)] if leader in side.seats else []
+            said = [markers[m] for m in dict.fromkeys(hand.markers[index]) if m in markers]
             row.sides.append(
                 SideCell(
                     name=side.name,
                     points=hand.points[index],
                     total=hand.totals[index],
-                    bags=hand.bags[index] if hand.bags is not None else None,
+                    carried=hand.carried[index] if hand.carried is not None else None,
                     detail=shorthand(body, side.seats, index in team, gettext),
                     markers=[
-                        (m, MARKERS[m]) for m in dict.fromkeys(hand.markers[index]) if m in MARKERS
+                        (m, markers[m].label)
+                        for m in dict.fromkeys(hand.markers[index])
+                        if m in markers
                     ]
                     + led,
                     lines=hand.explanation[index],
-                    setback=any(m in SETBACKS for m in hand.markers[index]),
+                    setback=any(marker.setback for marker in said),
                 )
             )
         out.append(row)
     return out
 
 
-BAGS = Nn_("%(num)s bag", "%(num)s bags")
-
-
-def translate(rows: list[Row], tr: Translations) -> list[Row]:
+def translate(rows: list[Row], tr: Translations, kind: str) -> list[Row]:
     """Render each cell's words once in a language, for a page or a PDF.
 
     A long scoresheet has thousands of lines: translating each through the template
@@ -127,8 +108,14 @@ def translate(rows: list[Row], tr: Translations) -> list[Row]:
         row.lead_text = row.lead.render(tr) if row.lead is not None else ""
         for cell in row.sides:
             cell.points_text = signed(cell.points)
-            if cell.bags is not None:
-                cell.bags_text = tr.ngettext(*BAGS, cell.bags) % {"num": cell.bags}
+            if cell.carried is not None:
+                cell.carried_text = carried_text(kind, cell.carried, tr)
             cell.marks = [(key, tr.gettext(label)) for key, label in cell.markers]
             cell.texts = [(line.rule, line.text.render(tr)) for line in cell.lines]
     return rows
+
+
+def carried_text(kind: str, n: int, tr: Translations) -> str:
+    """What a side carries on, in its game kind's words."""
+    words: tuple[str, str] = find_kind(kind).carried_words()
+    return tr.ngettext(*words, n) % {"num": n}

@@ -1,4 +1,4 @@
-"""Players across games: who played, who won, who makes their nils.
+"""Players across games: who played, who won, and what each game kind counts of them.
 
 A player is a name; the same name, ignoring case and surrounding spaces, is the same
 player. Statistics are worked out from the scored games (the engine's results and
@@ -14,7 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import GameResult, find_kind
+from .engine import GameResult, find_kind, kind_names
+from .engine.types import StatColumn
 
 
 def player_key(name: str) -> str:
@@ -61,19 +62,12 @@ class PlayerStats:
             "hands": self.hands,
             "points_for": self.points_for,
             "points_against": self.points_against,
-            "nil": {"bid": c["nil_bid"], "made": c["nil_made"]},
-            "blind_nil": {"bid": c["blind_nil_bid"], "made": c["blind_nil_made"]},
-            "double_blind_nil": {
-                "bid": c["double_blind_nil_bid"],
-                "made": c["double_blind_nil_made"],
+            # Each game kind's own fields, for every player (0 where none).
+            **{
+                field: value
+                for kind in kind_names()
+                for field, value in find_kind(kind).stats_json(c).items()
             },
-            "moons": c["moons"],
-            "contracts": {"bid": c["contracts"], "made": c["contracts_made"], "set": c["sets"]},
-            "bags": c["bags"],
-            "bagged_out": c["bagged_out"],
-            "queen_of_spades": c["queen_of_spades"],
-            "hearts_taken": c["hearts_taken"],
-            "declared": {"deals": c["declared"], "won": c["declared_won"]},
             "by_kind": {
                 kind: {
                     "games": n,
@@ -90,6 +84,11 @@ class PlayerStats:
                 for name, r in sorted(self.opponents.items())
             },
         }
+
+
+def stat_columns() -> list[StatColumn]:
+    """The columns every game kind adds to the players' table, kind by kind."""
+    return [column for kind in kind_names() for column in find_kind(kind).stat_columns()]
 
 
 def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[PlayerStats]:
@@ -199,7 +198,7 @@ CSV_COLUMNS = (
     "tricks",
     "points",
     "total",
-    "bags",
+    "carried",  # what a side carries on, named by the kinds that count it (csv_rows)
     "markers",
 )
 
@@ -209,7 +208,8 @@ def csv_rows(
 ) -> Iterator[Sequence[Any]]:
     """One row per player per hand, for spreadsheets: games given as (id, started,
     players, hand bodies, scored game). Seats count from 1, as people count them."""
-    yield CSV_COLUMNS
+    carried = "/".join(sorted({k for name in kind_names() if (k := find_kind(name).carried)}))
+    yield tuple(carried if column == "carried" else column for column in CSV_COLUMNS)
     for game_id, started, names, bodies, result in games:
         kind = find_kind(result.game.ruleset.game)
         side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
@@ -229,7 +229,7 @@ def csv_rows(
                     tricks,
                     scored.points[side],
                     scored.totals[side],
-                    "" if scored.bags is None else scored.bags[side],
+                    "" if scored.carried is None else scored.carried[side],
                     " ".join(scored.markers[side]),
                 )
 

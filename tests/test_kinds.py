@@ -12,6 +12,13 @@ from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = re.compile(r"\b(spades|hearts|spitzer)\b", re.IGNORECASE)
+# What the games are about: a bid of nothing, overtricks kept, shooting the moon, the
+# cards that score, who declares. Only a kind's own files may speak of them.
+CONCEPTS = re.compile(
+    r"\b(nils?|bags?|bagged|sandbag\w*|moons?|queen of spades|queen_of_spades|hearts_taken"
+    r"|declarers?|schneider|zola|blind nil|blind_nil|trumps?|2♣|Q♠)\b",
+    re.IGNORECASE,
+)
 
 
 def own_files(kind: str) -> set[Path]:
@@ -22,6 +29,44 @@ def own_files(kind: str) -> set[Path]:
         ROOT / "scorekeeper" / "web" / "entry" / f"{kind}.py",
         *(ROOT / "templates" / "kinds" / kind).rglob("*"),
     }
+
+
+def _outside_the_kinds() -> list[tuple[Path, int, str]]:
+    """Every line of code and templates outside the kinds' own files."""
+    owned = set().union(*(own_files(kind) for kind in kind_names()))
+    lines = []
+    for folder, pattern in (
+        ("scorekeeper", "*.py"),
+        ("templates", "*.html"),
+        ("static", "*.[cj]s"),
+    ):
+        for path in (ROOT / folder).rglob(pattern):
+            if path in owned or not path.is_file() or "translations" in path.parts:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                lines.append((path, number, line))
+    return lines
+
+
+def test_no_code_outside_a_kind_speaks_of_a_games_concepts():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path, number, line in _outside_the_kinds()
+        if CONCEPTS.search(line)
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_every_kind_supplies_its_statistics_markers_and_carried_words():
+    for kind in kind_names():
+        game = find_kind(kind)
+        columns = game.stat_columns()
+        assert columns and all(column.label and column.counts for column in columns)
+        assert all(marker.label for marker in game.markers().values())
+        assert isinstance(game.stats_json({}), dict)
+        if game.carried:
+            singular, plural = game.carried_words()
+            assert "%(num)s" in singular and "%(num)s" in plural
 
 
 def test_no_code_outside_a_kind_names_a_game():

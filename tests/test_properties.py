@@ -147,7 +147,7 @@ def test_bags_stay_below_the_limit_with_sandbagging(ruleset_id, data):
     result = score_game(load_game(draw_game(data, ruleset_id)))
     limit = result.game.ruleset.options.sandbag_limit
     for hand in result.hands:
-        assert all(0 <= bags < limit for bags in hand.bags)
+        assert all(0 <= bags < limit for bags in hand.carried)
 
 
 @pytest.mark.parametrize("ruleset_id", ALL)
@@ -230,7 +230,7 @@ def test_changing_a_hand_equals_scoring_the_changed_game(ruleset_id, data):
             result = work()
         except HandError as error:
             return ("refused", error.hand, str(error))
-        return ("scored", result.hands, result.outcome, result.totals, result.bags)
+        return ("scored", result.hands, result.outcome, result.totals, result.carried)
 
     expected = scored(lambda: score_game(load_game({**doc, "hands": hands})))
     assert scored(lambda: change_hand(score_game(load_game(doc)), number, raw)) == expected

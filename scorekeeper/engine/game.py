@@ -1,6 +1,6 @@
 """A game: a ruleset, players in seat order and a log of hands; and scoring it.
 
-Totals, bags and the outcome are never stored: they are derived by replaying the hands
+Totals, what sides carry on and the outcome are never stored: they are derived by replaying the hands
 through the game kind, hand by hand, so an edit anywhere re-scores everything after it.
 """
 
@@ -81,11 +81,12 @@ class GameResult:
         return self.hands[-1].totals if self.hands else tuple(0 for _ in self.sides)
 
     @property
-    def bags(self) -> tuple[int, ...] | None:
-        """Bags after the last hand, for game kinds that count them."""
+    def carried(self) -> tuple[int, ...] | None:
+        """What each side carries on after the last hand, for kinds that count something
+        beside the points (GameKind.carried)."""
         if self.hands:
-            return self.hands[-1].bags
-        return tuple(0 for _ in self.sides) if self.game.kind.counts_bags else None
+            return self.hands[-1].carried
+        return tuple(0 for _ in self.sides) if self.game.kind.carried else None
 
 
 def score_game(game: Game) -> GameResult:
@@ -316,12 +317,12 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:
     """Write a scored game as `scorekeeper score` prints it."""
-    with_bags = result.bags is not None
+    carried = result.game.kind.carried  # its name in the output, when the kind counts it
     hands = []
     for hand in result.hands:
         row: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
-        if hand.bags is not None:
-            row["bags"] = list(hand.bags)
+        if carried and hand.carried is not None:
+            row[carried] = list(hand.carried)
         row["explanation"] = [
             [line.render(translations) for line in side] for side in hand.explanation
         ]
@@ -334,8 +335,8 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
         "hands": hands,
         "totals": list(result.totals),
     }
-    if with_bags:
-        doc["bags"] = list(result.bags or ())
+    if carried:
+        doc[carried] = list(result.carried or ())
     doc["finished"] = result.outcome.finished
     doc["winner"] = result.outcome.winner
     if result.outcome.reason is not None:

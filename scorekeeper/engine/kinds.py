@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
     from .rulesheet import Answer, Table
     from .text import Part, Text
-    from .types import HandResult, Need, Outcome, Payment, Side
+    from .types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
 
 Gettext = Callable[[str], str]
 
@@ -38,7 +38,9 @@ class GameKind(Protocol):
     name: str
     title: str  # the game's name, marked for translation
     featured: str  # the preset a table means by the game's bare name: first in lists
-    counts_bags: bool
+    # What a side carries from hand to hand beside its points, as `score` names it in its
+    # output (a count of overtricks, say), or None.
+    carried: str | None
 
     @property
     def options_type(self) -> type:
@@ -92,6 +94,14 @@ class GameKind(Protocol):
         """The options a rule page shows even where the source says nothing of them."""
         ...
 
+    def printed_options(self) -> frozenset[str]:
+        """The options a printed card shows even where the source says nothing of them."""
+        ...
+
+    def carried_words(self) -> tuple[str, str]:
+        """How a scoresheet says the carried count: an Nn_ pair with %(num)s."""
+        ...
+
     def answers(self, options: Any) -> list[Answer]:
         """Quick answers to what tables argue about, from the options in force."""
         ...
@@ -110,18 +120,18 @@ class GameKind(Protocol):
         ...
 
     def facts(self, options: Any) -> list[Text]:
-        """What a scoresheet's footer says of the rules in force ("target 500", bags)."""
+        """What a scoresheet's footer says of the rules in force ("target 500")."""
         ...
 
     def needs(self, options: Any, state: Any) -> list[Need]:
         """Before the next hand, under the rules in force and from the state after the
-        hands played: what each side needs, in numbers (points to the target, bags…)."""
+        hands played: what each side needs, in numbers (points to the target…)."""
         ...
 
     def shorthand(
         self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
     ) -> str:
-        """One side's part of a hand, as a scoresheet cell says it ("3/4 · nil/0")."""
+        """One side's part of a hand, as a scoresheet cell says it ("3/4")."""
         ...
 
     def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
@@ -140,7 +150,19 @@ class GameKind(Protocol):
         self, options: Any, hand: Any, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
         """What one hand adds to a player's statistics, beyond points: counts such as
-        "nil_bid", "nil_made", "moons", "declared" (only the ones that happened)."""
+        keyed by name, only the ones that happened."""
+        ...
+
+    def stat_columns(self) -> list[StatColumn]:
+        """The columns this game adds to the players' table (what was made of what was bid…)."""
+        ...
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        """This game's fields of a player's `stats --json` entry, from the tallies."""
+        ...
+
+    def markers(self) -> dict[str, Marker]:
+        """What each marker of a hand result says on the scoresheet."""
         ...
 
     def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
@@ -156,7 +178,7 @@ class GameKind(Protocol):
     ) -> tuple[int | None, Text | None]:
         """Who led a played hand's first trick as the rules say: the seat when the rules
         name one, and the rule in words for the scoresheet (None where the sheet marks
-        the hand otherwise: by its bids, or its declarers)."""
+        the hand otherwise: by its bids, or who played it)."""
         ...
 
 
@@ -190,6 +212,13 @@ class KindDefaults:
     def key_options(self) -> frozenset[str]:
         names: frozenset[str] = self._words().KEY
         return names
+
+    def printed_options(self) -> frozenset[str]:
+        names: frozenset[str] = self._words().PRINTED
+        return names
+
+    def carried_words(self) -> tuple[str, str]:
+        return ("%(num)s", "%(num)s")  # never shown: the kind carries nothing
 
     def answers(self, options: Any) -> list[Answer]:
         answers: list[Answer] = self._words().answers(options)

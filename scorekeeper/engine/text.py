@@ -47,7 +47,7 @@ def number(points: int) -> str:
 
 
 def shown(value: object) -> str:
-    """Show a value from a game file as the file writes it (true, "nil", 3.5)."""
+    """Show a value from a game file as the file writes it (true, "x", 3.5)."""
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

@@ -4,7 +4,7 @@ game loop, the kinds and the rulesets can all use them without importing each ot
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,20 +59,20 @@ class HandResult:
     most once.
     """
 
-    __slots__ = ("_explanation", "bags", "markers", "points", "state", "totals")
+    __slots__ = ("_explanation", "carried", "markers", "points", "state", "totals")
 
     def __init__(
         self,
         points: tuple[int, ...],
         totals: tuple[int, ...],
-        bags: tuple[int, ...] | None,
+        carried: tuple[int, ...] | None,  # what each side carries on, if the kind counts it
         explanation: Explanation | Callable[[], Explanation],
-        markers: tuple[tuple[str, ...], ...],  # per side: "set", "bagged_out", "nil_made", …
+        markers: tuple[tuple[str, ...], ...],  # per side, the kind's markers (GameKind.markers)
         state: Any,
     ) -> None:
         self.points = points
         self.totals = totals
-        self.bags = bags
+        self.carried = carried
         self.markers = markers
         self.state = state
         self._explanation = explanation
@@ -85,7 +85,7 @@ class HandResult:
         return explanation
 
     def _compared(self) -> tuple[Any, ...]:
-        return (self.points, self.totals, self.bags, self.explanation, self.markers)
+        return (self.points, self.totals, self.carried, self.explanation, self.markers)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandResult):
@@ -96,7 +96,7 @@ class HandResult:
 
     def __repr__(self) -> str:
         return (
-            f"HandResult(points={self.points!r}, totals={self.totals!r}, bags={self.bags!r},"
+            f"HandResult(points={self.points!r}, totals={self.totals!r}, carried={self.carried!r},"
             f" markers={self.markers!r})"
         )
 
@@ -113,8 +113,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Need:
-    """Before a hand, what one side needs, in numbers ("160 to 500", "7 bags: 3 more cost
-    −100"); `who` is empty for a line about the whole table."""
+    """Before a hand, what one side needs, in numbers ("160 to 500"); `who` is empty for
+    a line about the whole table."""
 
     who: str
     parts: tuple[Text, ...]
@@ -127,3 +127,25 @@ class Payment:
     payer: int
     payee: int
     amount: int
+
+
+@dataclass(frozen=True)
+class StatColumn:
+    """A column a game kind adds to the players' statistics: a count of the kind's
+    tally, or what was made of what was tried ("3 / 5")."""
+
+    label: str  # an N_ template
+    counts: tuple[str, ...]  # the tally's keys, added up
+    of: tuple[str, ...] = ()  # the keys of the tries, for "made / tried"
+
+    def cell(self, counts: Mapping[str, int]) -> str:
+        made = sum(counts.get(key, 0) for key in self.counts)
+        return f"{made} / {sum(counts.get(key, 0) for key in self.of)}" if self.of else str(made)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """What a scoresheet cell says of a hand beside its points ("set")."""
+
+    label: str  # an N_ template
+    setback: bool = False  # it cost the side: the printed sheet greys the cell

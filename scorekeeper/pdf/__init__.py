@@ -25,7 +25,7 @@ from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
-from ..scoresheet import rows, translate
+from ..scoresheet import carried_text, rows, translate
 from .chart import progression_svg, swatch
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -131,6 +131,7 @@ def scoresheet_html(
         rows=translate(
             rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result, tr.gettext),
             tr,
+            game.ruleset.game,
         ),
         names=names,
         title=title or " · ".join(game.players),
@@ -143,7 +144,7 @@ def scoresheet_html(
         target=target,
         target_place=chart.target,
         target_swatch=_swatch(None),
-        has_bags=result.bags is not None,
+        carried=[carried_text(game.ruleset.game, n, tr) for n in result.carried or ()],
     )
 
 
@@ -173,8 +174,9 @@ def scorecard_html(
 
 
 def key_rules(ruleset: Ruleset) -> list[Any]:
-    """The rules a table needs on the card itself: those the source states, and bags."""
-    important = {"sandbagging", "target", "margin", "window_200", "end", "moon", "scoring"}
+    """The rules a table needs on the card itself: those the source states, and how the
+    game ends (the kind says which)."""
+    important = find_kind(ruleset.game).printed_options()
     lines = [rule for group in describe(ruleset).groups for rule in group.rules]
     return [
         rule

@@ -124,8 +124,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         pickers=pickers,
         form_errors=form_errors,
         version=version,
-        # Where 0 and Nil are both on offer, a tap on 0 is a contract, never a nil.
-        zero_not_nil=options.nil and not options.zero_is_nil and options.min_bid == 0,
+        options=options,
     )
     return (page, 400) if errors or form_errors else page
 
@@ -199,7 +198,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
 
 @bp.route("/g/<game_id>/hands/<int:number>")
 def hand(game_id: str, number: int) -> str:
-    """Show one hand's result: every side's lines, totals, bags and markers."""
+    """Show one hand's result: every side's lines, totals and markers."""
     stored = game_for(game_id, "watch")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
@@ -426,7 +425,7 @@ def _kind_page(
     version: int | None = stored.version
     if request.method == "POST":
         values = request.form.to_dict()
-        chosen = request.form.getlist("declarers")
+        chosen = request.form.getlist(entry.several) if entry.several else []
         version = form.carried_version(stored.version)
         if not form.validate_on_submit():
             form_errors.append(form.refusal())

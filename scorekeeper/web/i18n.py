@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from ..engine import find_kind
 from ..engine.text import Text, number, signed
+from ..scoresheet import carried_text
 
 babel = Babel()
 
@@ -122,3 +123,5 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.globals["language"] = language
+    # What a side carries on, in its game kind's words.
+    app.jinja_env.globals["carried_text"] = lambda kind, n: carried_text(kind, n, translations())

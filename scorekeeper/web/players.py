@@ -24,6 +24,7 @@ from ..stats import (
     game_stats,
     merge,
     player_key,
+    stat_columns,
     write_csv,
 )
 from .access import device
@@ -97,10 +98,14 @@ def _filter_choices() -> dict[str, Any]:
 
 @bp.route("/")
 def index() -> str:
-    """Every player of this browser's games: games, wins, hands, nils, moons."""
+    """Every player of this browser's games: games, wins, hands, and each kind's columns."""
     games, chosen = _filtered(visible_games())
     return render_template(
-        "players.html", players=stats_of(games), chosen=chosen, **_filter_choices()
+        "players.html",
+        players=stats_of(games),
+        columns=stat_columns(),
+        chosen=chosen,
+        **_filter_choices(),
     )
 
 

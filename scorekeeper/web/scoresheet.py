@@ -25,7 +25,7 @@ def rows(
     out = sheet_rows(
         stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, numbers
     )
-    return translate(out, tr)
+    return translate(out, tr, stored.kind)
 
 
 # A scoresheet shows the latest hands; a longer game links to every hand. No table plays

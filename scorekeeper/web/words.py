@@ -1,6 +1,6 @@
 """Hands and option values in words, for the history, the footer and rule-change notices.
 
-Game files keep hands and option values as data; a table reads "Ann: bid nil,
+Game files keep hands and option values as data; a table reads "Ann: bid 3,
 took 1" and "Overtricks: +1 each → −10 each" instead.
 """
 
@@ -19,7 +19,7 @@ from .scoresheet import rule_labels
 
 
 def hand_parts(kind: str, body: Mapping[str, Any], players: Sequence[str]) -> list[str]:
-    """A hand, part by part: "Ann: bid nil, took 1"."""
+    """A hand, part by part: "Ann: bid 3, took 4"."""
     return [
         _("%(who)s: %(what)s", who=render_text(who), what=render_text(what))
         for who, what in find_kind(kind).hand_words(body, players)
@@ -31,8 +31,8 @@ def hand_changes(
 ) -> list[str]:
     """The parts of a hand that an edit changed: "Ann: bid 3, took 4 → bid 4, took 4".
 
-    Parts are matched by what they are about (a player, "Q♠", "moon"): a part that only
-    one side of the edit has (a moon choice added) reads "moon: — → shooter adds 26"."""
+    Parts are matched by what they are about (a player, a card): a part that only one
+    side of the edit has (a choice added) reads "X: — → what was chosen"."""
     words = find_kind(kind).hand_words
     old = {render_text(who): render_text(was) for who, was in words(before, players)}
     new = {render_text(who): render_text(now) for who, now in words(after, players)}

@@ -9,7 +9,7 @@ from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Part, Text, text
-from ..types import HandResult, Need, Outcome, Side
+from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
 from . import scoring
 from .options import End, FirstLead, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
@@ -30,7 +30,7 @@ class Hearts(KindDefaults):
     title = N_("Hearts")
     featured = "hearts-standard"
     options_type = HeartsOptions
-    counts_bags = False
+    carried: str | None = None
 
     def sides(self, options: HeartsOptions, players: Sequence[str]) -> tuple[Side, ...]:
         return individual_sides(players)
@@ -94,6 +94,16 @@ class Hearts(KindDefaults):
             "hearts_taken": hand.hearts[seat],
         }
         return {name: n for name, n in counts.items() if n}
+
+    def stat_columns(self) -> list[StatColumn]:
+        return [StatColumn(N_("Moons"), ("moons",))]
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        """The fields `stats --json` promises of Hearts (GAME-FORMAT.md), and more."""
+        return {name: counts.get(name, 0) for name in ("moons", "queen_of_spades", "hearts_taken")}
+
+    def markers(self) -> dict[str, Marker]:
+        return {"moon": Marker(N_("moon")), "slam": Marker(N_("slam"))}
 
     def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
         return "", ""  # no bids; the points say what was taken

@@ -110,6 +110,8 @@ def choice_words() -> dict[str, dict[str, Text]]:
     return choice_texts(CHOICES)
 
 
+# Options a blank scorecard prints even where the source is silent (how the game ends).
+PRINTED = frozenset({"target", "end", "moon"})
 KEY = frozenset({"players", "heart_points", "queen_points", "moon", "end", "target", "passing"})
 
 

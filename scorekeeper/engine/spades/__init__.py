@@ -9,8 +9,8 @@ from ..errors import InvalidHand
 from ..kinds import GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
-from ..text import N_, Part, Text, shown, text
-from ..types import HandResult, Need, Side
+from ..text import N_, Nn_, Part, Text, shown, text
+from ..types import HandResult, Marker, Need, Side, StatColumn
 from . import scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Contract, Scoring, SpadesOptions
@@ -33,7 +33,7 @@ class Spades(KindDefaults):
     title = N_("Spades")
     featured = "yahoo-normal"
     options_type = SpadesOptions
-    counts_bags = True
+    carried: str | None = "bags"
 
     def sides(self, options: SpadesOptions, players: Sequence[str]) -> tuple[Side, ...]:
         """Partners sit opposite (seats 0+2 and 1+3); otherwise every player is a side."""
@@ -187,6 +187,46 @@ class Spades(KindDefaults):
         if "bagged_out" in markers:
             counts["bagged_out"] = 1
         return counts
+
+    def carried_words(self) -> tuple[str, str]:
+        return Nn_("%(num)s bag", "%(num)s bags")
+
+    def stat_columns(self) -> list[StatColumn]:
+        return [
+            StatColumn(N_("Nil made / bid"), ("nil_made",), ("nil_bid",)),
+            StatColumn(N_("Blind nil made / bid"), ("blind_nil_made",), ("blind_nil_bid",)),
+            StatColumn(N_("Sets"), ("sets",)),
+        ]
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        """The fields `stats --json` promises of Spades (GAME-FORMAT.md), and more."""
+        return {
+            **{
+                kind: {"bid": counts.get(f"{kind}_bid", 0), "made": counts.get(f"{kind}_made", 0)}
+                for kind in ("nil", "blind_nil", "double_blind_nil")
+            },
+            "contracts": {
+                "bid": counts.get("contracts", 0),
+                "made": counts.get("contracts_made", 0),
+                "set": counts.get("sets", 0),
+            },
+            "bags": counts.get("bags", 0),
+            "bagged_out": counts.get("bagged_out", 0),
+        }
+
+    def markers(self) -> dict[str, Marker]:
+        return {
+            "set": Marker(N_("set"), setback=True),
+            "bagged_out": Marker(N_("bagged out"), setback=True),
+            "nil_made": Marker(N_("nil made")),
+            "nil_failed": Marker(N_("nil failed"), setback=True),
+            "blind_nil_made": Marker(N_("blind nil made")),
+            "blind_nil_failed": Marker(N_("blind nil failed"), setback=True),
+            "double_blind_nil_made": Marker(N_("double blind nil made")),
+            "double_blind_nil_failed": Marker(N_("double blind nil failed"), setback=True),
+            "moon_made": Marker(N_("moon")),
+            "all_tricks": Marker(N_("all tricks")),
+        }
 
     def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])

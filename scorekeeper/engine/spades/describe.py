@@ -438,6 +438,8 @@ def describe(options: SpadesOptions) -> list[Group]:
 
 
 # Options a table needs on the page even where the source is silent.
+# Options a blank scorecard prints even where the source is silent (how the game ends).
+PRINTED = frozenset({"sandbagging", "target", "margin", "window_200", "moon", "scoring"})
 KEY = frozenset(
     {"players", "partnership", "tricks_per_hand", "contract", "set_penalty", "overtricks"}
     | {"sandbagging", "nil", "blind_nil", "target", "first_lead", "spades_lead", "scoring"}

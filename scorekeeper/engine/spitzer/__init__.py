@@ -10,7 +10,7 @@ from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..rulesheet import Table
 from ..text import N_, Part, text
-from ..types import HandResult, Need, Outcome, Payment, Side
+from ..types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
 from . import scoring
 from .options import SpitzerOptions
 from .scoring import (
@@ -43,7 +43,7 @@ class Spitzer(KindDefaults):
     title = N_("Spitzer")
     featured = "spitzer"
     options_type = SpitzerOptions
-    counts_bags = False
+    carried: str | None = None
 
     def sides(self, options: SpitzerOptions, players: Sequence[str]) -> tuple[Side, ...]:
         return individual_sides(players)
@@ -120,6 +120,17 @@ class Spitzer(KindDefaults):
         if seat not in hand.declarers:
             return {}
         return {"declared": 1, **({"declared_won": 1} if result.points[side] > 0 else {})}
+
+    def stat_columns(self) -> list[StatColumn]:
+        return [StatColumn(N_("Declared: won / played"), ("declared_won",), ("declared",))]
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        return {
+            "declared": {"deals": counts.get("declared", 0), "won": counts.get("declared_won", 0)}
+        }
+
+    def markers(self) -> dict[str, Marker]:
+        return {"set": Marker(N_("set"), setback=True), "declarer": Marker(N_("declarer"))}
 
     def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
         """The declarers' contract and tricks; nothing on the other seats."""

@@ -48,6 +48,8 @@ def choice_words() -> dict[str, dict[str, Text]]:
     return choice_texts(CHOICES)
 
 
+# Options a blank scorecard prints even where the source is silent (how the game ends).
+PRINTED = frozenset({"target"})
 KEY = frozenset({"players", "target", "no_trick_dash"})
 
 

@@ -39,7 +39,7 @@ class Picker:
     closed: list[tuple[Any, Text]] = field(default_factory=list)
     multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
     chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
-    words: bool = False  # every choice is a phrase ("Zola Schneider"): two buttons a row
+    words: bool = False  # every choice is a phrase, not a number: two buttons a row
     then: str = ""  # a template partial the page shows after this picker (a number field)
 
 
@@ -75,6 +75,8 @@ class Entry(Protocol):
 class OnePageEntry(Entry, Protocol):
     """A kind whose hand is entered on one page (step "play")."""
 
+    several: str  # the form field where several may be chosen ("" when none)
+
     def pickers(
         self,
         options: Any,
@@ -101,6 +103,7 @@ class OnePage:
     hand, and how that box and a hand's page speak of the next hand."""
 
     steps: tuple[str, ...] = ("play",)
+    several = ""  # no field where several may be chosen
     next_template = "entry/one_page_next.html"
     outcome_template = ""
 

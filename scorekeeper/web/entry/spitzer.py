@@ -102,6 +102,7 @@ class SpitzerEntry(OnePage):
     """Spitzer: one page per deal; a game played for stakes ends with a settlement."""
 
     outcome_template = "kinds/spitzer/settlement.html"
+    several = "declarers"  # the declaring seats
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
         winner = result.outcome.winner
