@@ -8,6 +8,7 @@ an evening's page lists the tables this phone started or joined.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -17,16 +18,19 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
+from ..engine import GameResult
+from ..engine.text import number
 from ..limits import EVENING_NAME_MAX, BadName, clean_name
 from ..stats import player_key
 from .access import device, evening_for, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
-from .games import game_card
+from .games import GameCard, game_card
 from .i18n import language, render_text
 from .players import csv_response, stats_of
 from .qr import qr_svg
+from .scoresheet import rows
 from .urls import share_url
 
 bp = Blueprint("evenings", __name__)
@@ -88,6 +92,86 @@ def _standings(games: list[store.StoredGame]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (-r["won"], -r["difference"], r["key"]))
 
 
+@dataclass
+class SideTotal:
+    """One side's total on a table's card."""
+
+    name: str
+    total: str
+    ahead: bool  # the winner, or (before the end) at the top, level or not
+
+
+@dataclass
+class Table:
+    """A table's card on the evening page: sides, totals, who leads, the latest hand."""
+
+    id: str
+    card: GameCard
+    sides: list[SideTotal]
+    status: str  # "Winner: Ann & Cho", "Leading: Ben", "Level at the top", "No hand yet"
+    finished: bool
+    latest: str  # "Hand 7: Ann & Cho +62 · Ben & Dee −40"; empty before the first hand
+
+
+def _ahead(result: GameResult) -> set[int]:
+    """The sides at the top: the winner once there is one, else the best total(s)."""
+    if result.outcome.finished and result.outcome.winner is not None:
+        return {result.outcome.winner}
+    if not result.hands:
+        return set()
+    totals = result.totals
+    lowest = result.game.kind.lowest_wins(result.game.current_ruleset.options)
+    best = min(totals) if lowest else max(totals)
+    return {index for index, total in enumerate(totals) if total == best}
+
+
+def _latest(stored: store.StoredGame, result: GameResult) -> str:
+    """The latest hand in one line: what each side scored, and what marked it."""
+    if not result.hands:
+        return ""
+    (row,) = rows(stored, result, {len(result.hands)})
+    parts = []
+    for cell in row.sides:
+        marks = [label for key, label in cell.marks if key != "first_lead"]  # not a result
+        parts.append(
+            _(
+                "%(side)s %(points)s (%(marks)s)",
+                side=cell.name,
+                points=cell.points_text,
+                marks=" / ".join(marks),
+            )
+            if marks
+            else f"{cell.name} {cell.points_text}"
+        )
+    return str(_("Hand %(n)s: %(sides)s", n=row.number, sides=" · ".join(parts)))
+
+
+def _table(stored: store.StoredGame) -> Table:
+    result = stored.score()
+    ahead = _ahead(result)
+    names = [side.name for side in result.sides]
+    leaders = [names[index] for index in sorted(ahead)]
+    if result.outcome.finished and result.outcome.winner is not None:
+        status = _("Winner: %(side)s", side=names[result.outcome.winner])
+    elif not leaders:
+        status = _("No hand yet")
+    elif len(leaders) == 1:
+        status = _("Leading: %(side)s", side=leaders[0])
+    else:
+        status = _("Level at the top")
+    return Table(
+        id=stored.id,
+        card=game_card(stored),
+        sides=[
+            SideTotal(name, number(total), index in ahead)
+            for index, (name, total) in enumerate(zip(names, result.totals, strict=True))
+        ],
+        status=status,
+        finished=result.outcome.finished,
+        latest=_latest(stored, result),
+    )
+
+
 @bp.route("/e/<evening_id>")
 def evening(evening_id: str) -> str:
     """Every table of the evening as it stands, and the standings across it."""
@@ -111,7 +195,7 @@ def evening(evening_id: str) -> str:
         evening=found,
         organizer=organizer,
         watch_link=link,
-        tables=[(g, game_card(g), g.score()) for g in games],
+        tables=[_table(g) for g in games],
         standings=_standings(games),
         others=others,
         add_form=Form(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from scorekeeper import store
@@ -121,3 +122,45 @@ def test_every_csv_download_keeps_a_formula_in_a_name_from_running(client, db):
         rows = list(csv.DictReader(io.StringIO(body)))
         assert [row["player"] for row in rows] == ["'" + name for name in names], url
         assert rows[0]["points"] == "-60" and rows[0]["total"] == "-60", url
+
+
+def table_cards(page: str) -> list[str]:
+    """Each table card of the evening page, as its words."""
+    cards = re.findall(r'<li class="game-card table-card[^"]*">(.*?)</li>', page, flags=re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", card)).split()) for card in cards]
+
+
+def test_each_table_says_its_latest_hand_and_who_leads(app, client, db):
+    evening = start_evening(client)
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    game_in(client, evening, ["Eve", "Fay", "Gus", "Hal"])
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 3, 2: 3, 3: 4})
+    # Hand 2: Ann & Cho bid 6 and took 5 (set, −60); Ben & Dee bid 6, took 8 (+62).
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 2, 1: 4, 2: 3, 3: 4})
+    first, second = table_cards(client.get(f"/e/{evening}").get_data(as_text=True))
+    # Only the latest hand, its points (not the totals), the marker that cost a side;
+    # who led is not a result.
+    assert "Hand 2: Ann & Cho −60 (set) · Ben & Dee +62" in first, first
+    assert "Hand 1" not in first and "led first" not in first
+    assert "Ann & Cho 0 Ben & Dee 123" in first and "Leading: Ben & Dee" in first
+    assert "No hand yet" in second and "Hand " not in second
+    page = client.get(f"/e/{evening}").get_data(as_text=True)
+    watch = re.search(r'class="share-url" href="http://[^/"]+(/v/[\w-]+)"', page).group(1)
+    ja = app.test_client()  # a TV in Japanese, through the watch link
+    ja.set_cookie("lang", "ja")
+    ja.get(watch)
+    first, _second = table_cards(ja.get(f"/e/{evening}").get_data(as_text=True))
+    assert "第2ハンド：Ann & Cho −60（セット） · Ben & Dee +62" in first, first
+    assert "リード：Ben & Dee" in first
+
+
+def test_a_table_at_the_end_names_its_winner(client, db):
+    evening = start_evening(client)
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    store.change_options(db, game_id, {"target": 100}, version=None)
+    play(client, db, game_id, {0: 4, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # 70 : 60
+    play(client, db, game_id, {0: 4, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # 140 : 120
+    page = client.get(f"/e/{evening}").get_data(as_text=True)
+    (card,) = table_cards(page)
+    assert "Winner: Ann & Cho" in card and "Leading" not in card
+    assert '<li class="game-card table-card finished">' in page

@@ -77,8 +77,11 @@ def test_no_page_shows_untranslated_or_unmarked_english(ja_client, db):
         {"contract": "zola", "declarers": [1], "points": 75, "tricks": 5},
         version=None,
     )
+    evening = client.post("/evenings/", data={"name": "金曜クラブ"}).headers["Location"]
+    for game_id in (spades, hearts, spitzer):
+        client.post(f"{evening}/add", data={"game": game_id})
     urls = [
-        "/", "/new", "/new/yahoo-normal", "/new/hearts-widow", "/new/spitzer", "/import", "/rules/",
+        evening, "/", "/new", "/new/yahoo-normal", "/new/hearts-widow", "/new/spitzer", "/import", "/rules/",
         "/rules/yahoo-dnp", "/rules/spitzer", "/rules/compare?ids=yahoo-normal&ids=pagat-standard",
         f"/g/{spades}", f"/g/{spades}/bids", f"/g/{spades}/hands/1", f"/g/{spades}/hands/1/edit",
         f"/g/{spades}/hands/1/delete", f"/g/{spades}/history", f"/g/{spades}/rules", f"/g/{spades}/rules/change",
