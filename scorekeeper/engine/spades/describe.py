@@ -155,6 +155,7 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         _choice(
             {
                 "plus_one": N_("+1 point, and it is a bag"),
+                "zero": N_("worth nothing, but still a bag"),
                 "minus_one": N_("−1 point"),
                 "minus_ten": N_("−10 points"),
             }
@@ -601,6 +602,8 @@ def _bags(o: SpadesOptions) -> Answer:
         first = text(N_("Each overtrick costs 1 point; there is no sandbag rule."))
     elif o.overtricks is Overtricks.MINUS_TEN:
         first = text(N_("Each overtrick costs 10 points; there is no sandbag rule."))
+    elif o.overtricks is Overtricks.ZERO:
+        first = text(N_("Each overtrick is worth nothing, but is still a bag."))
     else:
         first = text(N_("Each overtrick scores +1 and is a bag."))
     lines = [first]
@@ -614,7 +617,7 @@ def _bags(o: SpadesOptions) -> Answer:
                 penalty=o.sandbag_penalty + (o.sandbag_limit if o.sandbag_takes_back_bags else 0),
             )
         )
-    elif o.overtricks is Overtricks.PLUS_ONE:
+    elif o.overtricks in (Overtricks.PLUS_ONE, Overtricks.ZERO):
         lines.append(text(N_("No sandbag rule: bags are only counted.")))
     return Answer(
         question, tuple(lines), ("overtricks", "sandbagging", "sandbag_limit", "sandbag_penalty")

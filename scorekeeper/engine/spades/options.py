@@ -30,6 +30,7 @@ class Overtricks(StrEnum):
     PLUS_ONE = "plus_one"
     MINUS_ONE = "minus_one"
     MINUS_TEN = "minus_ten"
+    ZERO = "zero"  # worth nothing; still bags (a peer scorer's "no bag penalty")
 
 
 class TenFor(StrEnum):

@@ -362,6 +362,13 @@ _OVERTRICKS = {
             "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
         ),
     ),
+    Overtricks.ZERO: (
+        0,
+        Nn_(
+            "{label}, took {took}: {c} × 10, {n} overtrick worth nothing = {points}",
+            "{label}, took {took}: {c} × 10, {n} overtricks worth nothing = {points}",
+        ),
+    ),
     Overtricks.MINUS_ONE: (
         -1,
         Nn_(
