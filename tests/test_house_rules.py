@@ -18,8 +18,99 @@ from .conftest import game_file, hand, run_cli, score
 NO_BAG_PENALTY = {"sandbagging": False}
 OVERTRICKS_ZERO = {"overtricks": "zero", **NO_BAG_PENALTY}
 
+BAGS_AND_POINTS = {"failed_nil_tricks": "bags_and_points"}
+NOTHING = {"failed_nil_tricks": "nothing"}
+
 # (case, preset, options, bids, tricks, side 0's points, bags, side 0's lines)
 CASES = [
+    pytest.param(
+        "yahoo-normal",
+        BAGS_AND_POINTS,
+        ["nil", 3, 1, 4],
+        [1, 4, 0, 8],
+        -100 - 10 + 1,
+        1,
+        [
+            "Ann: nil failed (1 trick), −100",
+            "1 trick of the failed nil: a bag and +1",
+            "Contract 1, took 0: set, −1 × 10 = −10",
+            "Bags 0 + 1 = 1",
+        ],
+        id="Spades-Calculator 'takes bags': nil took 1, partner bid 1 took 0 -> -109, 1 bag",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        BAGS_AND_POINTS,
+        ["nil", 3, 1, 4],
+        [3, 4, 2, 4],
+        -100 + 3 + 11,
+        4,
+        [
+            "Ann: nil failed (3 tricks), −100",
+            "3 tricks of the failed nil: bags, +1 each = +3",
+            "Contract 1, took 2: 1 × 10 + 1 overtrick = +11",
+            "Bags 0 + 4 = 4",
+        ],
+        id="bags_and_points: the nil's 3 tricks never make the partner's overtricks",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        BAGS_AND_POINTS,
+        ["nil", 3, "nil", 4],
+        [1, 4, 2, 6],
+        -200 + 3,
+        3,
+        [
+            "Ann: nil failed (1 trick), −100",
+            "Cho: nil failed (2 tricks), −100",
+            "3 tricks of the failed nil: bags, +1 each = +3",
+            "Bags 0 + 3 = 3",
+        ],
+        id="bags_and_points, both partners nil: overtricks on a 0 contract",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        NOTHING,
+        ["nil", 3, 1, 4],
+        [3, 4, 2, 4],
+        -100 + 11,
+        1,
+        [
+            "Ann: nil failed (3 tricks), −100",
+            "3 tricks of the failed nil count for nothing",
+            "Contract 1, took 2: 1 × 10 + 1 overtrick = +11",
+            "Bags 0 + 1 = 1",
+        ],
+        id="'no bags, no help': nil took 3, partner bid 1 took 2 -> -89, 1 bag",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        NOTHING,
+        ["nil", 3, 1, 4],
+        [1, 4, 0, 8],
+        -110,
+        0,
+        [
+            "Ann: nil failed (1 trick), −100",
+            "1 trick of the failed nil counts for nothing",
+            "Contract 1, took 0: set, −1 × 10 = −10",
+        ],
+        id="nothing: the nil's trick does not save the partner's contract",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        NOTHING,
+        ["nil", 3, "nil", 4],
+        [1, 4, 2, 6],
+        -200,
+        0,
+        [
+            "Ann: nil failed (1 trick), −100",
+            "Cho: nil failed (2 tricks), −100",
+            "3 tricks of the failed nil count for nothing",
+        ],
+        id="nothing, both partners nil: no overtricks, no bags",
+    ),
     pytest.param(
         "yahoo-normal",
         OVERTRICKS_ZERO,
@@ -85,6 +176,44 @@ GAME_FILES = [
         ["コントラクト6、取ったのは8：6 × 10、オーバートリック2は得点なし = +60"],
         id="overtricks zero",
     ),
+    pytest.param(
+        BAGS_AND_POINTS,
+        ["nil", 3, 1, 4],
+        [1, 4, 0, 8],
+        -109,
+        [
+            "Ann: nil failed (1 trick), −100",
+            "1 trick of the failed nil: a bag and +1",
+            "Contract 1, took 0: set, −1 × 10 = −10",
+            "Bags 0 + 1 = 1",
+        ],
+        [
+            "Ann：ニル失敗（1トリック）、−100",
+            "失敗したニルの1トリック：バッグ1個、オーバートリック扱いで+1",
+            "コントラクト1、取ったのは0：セット、−1 × 10 = −10",
+            "バッグ 0 + 1 = 1",
+        ],
+        id="failed nil's tricks: bags and points",
+    ),
+    pytest.param(
+        NOTHING,
+        ["nil", 3, 1, 4],
+        [3, 4, 2, 4],
+        -89,
+        [
+            "Ann: nil failed (3 tricks), −100",
+            "3 tricks of the failed nil count for nothing",
+            "Contract 1, took 2: 1 × 10 + 1 overtrick = +11",
+            "Bags 0 + 1 = 1",
+        ],
+        [
+            "Ann：ニル失敗（3トリック）、−100",
+            "失敗したニルの3トリックは得点にもバッグにもならない",
+            "コントラクト1、取ったのは2：1 × 10 + オーバートリック1 = +11",
+            "バッグ 0 + 1 = 1",
+        ],
+        id="failed nil's tricks: nothing",
+    ),
 ]
 
 
@@ -108,6 +237,21 @@ SHEETS = [
         "Each overtrick is worth nothing, but is still a bag.",
         id="overtricks zero",
     ),
+    pytest.param(
+        BAGS_AND_POINTS,
+        "failed_nil_tricks",
+        "are overtricks of their own: +1 and a bag each, no help to the partner's contract",
+        "A failed nil's tricks score +1 and a bag each, like overtricks, but never help the"
+        " partner.",
+        id="failed nil's tricks: bags and points",
+    ),
+    pytest.param(
+        NOTHING,
+        "failed_nil_tricks",
+        "count for nothing: no points, no bags, no help to the partner",
+        "A failed nil's tricks count for nothing: no points, no bags, no help to the partner.",
+        id="failed nil's tricks: nothing",
+    ),
 ]
 
 
@@ -119,7 +263,7 @@ def test_house_rule_on_the_rule_sheet(options, option, words, answer):
     assert answer in [str(said) for found in sheet.answers for said in found.lines]
 
 
-HOUSE_VALUES = {"overtricks": {"zero"}}
+HOUSE_VALUES = {"overtricks": {"zero"}, "failed_nil_tricks": {"bags_and_points", "nothing"}}
 
 
 def test_no_preset_plays_a_house_rule():
@@ -128,3 +272,11 @@ def test_no_preset_plays_a_house_rule():
         for option, values in HOUSE_VALUES.items():
             if hasattr(ruleset.options, option):
                 assert str(getattr(ruleset.options, option)) not in values, ruleset.id
+
+
+@pytest.mark.parametrize("overtricks", ["zero", "minus_one", "minus_ten"])
+def test_failed_nil_tricks_scored_plus_one_need_overtricks_worth_plus_one(cli_score, overtricks):
+    options = {**BAGS_AND_POINTS, "overtricks": overtricks}
+    code, out, err = cli_score(game_file("yahoo-normal", [], options=options))
+    assert (code, out) == (2, None)
+    assert err.startswith("game: options failed_nil_tricks, overtricks: A failed nil's tricks")

@@ -277,6 +277,10 @@ SHEET: dict[str, tuple[str, str, Words]] = {
             {
                 "count_for_team": N_("count toward the partner's contract, and as bags"),
                 "bags_only": N_("are bags only: no points, no help to the partner's contract"),
+                "bags_and_points": N_(
+                    "are overtricks of their own: +1 and a bag each, no help to the partner's contract"
+                ),
+                "nothing": N_("count for nothing: no points, no bags, no help to the partner"),
             }
         ),
     ),
@@ -504,6 +508,22 @@ def answers(o: SpadesOptions) -> list[Answer]:
     return [_nil(o), _blind_nil(o), _set(o), _bags(o), _special(o), _end(o)]
 
 
+_FAILED_NIL_ANSWERS = {
+    FailedNilTricks.COUNT_FOR_TEAM: N_(
+        "A failed nil's tricks count toward the partner's contract, and are bags."
+    ),
+    FailedNilTricks.BAGS_ONLY: N_(
+        "A failed nil's tricks are only bags: no points, no help to the partner."
+    ),
+    FailedNilTricks.BAGS_AND_POINTS: N_(
+        "A failed nil's tricks score +1 and a bag each, like overtricks, but never help the partner."
+    ),
+    FailedNilTricks.NOTHING: N_(
+        "A failed nil's tricks count for nothing: no points, no bags, no help to the partner."
+    ),
+}
+
+
 def _nil(o: SpadesOptions) -> Answer:
     question = text(N_("Nil"))
     if not o.nil:
@@ -515,13 +535,7 @@ def _nil(o: SpadesOptions) -> Answer:
         else text(N_("A bid of 0 is a plain contract of 0, not a nil."))
     )
     if o.partnership and o.scoring is Scoring.POINTS:
-        lines.append(
-            text(N_("A failed nil's tricks count toward the partner's contract, and are bags."))
-            if o.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM
-            else text(
-                N_("A failed nil's tricks are only bags: no points, no help to the partner.")
-            )
-        )
+        lines.append(text(_FAILED_NIL_ANSWERS[o.failed_nil_tricks]))
         if o.nil_exchange:
             lines.append(
                 text(N_("The nil bidder exchanges {n} cards with the partner."), n=o.nil_exchange)

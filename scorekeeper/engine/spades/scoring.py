@@ -210,22 +210,45 @@ def _score_nil(
     score.markers.append(failed)
 
 
+# A failed nil's tricks that never help the partner: (a bag each?, points each, words).
+_FAILED_NIL_TRICKS = {
+    FailedNilTricks.BAGS_ONLY: (
+        1,
+        0,
+        Nn_(
+            "{n} trick of the failed nil: a bag only, no points",
+            "{n} tricks of the failed nil: bags only, no points",
+        ),
+    ),
+    FailedNilTricks.BAGS_AND_POINTS: (
+        1,
+        1,
+        Nn_(
+            "{n} trick of the failed nil: a bag and {points}",
+            "{n} tricks of the failed nil: bags, +1 each = {points}",
+        ),
+    ),
+    FailedNilTricks.NOTHING: (
+        0,
+        0,
+        Nn_(
+            "{n} trick of the failed nil counts for nothing",
+            "{n} tricks of the failed nil count for nothing",
+        ),
+    ),
+}
+
+
 def _failed_nil_tricks(options: SpadesOptions, score: _SideScore, seats: _Seats) -> int:
-    """What a failed nil's tricks do (bags only, or toward the partner's contract);
-    return how many count toward the contract."""
-    if not seats.nil_tricks:
+    """What a failed nil's tricks do (bags, points, nothing, or toward the partner's
+    contract); return how many count toward the contract."""
+    took = seats.nil_tricks
+    if not took:
         return 0
-    if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
-        score.bags += seats.nil_tricks
-        score.add_n(
-            "failed_nil_tricks",
-            0,
-            Nn_(
-                "{n} trick of the failed nil: a bag only, no points",
-                "{n} tricks of the failed nil: bags only, no points",
-            ),
-            seats.nil_tricks,
-        )
+    if options.failed_nil_tricks in _FAILED_NIL_TRICKS:
+        bag, each, forms = _FAILED_NIL_TRICKS[options.failed_nil_tricks]
+        score.bags += bag * took
+        score.add_n("failed_nil_tricks", each * took, forms, took)
         return 0
     if not seats.bidders:
         return 0
@@ -236,9 +259,9 @@ def _failed_nil_tricks(options: SpadesOptions, score: _SideScore, seats: _Seats)
             "{n} trick of the failed nil counts toward the contract",
             "{n} tricks of the failed nil count toward the contract",
         ),
-        seats.nil_tricks,
+        took,
     )
-    return seats.nil_tricks
+    return took
 
 
 def _all_tricks(options: SpadesOptions, score: _SideScore, side_took: int) -> None:
