@@ -21,8 +21,60 @@ OVERTRICKS_ZERO = {"overtricks": "zero", **NO_BAG_PENALTY}
 BAGS_AND_POINTS = {"failed_nil_tricks": "bags_and_points"}
 NOTHING = {"failed_nil_tricks": "nothing"}
 
+MOON_BY_THIRTEEN = {"moon": True, "thirteen_is_moon": True}
+
 # (case, preset, options, bids, tricks, side 0's points, bags, side 0's lines)
 CASES = [
+    pytest.param(
+        "yahoo-normal",
+        MOON_BY_THIRTEEN,
+        [6, 0, 7, 0],
+        [6, 0, 7, 0],
+        200,
+        0,
+        ["Partners' bids 6 + 7 make 13: a moon", "Moon: took all 13, +200"],
+        id="a rules page: 'if a team bids 13 and makes it, +200' (6 + 7)",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        MOON_BY_THIRTEEN,
+        [6, 0, 7, 0],
+        [6, 1, 6, 0],
+        -200,
+        0,
+        ["Partners' bids 6 + 7 make 13: a moon", "Moon set: took 12 of 13, −200"],
+        id="partners' bids making 13, set: the moon's −200, not −130",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        {"moon": True},
+        [6, 0, 7, 0],
+        [6, 0, 7, 0],
+        130,
+        0,
+        ["Contract 13, took 13: 13 × 10 = +130"],
+        id="without thirteen_is_moon, 6 + 7 is a contract of 13",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        MOON_BY_THIRTEEN,
+        [6, 0, 6, 0],
+        [6, 0, 7, 0],
+        121,
+        1,
+        ["Contract 12, took 13: 12 × 10 + 1 overtrick = +121", "Bags 0 + 1 = 1"],
+        id="partners' bids making 12 stay a contract",
+    ),
+    pytest.param(
+        "yahoo-normal",
+        MOON_BY_THIRTEEN,
+        ["nil", 0, 13, 0],
+        [0, 0, 13, 0],
+        300,
+        0,
+        ["Ann: nil made, +100", "Moon: took all 13, +200"],
+        id="a nil beside a bid of 13: the moon is the bid's alone, as before",
+    ),
     pytest.param(
         "yahoo-normal",
         BAGS_AND_POINTS,
@@ -214,6 +266,15 @@ GAME_FILES = [
         ],
         id="failed nil's tricks: nothing",
     ),
+    pytest.param(
+        MOON_BY_THIRTEEN,
+        [6, 0, 7, 0],
+        [6, 0, 7, 0],
+        200,
+        ["Partners' bids 6 + 7 make 13: a moon", "Moon: took all 13, +200"],
+        ["パートナー2人のビッド6 + 7で13：ムーン", "ムーン：全13トリック、+200"],
+        id="partners' bids making 13 are a moon",
+    ),
 ]
 
 
@@ -252,6 +313,20 @@ SHEETS = [
         "A failed nil's tricks count for nothing: no points, no bags, no help to the partner.",
         id="failed nil's tricks: nothing",
     ),
+    pytest.param(
+        MOON_BY_THIRTEEN,
+        "thirteen_is_moon",
+        "yes, and so are partners' bids adding up to 13",
+        "A bid of 13, or partners' bids adding up to 13, is a moon.",
+        id="partners' bids making 13 are a moon",
+    ),
+    pytest.param(
+        {**MOON_BY_THIRTEEN, "contract": "team_total"},
+        "thirteen_is_moon",
+        "yes",
+        "A bid of 13 is a moon.",
+        id="a team total of 13 is a moon: nothing to add up",
+    ),
 ]
 
 
@@ -263,7 +338,11 @@ def test_house_rule_on_the_rule_sheet(options, option, words, answer):
     assert answer in [str(said) for found in sheet.answers for said in found.lines]
 
 
-HOUSE_VALUES = {"overtricks": {"zero"}, "failed_nil_tricks": {"bags_and_points", "nothing"}}
+HOUSE_VALUES = {
+    "overtricks": {"zero"},
+    "failed_nil_tricks": {"bags_and_points", "nothing"},
+    "thirteen_is_moon": {"True"},  # now also partners' bids adding up to 13
+}
 
 
 def test_no_preset_plays_a_house_rule():

@@ -10,6 +10,7 @@ from ..text import N_, Text, number, text
 from .options import (
     AllTricks,
     BlindReward,
+    Contract,
     FailedNilTricks,
     Overtricks,
     Scoring,
@@ -363,7 +364,15 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         N_("Moon made / set"),
         lambda v, o: text(N_("+{n} / −{n}, no normal score"), n=v),
     ),
-    "thirteen_is_moon": (N_("Blind bids and moon"), N_("A bid of every trick is a moon"), _yes_no),
+    "thirteen_is_moon": (
+        N_("Blind bids and moon"),
+        N_("A bid of every trick is a moon"),
+        lambda v, o: (
+            text(N_("yes, and so are partners' bids adding up to {n}"), n=o.tricks_per_hand)
+            if v and o.partnership and o.contract is Contract.SUM
+            else _yes_no(v, o)
+        ),
+    ),
     "blind_moon": (
         N_("Blind bids and moon"),
         N_("Blind moon"),
@@ -657,20 +666,7 @@ def _special(o: SpadesOptions) -> Answer:
                 when=_behind_words(o.double_blind_nil_behind),
             )
         )
-    if o.moon:
-        lines.append(
-            text(
-                N_("Moon (bid all the tricks): ±{n} instead of the normal score."), n=o.moon_points
-            )
-        )
-    if o.blind_moon:
-        lines.append(
-            text(
-                N_("Blind moon: ±{n}, {when}."),
-                n=o.blind_moon_points,
-                when=_behind_words(o.blind_moon_behind),
-            )
-        )
+    lines += _moons(o)
     if o.ten_for is not TenFor.NONE:
         lines.append(
             text(
@@ -702,6 +698,35 @@ def _special(o: SpadesOptions) -> Answer:
         tuple(lines),
         ("blind_bids", "moon", "ten_for", "exact_bid_bonus", "all_tricks", "suicide", "mirror"),
     )
+
+
+def _moons(o: SpadesOptions) -> list[Text]:
+    """The moon and the blind moon, where these rules have them."""
+    lines = []
+    if o.moon:
+        lines.append(
+            text(
+                N_("Moon (bid all the tricks): ±{n} instead of the normal score."), n=o.moon_points
+            )
+        )
+    if o.moon and o.thirteen_is_moon and o.partnership and o.contract is Contract.SUM:
+        lines.append(
+            text(
+                N_("A bid of {n}, or partners' bids adding up to {n}, is a moon."),
+                n=o.tricks_per_hand,
+            )
+        )
+    elif o.moon and o.thirteen_is_moon:
+        lines.append(text(N_("A bid of {n} is a moon."), n=o.tricks_per_hand))
+    if o.blind_moon:
+        lines.append(
+            text(
+                N_("Blind moon: ±{n}, {when}."),
+                n=o.blind_moon_points,
+                when=_behind_words(o.blind_moon_behind),
+            )
+        )
+    return lines
 
 
 def _end(o: SpadesOptions) -> Answer:

@@ -16,7 +16,7 @@ from ..outcome import decide
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import Explanation, HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_summed_moon, is_whole
 from .options import (
     AllTricks,
     BlindReward,
@@ -143,7 +143,9 @@ def score_side(
 ) -> _SideScore:
     """Score one side's hand, explained line by line, bags before any sandbag rollover."""
     score = _SideScore()
-    whole = whole_contract(options, hand.bids, side.seats)
+    whole = whole_contract(options, hand.bids, side.seats) or _summed_moon(
+        options, score, [hand.bids[seat] for seat in side.seats]
+    )
     seats = _score_nils(options, score, side, players, hand, whole)
     counted = seats.counted + _failed_nil_tricks(options, score, seats)
     if not seats.bidders:
@@ -157,6 +159,24 @@ def score_side(
         _contract(options, score, contract=seats.contract, took=counted, label=label)
     _all_tricks(options, score, sum(hand.tricks[seat] for seat in side.seats))
     return score
+
+
+_MOON = Bid(BidKind.MOON)
+
+
+def _summed_moon(options: SpadesOptions, score: _SideScore, bids: Sequence[Bid]) -> Bid | None:
+    """Partners' bids adding up to every trick, where that is a moon: say so, and return
+    the moon they make together."""
+    if not is_summed_moon(bids, options):
+        return None
+    score.add(
+        "thirteen_is_moon",
+        0,
+        N_("Partners' bids {bids} make {most}: a moon"),
+        bids=" + ".join(str(bid.n) for bid in bids),
+        most=options.tricks_per_hand,
+    )
+    return _MOON
 
 
 def _score_nils(
