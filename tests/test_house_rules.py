@@ -359,3 +359,32 @@ def test_failed_nil_tricks_scored_plus_one_need_overtricks_worth_plus_one(cli_sc
     code, out, err = cli_score(game_file("yahoo-normal", [], options=options))
     assert (code, out) == (2, None)
     assert err.startswith("game: options failed_nil_tricks, overtricks: A failed nil's tricks")
+
+
+@pytest.mark.parametrize(
+    ("changes", "bids", "tricks", "row"),
+    [
+        (["overtricks=zero"], [3, 2, 3, 4], [4, 2, 4, 3], "62 : -60  60 : -60"),
+        (["failed_nil_tricks=nothing"], ["nil", 3, 1, 4], [3, 4, 2, 4], "-86 : 71  -89 : 71"),
+        (
+            ["failed_nil_tricks=bags_and_points"],
+            ["nil", 3, 1, 4],
+            [1, 4, 0, 8],
+            "-90 : 75  -109 : 75",
+        ),
+        (
+            ["moon=true", "thirteen_is_moon=true"],
+            [6, 0, 7, 0],
+            [6, 1, 6, 0],
+            "-130 : 1  -200 : 1",
+        ),
+    ],
+)
+def test_what_if_a_table_had_played_the_house_rule(tmp_path, changes, bids, tricks, row):
+    """`scorekeeper compare` re-scores a yahoo-normal game under the preset and the changes."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_file("yahoo-normal", [hand(bids, tricks)])))
+    done = run_cli("compare", str(path), *(f"--option={change}" for change in changes))
+    assert done.returncode == 0, done.stderr
+    hand_1 = next(line for line in done.stdout.splitlines() if line.startswith("1 "))
+    assert " ".join(row.split()) in " ".join(hand_1.split())
