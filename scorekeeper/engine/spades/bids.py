@@ -109,6 +109,19 @@ def is_moon(bid: Bid, options: SpadesOptions) -> bool:
     )
 
 
+def is_summed_moon(bids: Sequence[Bid], options: SpadesOptions) -> bool:
+    """Say whether partners who bid separately bid every trick between them (6 + 7): under
+    `thirteen_is_moon` that is their side's moon, as a bid of 13 would be."""
+    return (
+        options.moon
+        and options.thirteen_is_moon
+        and options.partnership
+        and options.contract is Contract.SUM
+        and all(bid.kind is BidKind.NUMBER and not is_nil(bid, options) for bid in bids)
+        and sum(bid.n for bid in bids) == options.tricks_per_hand
+    )
+
+
 def is_whole(bid: Bid, options: SpadesOptions) -> bool:
     """Say whether a bid is its partnership's whole contract: a blind N or a moon (the
     partner enters 0, which is then no bid, not a nil)."""

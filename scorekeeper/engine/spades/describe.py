@@ -10,6 +10,7 @@ from ..text import N_, Text, number, text
 from .options import (
     AllTricks,
     BlindReward,
+    Contract,
     FailedNilTricks,
     Overtricks,
     Scoring,
@@ -155,6 +156,7 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         _choice(
             {
                 "plus_one": N_("+1 point, and it is a bag"),
+                "zero": N_("worth nothing, but still a bag"),
                 "minus_one": N_("−1 point"),
                 "minus_ten": N_("−10 points"),
             }
@@ -276,6 +278,10 @@ SHEET: dict[str, tuple[str, str, Words]] = {
             {
                 "count_for_team": N_("count toward the partner's contract, and as bags"),
                 "bags_only": N_("are bags only: no points, no help to the partner's contract"),
+                "bags_and_points": N_(
+                    "are overtricks of their own: +1 and a bag each, no help to the partner's contract"
+                ),
+                "nothing": N_("count for nothing: no points, no bags, no help to the partner"),
             }
         ),
     ),
@@ -358,7 +364,15 @@ SHEET: dict[str, tuple[str, str, Words]] = {
         N_("Moon made / set"),
         lambda v, o: text(N_("+{n} / −{n}, no normal score"), n=v),
     ),
-    "thirteen_is_moon": (N_("Blind bids and moon"), N_("A bid of every trick is a moon"), _yes_no),
+    "thirteen_is_moon": (
+        N_("Blind bids and moon"),
+        N_("A bid of every trick is a moon"),
+        lambda v, o: (
+            text(N_("yes, and so are partners' bids adding up to {n}"), n=o.tricks_per_hand)
+            if v and o.partnership and o.contract is Contract.SUM
+            else _yes_no(v, o)
+        ),
+    ),
     "blind_moon": (
         N_("Blind bids and moon"),
         N_("Blind moon"),
@@ -505,6 +519,22 @@ def answers(o: SpadesOptions) -> list[Answer]:
     return [_nil(o), _blind_nil(o), _set(o), _bags(o), _special(o), _end(o)]
 
 
+_FAILED_NIL_ANSWERS = {
+    FailedNilTricks.COUNT_FOR_TEAM: N_(
+        "A failed nil's tricks count toward the partner's contract, and are bags."
+    ),
+    FailedNilTricks.BAGS_ONLY: N_(
+        "A failed nil's tricks are only bags: no points, no help to the partner."
+    ),
+    FailedNilTricks.BAGS_AND_POINTS: N_(
+        "A failed nil's tricks score +1 and a bag each, like overtricks, but never help the partner."
+    ),
+    FailedNilTricks.NOTHING: N_(
+        "A failed nil's tricks count for nothing: no points, no bags, no help to the partner."
+    ),
+}
+
+
 def _nil(o: SpadesOptions) -> Answer:
     question = text(N_("Nil"))
     if not o.nil:
@@ -516,13 +546,7 @@ def _nil(o: SpadesOptions) -> Answer:
         else text(N_("A bid of 0 is a plain contract of 0, not a nil."))
     )
     if o.partnership and o.scoring is Scoring.POINTS:
-        lines.append(
-            text(N_("A failed nil's tricks count toward the partner's contract, and are bags."))
-            if o.failed_nil_tricks is FailedNilTricks.COUNT_FOR_TEAM
-            else text(
-                N_("A failed nil's tricks are only bags: no points, no help to the partner.")
-            )
-        )
+        lines.append(text(_FAILED_NIL_ANSWERS[o.failed_nil_tricks]))
         if o.nil_exchange:
             lines.append(
                 text(N_("The nil bidder exchanges {n} cards with the partner."), n=o.nil_exchange)
@@ -603,6 +627,8 @@ def _bags(o: SpadesOptions) -> Answer:
         first = text(N_("Each overtrick costs 1 point; there is no sandbag rule."))
     elif o.overtricks is Overtricks.MINUS_TEN:
         first = text(N_("Each overtrick costs 10 points; there is no sandbag rule."))
+    elif o.overtricks is Overtricks.ZERO:
+        first = text(N_("Each overtrick is worth nothing, but is still a bag."))
     else:
         first = text(N_("Each overtrick scores +1 and is a bag."))
     lines = [first]
@@ -616,7 +642,7 @@ def _bags(o: SpadesOptions) -> Answer:
                 penalty=o.sandbag_penalty + (o.sandbag_limit if o.sandbag_takes_back_bags else 0),
             )
         )
-    elif o.overtricks is Overtricks.PLUS_ONE:
+    elif o.overtricks in (Overtricks.PLUS_ONE, Overtricks.ZERO):
         lines.append(text(N_("No sandbag rule: bags are only counted.")))
     return Answer(
         question, tuple(lines), ("overtricks", "sandbagging", "sandbag_limit", "sandbag_penalty")
@@ -642,20 +668,7 @@ def _special(o: SpadesOptions) -> Answer:
                 when=_behind_words(o.double_blind_nil_behind),
             )
         )
-    if o.moon:
-        lines.append(
-            text(
-                N_("Moon (bid all the tricks): ±{n} instead of the normal score."), n=o.moon_points
-            )
-        )
-    if o.blind_moon:
-        lines.append(
-            text(
-                N_("Blind moon: ±{n}, {when}."),
-                n=o.blind_moon_points,
-                when=_behind_words(o.blind_moon_behind),
-            )
-        )
+    lines += _moons(o)
     if o.ten_for is not TenFor.NONE:
         lines.append(
             text(
@@ -687,6 +700,35 @@ def _special(o: SpadesOptions) -> Answer:
         tuple(lines),
         ("blind_bids", "moon", "ten_for", "exact_bid_bonus", "all_tricks", "suicide", "mirror"),
     )
+
+
+def _moons(o: SpadesOptions) -> list[Text]:
+    """The moon and the blind moon, where these rules have them."""
+    lines = []
+    if o.moon:
+        lines.append(
+            text(
+                N_("Moon (bid all the tricks): ±{n} instead of the normal score."), n=o.moon_points
+            )
+        )
+    if o.moon and o.thirteen_is_moon and o.partnership and o.contract is Contract.SUM:
+        lines.append(
+            text(
+                N_("A bid of {n}, or partners' bids adding up to {n}, is a moon."),
+                n=o.tricks_per_hand,
+            )
+        )
+    elif o.moon and o.thirteen_is_moon:
+        lines.append(text(N_("A bid of {n} is a moon."), n=o.tricks_per_hand))
+    if o.blind_moon:
+        lines.append(
+            text(
+                N_("Blind moon: ±{n}, {when}."),
+                n=o.blind_moon_points,
+                when=_behind_words(o.blind_moon_behind),
+            )
+        )
+    return lines
 
 
 def _end(o: SpadesOptions) -> Answer:

@@ -30,6 +30,7 @@ class Overtricks(StrEnum):
     PLUS_ONE = "plus_one"
     MINUS_ONE = "minus_one"
     MINUS_TEN = "minus_ten"
+    ZERO = "zero"  # worth nothing; still bags (a peer scorer's "no bag penalty")
 
 
 class TenFor(StrEnum):
@@ -49,6 +50,8 @@ class AllTricks(StrEnum):
 class FailedNilTricks(StrEnum):
     COUNT_FOR_TEAM = "count_for_team"  # help the partner's contract, and are bags
     BAGS_ONLY = "bags_only"  # bags, no points, never help the partner
+    BAGS_AND_POINTS = "bags_and_points"  # overtricks of their own: +1 and a bag each
+    NOTHING = "nothing"  # neither help the partner nor count as bags
 
 
 class BlindReward(StrEnum):
@@ -223,6 +226,14 @@ _IMPOSSIBLE: tuple[tuple[Callable[[SpadesOptions], bool], tuple[str, ...], str],
         lambda o: o.blind_bids and not 1 <= o.blind_min <= o.tricks_per_hand,
         ("blind_min",),
         N_("The smallest blind bid lies between 1 and the tricks per hand."),
+    ),
+    (
+        lambda o: (
+            o.failed_nil_tricks is FailedNilTricks.BAGS_AND_POINTS
+            and o.overtricks is not Overtricks.PLUS_ONE
+        ),
+        ("failed_nil_tricks", "overtricks"),
+        N_("A failed nil's tricks scored +1 each, like overtricks, need overtricks worth +1."),
     ),
     (lambda o: o.target < 1, ("target",), N_("Enter 1 or more.")),
     (lambda o: o.hands_per_game < 1, ("hands_per_game",), N_("Enter 1 or more.")),

@@ -16,7 +16,7 @@ from ..outcome import decide
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import Explanation, HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_whole
+from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_summed_moon, is_whole
 from .options import (
     AllTricks,
     BlindReward,
@@ -143,7 +143,9 @@ def score_side(
 ) -> _SideScore:
     """Score one side's hand, explained line by line, bags before any sandbag rollover."""
     score = _SideScore()
-    whole = whole_contract(options, hand.bids, side.seats)
+    whole = whole_contract(options, hand.bids, side.seats) or _summed_moon(
+        options, score, [hand.bids[seat] for seat in side.seats]
+    )
     seats = _score_nils(options, score, side, players, hand, whole)
     counted = seats.counted + _failed_nil_tricks(options, score, seats)
     if not seats.bidders:
@@ -157,6 +159,24 @@ def score_side(
         _contract(options, score, contract=seats.contract, took=counted, label=label)
     _all_tricks(options, score, sum(hand.tricks[seat] for seat in side.seats))
     return score
+
+
+_MOON = Bid(BidKind.MOON)
+
+
+def _summed_moon(options: SpadesOptions, score: _SideScore, bids: Sequence[Bid]) -> Bid | None:
+    """Partners' bids adding up to every trick, where that is a moon: say so, and return
+    the moon they make together."""
+    if not is_summed_moon(bids, options):
+        return None
+    score.add(
+        "thirteen_is_moon",
+        0,
+        N_("Partners' bids {bids} make {most}: a moon"),
+        bids=" + ".join(str(bid.n) for bid in bids),
+        most=options.tricks_per_hand,
+    )
+    return _MOON
 
 
 def _score_nils(
@@ -210,22 +230,45 @@ def _score_nil(
     score.markers.append(failed)
 
 
+# A failed nil's tricks that never help the partner: (a bag each?, points each, words).
+_FAILED_NIL_TRICKS = {
+    FailedNilTricks.BAGS_ONLY: (
+        1,
+        0,
+        Nn_(
+            "{n} trick of the failed nil: a bag only, no points",
+            "{n} tricks of the failed nil: bags only, no points",
+        ),
+    ),
+    FailedNilTricks.BAGS_AND_POINTS: (
+        1,
+        1,
+        Nn_(
+            "{n} trick of the failed nil: a bag and {points}",
+            "{n} tricks of the failed nil: bags, +1 each = {points}",
+        ),
+    ),
+    FailedNilTricks.NOTHING: (
+        0,
+        0,
+        Nn_(
+            "{n} trick of the failed nil counts for nothing",
+            "{n} tricks of the failed nil count for nothing",
+        ),
+    ),
+}
+
+
 def _failed_nil_tricks(options: SpadesOptions, score: _SideScore, seats: _Seats) -> int:
-    """What a failed nil's tricks do (bags only, or toward the partner's contract);
-    return how many count toward the contract."""
-    if not seats.nil_tricks:
+    """What a failed nil's tricks do (bags, points, nothing, or toward the partner's
+    contract); return how many count toward the contract."""
+    took = seats.nil_tricks
+    if not took:
         return 0
-    if options.failed_nil_tricks is FailedNilTricks.BAGS_ONLY:
-        score.bags += seats.nil_tricks
-        score.add_n(
-            "failed_nil_tricks",
-            0,
-            Nn_(
-                "{n} trick of the failed nil: a bag only, no points",
-                "{n} tricks of the failed nil: bags only, no points",
-            ),
-            seats.nil_tricks,
-        )
+    if options.failed_nil_tricks in _FAILED_NIL_TRICKS:
+        bag, each, forms = _FAILED_NIL_TRICKS[options.failed_nil_tricks]
+        score.bags += bag * took
+        score.add_n("failed_nil_tricks", each * took, forms, took)
         return 0
     if not seats.bidders:
         return 0
@@ -236,9 +279,9 @@ def _failed_nil_tricks(options: SpadesOptions, score: _SideScore, seats: _Seats)
             "{n} trick of the failed nil counts toward the contract",
             "{n} tricks of the failed nil count toward the contract",
         ),
-        seats.nil_tricks,
+        took,
     )
-    return seats.nil_tricks
+    return took
 
 
 def _all_tricks(options: SpadesOptions, score: _SideScore, side_took: int) -> None:
@@ -360,6 +403,13 @@ _OVERTRICKS = {
         Nn_(
             "{label}, took {took}: {c} × 10 + {n} overtrick = {points}",
             "{label}, took {took}: {c} × 10 + {n} overtricks = {points}",
+        ),
+    ),
+    Overtricks.ZERO: (
+        0,
+        Nn_(
+            "{label}, took {took}: {c} × 10, {n} overtrick worth nothing = {points}",
+            "{label}, took {took}: {c} × 10, {n} overtricks worth nothing = {points}",
         ),
     ),
     Overtricks.MINUS_ONE: (
