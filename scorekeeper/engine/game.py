@@ -58,7 +58,7 @@ class Game:
         return self.ruleset_for(len(self.hands) + 1)
 
     @property
-    def kind(self) -> GameKind:
+    def kind(self) -> GameKind[Any, Any, Any]:
         return find_kind(self.ruleset.game)
 
     @property

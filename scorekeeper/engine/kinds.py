@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .text import N_, text
 
@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from .types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
 
 Gettext = Callable[[str], str]
+Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of the engine
+
+Opts = TypeVar("Opts", contravariant=True)  # a kind's options
+Hand = TypeVar("Hand")  # a kind's hand
+State = TypeVar("State")  # what a kind carries from hand to hand
 
 # The registry: a game kind is a package of the engine, one line here.
 _KINDS = {
@@ -32,8 +37,9 @@ _KINDS = {
 }
 
 
-class GameKind(Protocol):
-    """What the generic game loop needs from a game kind."""
+class GameKind(Protocol[Opts, Hand, State]):
+    """What the generic game loop needs from a game kind: typed by the kind's options
+    (a frozen dataclass), its hand and the state it carries from hand to hand."""
 
     name: str
     title: str  # the game's name, marked for translation
@@ -47,38 +53,38 @@ class GameKind(Protocol):
         """The frozen dataclass of the kind's options."""
         ...
 
-    def sides(self, options: Any, players: Sequence[str]) -> tuple[Side, ...]:
+    def sides(self, options: Opts, players: Sequence[str]) -> tuple[Side, ...]:
         """Group the seats into scoring sides."""
         ...
 
-    def parse_hand(self, raw: object, options: Any) -> Any:
+    def parse_hand(self, raw: object, options: Opts) -> Hand:
         """Turn a game file's hand into the kind's hand value; raise InvalidHand."""
         ...
 
-    def hand_to_json(self, hand: Any) -> dict[str, Any]:
+    def hand_to_json(self, hand: Hand) -> dict[str, Any]:
         """Turn a hand back into its game-file form."""
         ...
 
     def carry_hand(
-        self, raw: dict[str, Any], played: Any, other: Any, players: Sequence[str]
+        self, raw: dict[str, Any], played: Opts, other: Opts, players: Sequence[str]
     ) -> tuple[dict[str, Any], Text | None]:
         """A hand played under options `played`, as a table under options `other` would
         have entered it (game-file form), and what that changed in words (else None)."""
         ...
 
-    def start(self, ruleset: Ruleset, players: Sequence[str]) -> Any:
+    def start(self, ruleset: Ruleset, players: Sequence[str]) -> State:
         """Return the state before the first hand."""
         ...
 
-    def play(self, ruleset: Ruleset, state: Any, hand: Any) -> HandResult:
+    def play(self, ruleset: Ruleset, state: State, hand: Hand) -> HandResult:
         """Score one hand from `state`; raise InvalidHand when the rules forbid it."""
         ...
 
-    def outcome(self, ruleset: Ruleset, state: Any) -> Outcome:
+    def outcome(self, ruleset: Ruleset, state: State) -> Outcome:
         """Say whether the game is over after the hands in `state`, and who won."""
         ...
 
-    def describe(self, options: Any) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
+    def describe(self, options: Opts) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         """Return every option in words: groups of (option name, label, value)."""
         ...
 
@@ -86,7 +92,7 @@ class GameKind(Protocol):
         """For each option with a fixed set of values, each value in words."""
         ...
 
-    def relevant(self, options: Any) -> frozenset[str]:
+    def relevant(self, options: Opts) -> frozenset[str]:
         """The options that can matter under these options (others are folded away)."""
         ...
 
@@ -102,62 +108,60 @@ class GameKind(Protocol):
         """How a scoresheet says the carried count: an Nn_ pair with %(num)s."""
         ...
 
-    def answers(self, options: Any) -> list[Answer]:
+    def answers(self, options: Opts) -> list[Answer]:
         """Quick answers to what tables argue about, from the options in force."""
         ...
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: Opts) -> bool:
         """Whether the lowest total leads rather than the highest."""
         ...
 
-    def target(self, options: Any) -> int | None:
+    def target(self, options: Opts) -> int | None:
         """The total that ends the game, when a total does (not a number of hands)."""
         ...
 
-    def target_step(self, options: Any) -> int:
+    def target_step(self, options: Opts) -> int:
         """How far "play on" offers to raise the target of a finished game, on the
         game's own scale (a game to 500 → 600; a game to 42 → 52, not 142)."""
         ...
 
-    def facts(self, options: Any) -> list[Text]:
+    def facts(self, options: Opts) -> list[Text]:
         """What a scoresheet's footer says of the rules in force ("target 500")."""
         ...
 
-    def needs(self, options: Any, state: Any) -> list[Need]:
+    def needs(self, options: Opts, state: State) -> list[Need]:
         """Before the next hand, under the rules in force and from the state after the
         hands played: what each side needs, in numbers (points to the target…)."""
         ...
 
-    def shorthand(
-        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
-    ) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """One side's part of a hand, as a scoresheet cell says it ("3/4")."""
         ...
 
-    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
+    def settlement(self, options: Opts, totals: Sequence[int], winner: int) -> list[Payment]:
         """Who pays whom at the end, for a game played for stakes (else nothing)."""
         ...
 
-    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def scorecard_columns(self, options: Opts) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """A blank scorecard's columns: once per hand, then once per side (N_ templates)."""
         ...
 
-    def tables(self, options: Any) -> list[Table]:
+    def tables(self, options: Opts) -> list[Table]:
         """Score tables the game is played by, to print beside its rules."""
         ...
 
     def tally(
-        self, options: Any, hand: Any, result: HandResult, seat: int, side: int
+        self, options: Opts, hand: Hand, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
-        """What one hand adds to a player's statistics, beyond points: counts such as
-        keyed by name, only the ones that happened."""
+        """What one hand adds to a player's statistics, beyond points: counts keyed by
+        name, only the ones that happened."""
         ...
 
     def stat_columns(self) -> list[StatColumn]:
         """The columns this game adds to the players' table (what was made of what was bid…)."""
         ...
 
-    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """This game's fields of a player's `stats --json` entry, from the tallies."""
         ...
 
@@ -165,16 +169,16 @@ class GameKind(Protocol):
         """What each marker of a hand result says on the scoresheet."""
         ...
 
-    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """A seat's "bid" and "tricks" cells of the CSV export ("" where the game has none)."""
         ...
 
-    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
     def first_lead(
-        self, options: Any, dealer: int, players: Sequence[str]
+        self, options: Opts, dealer: int, players: Sequence[str]
     ) -> tuple[int | None, Text | None]:
         """Who led a played hand's first trick as the rules say: the seat when the rules
         name one, and the rule in words for the scoresheet (None where the sheet marks
@@ -258,8 +262,9 @@ def kind_names() -> list[str]:
     return list(_KINDS)
 
 
-def find_kind(name: str) -> GameKind:
-    """Return the game kind with this name, importing it on first use."""
+def find_kind(name: str) -> GameKind[Any, Any, Any]:
+    """Return the game kind with this name, importing it on first use (the registry is
+    the edge where a kind's own types meet the generic loop)."""
     if name not in _KINDS:
         raise KeyError(name)
     module = importlib.import_module(_KINDS[name])

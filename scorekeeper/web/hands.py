@@ -16,7 +16,7 @@ from ..engine.text import N_, sentence, text
 from ..limits import MAX_HANDS
 from .access import game_for
 from .db import get_db
-from .entry import OnePageEntry, entry_for
+from .entry import BiddingEntry, OnePageEntry, entry_for
 from .forms import VersionForm
 from .games import render_game
 from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
@@ -48,12 +48,12 @@ def _full(stored: store.StoredGame) -> tuple[str, int]:
     )
 
 
-def _bidding(stored: store.StoredGame) -> Any:
+def _bidding(stored: store.StoredGame) -> BiddingEntry:
     """The entry of a game whose hands are bid before they are played (else 404)."""
     entry = entry_for(stored.kind)
     if "bids" not in entry.steps:
         abort(404)
-    return entry
+    return cast(BiddingEntry, entry)
 
 
 def _flash_outcome(before: GameResult, after: GameResult) -> None:

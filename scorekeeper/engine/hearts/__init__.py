@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..kinds import GameKind, Gettext, KindDefaults
+from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Part, Text, text
@@ -50,7 +50,7 @@ class Hearts(KindDefaults):
     def outcome(self, ruleset: Ruleset, state: HeartsState) -> Outcome:
         return scoring.outcome(ruleset, state)
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: HeartsOptions) -> bool:
         return True
 
     def needs(self, options: HeartsOptions, state: HeartsState) -> list[Need]:
@@ -73,15 +73,13 @@ class Hearts(KindDefaults):
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None
 
-    def shorthand(
-        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
-    ) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """Hearts taken and the scoring cards ("5♥ Q♠")."""
         (seat,) = seats
         cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
         return f"{body['hearts'][seat]}♥ {cards}".strip()
 
-    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def scorecard_columns(self, options: HeartsOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (N_("Pass"),), (N_("Points"), N_("Total"))
 
     def tally(
@@ -98,20 +96,22 @@ class Hearts(KindDefaults):
     def stat_columns(self) -> list[StatColumn]:
         return [StatColumn(N_("Moons"), ("moons",))]
 
-    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Hearts (GAME-FORMAT.md), and more."""
         return {name: counts.get(name, 0) for name in ("moons", "queen_of_spades", "hearts_taken")}
 
     def markers(self) -> dict[str, Marker]:
         return {"moon": Marker(N_("moon")), "slam": Marker(N_("slam"))}
 
-    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return "", ""  # no bids; the points say what was taken
 
-    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 
 
-KIND: GameKind = Hearts()  # checked against the interface by mypy
+KIND: GameKind[HeartsOptions, HeartsHand, HeartsState] = (
+    Hearts()
+)  # checked against the interface by mypy
 
 __all__ = ["KIND", "HeartsHand", "HeartsOptions", "HeartsState", "pass_direction"]

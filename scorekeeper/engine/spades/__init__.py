@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidHand
-from ..kinds import GameKind, Gettext, KindDefaults
+from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, shown, text
@@ -127,7 +127,7 @@ class Spades(KindDefaults):
     play = staticmethod(scoring.play)
     outcome = staticmethod(scoring.outcome)
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: SpadesOptions) -> bool:
         return options.scoring is Scoring.ERROR
 
     def target(self, options: SpadesOptions) -> int | None:
@@ -150,9 +150,7 @@ class Spades(KindDefaults):
             )
         return facts
 
-    def shorthand(
-        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
-    ) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8")."""
         if team:
             took = sum(body["tricks"][s] for s in seats)
@@ -161,7 +159,7 @@ class Spades(KindDefaults):
             f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
         )
 
-    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def scorecard_columns(self, options: SpadesOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (), (N_("Bid"), N_("Tricks"), N_("Score"), N_("Total"), N_("Bags"))
 
     def tally(
@@ -198,7 +196,7 @@ class Spades(KindDefaults):
             StatColumn(N_("Sets"), ("sets",)),
         ]
 
-    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Spades (GAME-FORMAT.md), and more."""
         return {
             **{
@@ -228,10 +226,10 @@ class Spades(KindDefaults):
             "all_tricks": Marker(N_("all tricks")),
         }
 
-    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])
 
-    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
         """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
         return [
             (
@@ -246,6 +244,8 @@ class Spades(KindDefaults):
         ]
 
 
-KIND: GameKind = Spades()  # checked against the interface by mypy
+KIND: GameKind[SpadesOptions, SpadesHand, SpadesState] = (
+    Spades()
+)  # checked against the interface by mypy
 
 __all__ = ["KIND", "Bid", "SpadesHand", "SpadesOptions", "SpadesState"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..kinds import GameKind, Gettext, KindDefaults
+from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..ruleset import Ruleset
 from ..rulesheet import Table
@@ -66,15 +66,13 @@ class Spitzer(KindDefaults):
     def outcome(self, ruleset: Ruleset, state: SpitzerState) -> Outcome:
         return scoring.outcome(ruleset, state)
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: SpitzerOptions) -> bool:
         return False
 
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
 
-    def shorthand(
-        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
-    ) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """The contract and card points on the declarers' cells ("Zola 75")."""
         (seat,) = seats
         if seat in body["declarers"]:
@@ -88,7 +86,9 @@ class Spitzer(KindDefaults):
             return []
         return settlement(options, totals, winner)
 
-    def scorecard_columns(self, options: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def scorecard_columns(
+        self, options: SpitzerOptions
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (N_("Contract"), N_("Declarers"), N_("Card points")), (N_("Score"), N_("Total"))
 
     def tables(self, options: SpitzerOptions) -> list[Table]:
@@ -124,7 +124,7 @@ class Spitzer(KindDefaults):
     def stat_columns(self) -> list[StatColumn]:
         return [StatColumn(N_("Declared: won / played"), ("declared_won",), ("declared",))]
 
-    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "declared": {"deals": counts.get("declared", 0), "won": counts.get("declared_won", 0)}
         }
@@ -132,16 +132,18 @@ class Spitzer(KindDefaults):
     def markers(self) -> dict[str, Marker]:
         return {"set": Marker(N_("set"), setback=True), "declarer": Marker(N_("declarer"))}
 
-    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """The declarers' contract and tricks; nothing on the other seats."""
         if seat not in body["declarers"]:
             return "", ""
         return str(body["contract"]), str(body["tricks"])
 
-    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 
 
-KIND: GameKind = Spitzer()  # checked against the interface by mypy
+KIND: GameKind[SpitzerOptions, SpitzerHand, SpitzerState] = (
+    Spitzer()
+)  # checked against the interface by mypy
 
 __all__ = ["KIND", "Contract", "SpitzerOptions", "column", "settlement", "table_value"]

@@ -9,11 +9,11 @@ around the next hand. Everything else in the web layer is the same for every gam
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
-from ...engine import kind_names
+from ...engine import Side, kind_names
 from ...engine.text import N_, Text, text
 
 REST = "rest"  # "the rest": the last player's share, worked out from the others
@@ -69,6 +69,70 @@ class Entry(Protocol):
 
     def next_words(self, stored: Any) -> Text:
         """What a hand's page says of the next one ("Next: hand 4 — Ann deals…")."""
+        ...
+
+
+class BiddingEntry(Entry, Protocol):
+    """A kind whose hands are bid before they are played and scored after (steps
+    "bids" then "tricks"): the flow web/hands.py drives."""
+
+    templates: ClassVar[dict[str, str]]  # the pages of the two steps and of an edit ("edit")
+
+    def bid_pickers(
+        self,
+        options: Any,
+        sides: Sequence[Side],
+        players: Sequence[str],
+        totals: Sequence[int],
+        dealer: int,
+        values: Mapping[str, str],
+        errors: Mapping[str, Text],
+    ) -> list[Picker]: ...
+
+    def read_bids(
+        self,
+        options: Any,
+        sides: Sequence[Side],
+        players: Sequence[str],
+        totals: Sequence[int],
+        dealer: int,
+        form: Mapping[str, str],
+    ) -> tuple[list[Any] | None, dict[str, Text], list[Text]]: ...
+
+    def trick_pickers(
+        self,
+        options: Any,
+        sides: Sequence[Side],
+        players: Sequence[str],
+        bids: Sequence[Any],
+        dealer: int,
+        values: Mapping[str, str],
+        errors: Mapping[str, Text],
+        by_team: bool,
+    ) -> list[Picker]: ...
+
+    def read_tricks(
+        self,
+        options: Any,
+        sides: Sequence[Side],
+        bids: Sequence[Any],
+        dealer: int,
+        form: Mapping[str, str],
+        by_team: bool,
+    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]: ...
+
+    def hand_values(
+        self, body: Mapping[str, Any], options: Any, sides: Sequence[Side], dealer: int
+    ) -> dict[str, str]:
+        """A stored hand as the forms' values, to edit it."""
+        ...
+
+    def guidance(self, stored: Any, result: Any, bids: Any = None) -> Any:
+        """Who deals, bids and leads, and which bids are open now (the box before bids)."""
+        ...
+
+    def pending(self, stored: Any) -> list[tuple[str, str]]:
+        """The bids of the hand being played, as the scoresheet writes them."""
         ...
 
 

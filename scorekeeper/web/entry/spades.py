@@ -33,7 +33,7 @@ from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
 from ..i18n import translations
-from . import REST, Choice, Entry, Picker
+from . import REST, BiddingEntry, Choice, Picker
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games
 
@@ -419,4 +419,4 @@ class SpadesEntry:
         )
 
 
-ENTRY: Entry = SpadesEntry()  # checked against the interface by mypy
+ENTRY: BiddingEntry = SpadesEntry()  # checked against the interface by mypy
