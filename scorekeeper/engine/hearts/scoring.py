@@ -191,69 +191,9 @@ def play(ruleset: Ruleset, state: HeartsState, hand: HeartsHand) -> HandResult:
     lines: list[list[Line]] = [[] for _ in range(seats)]
     markers: list[list[str]] = [[] for _ in range(seats)]
     shooter = moon_shooter(options, hand.hearts, hand.cards)
-    moon_total = 13 * options.heart_points + options.queen_points
-    for seat in range(seats):
-        if seat == shooter:
-            continue
-        taken = hand.hearts[seat]
-        if taken:
-            points = taken * options.heart_points
-            lines[seat].append(
-                Line(
-                    "heart_points",
-                    ntext(
-                        Nn_("{n} heart: {points}", "{n} hearts: {points}"),
-                        taken,
-                        points=signed(points),
-                    ),
-                    points,
-                )
-            )
-    for card, seat in hand.cards.items():
-        if seat == shooter and card == "queen_of_spades":
-            continue
-        points = _card_points(options, card)
-        lines[seat].append(
-            Line(
-                CARD_RULES[card],
-                text(N_("{card}: {points}"), card=Text(CARD_NAMES[card]), points=signed(points)),
-                points,
-            )
-        )
+    _taken(options, hand, shooter, lines)
     if shooter is not None:
-        choice = options.moon.value if options.moon is not Moon.CHOICE else hand.moon_choice
-        name = state.players[shooter]
-        markers[shooter].append("moon")
-        if (
-            options.bonus_card is not BonusCard.NONE
-            and hand.cards.get(options.bonus_card.value) == shooter
-        ):
-            markers[shooter].append("slam")
-        if choice == "subtract":
-            lines[shooter].append(
-                Line(
-                    "moon",
-                    text(N_("Shot the moon: chose −{n} for self"), n=moon_total),
-                    -moon_total,
-                )
-            )
-        else:
-            lines[shooter].append(
-                Line("moon", text(N_("Shot the moon: chose +{n} for everyone else"), n=moon_total))
-            )
-            for seat in range(seats):
-                if seat != shooter:
-                    lines[seat].append(
-                        Line(
-                            "moon",
-                            text(
-                                N_("{player} shot the moon: {points}"),
-                                player=name,
-                                points=signed(moon_total),
-                            ),
-                            moon_total,
-                        )
-                    )
+        _moon(options, hand, shooter, state.players, lines, markers)
     scores = tuple(sum(line.points for line in side) for side in lines)
     totals = tuple(t + p for t, p in zip(state.totals, scores, strict=True))
     new_state = HeartsState(state.players, state.sides, totals, state.hands + 1)
@@ -265,6 +205,59 @@ def play(ruleset: Ruleset, state: HeartsState, hand: HeartsHand) -> HandResult:
         tuple(tuple(m) for m in markers),
         new_state,
     )
+
+
+def _taken(
+    options: HeartsOptions, hand: HeartsHand, shooter: int | None, lines: list[list[Line]]
+) -> None:
+    """Each seat's hearts and scoring cards, but the moon shooter's."""
+    for seat, taken in enumerate(hand.hearts):
+        if seat == shooter or not taken:
+            continue
+        points = taken * options.heart_points
+        said = ntext(
+            Nn_("{n} heart: {points}", "{n} hearts: {points}"), taken, points=signed(points)
+        )
+        lines[seat].append(Line("heart_points", said, points))
+    for card, seat in hand.cards.items():
+        if seat == shooter and card == "queen_of_spades":
+            continue
+        points = _card_points(options, card)
+        said = text(N_("{card}: {points}"), card=Text(CARD_NAMES[card]), points=signed(points))
+        lines[seat].append(Line(CARD_RULES[card], said, points))
+
+
+def _moon(
+    options: HeartsOptions,
+    hand: HeartsHand,
+    shooter: int,
+    players: Sequence[str],
+    lines: list[list[Line]],
+    markers: list[list[str]],
+) -> None:
+    """The shooter's moon: minus the moon for self, or plus it for everyone else."""
+    moon_total = 13 * options.heart_points + options.queen_points
+    choice = options.moon.value if options.moon is not Moon.CHOICE else hand.moon_choice
+    markers[shooter].append("moon")
+    if (
+        options.bonus_card is not BonusCard.NONE
+        and hand.cards.get(options.bonus_card.value) == shooter
+    ):
+        markers[shooter].append("slam")
+    if choice == "subtract":
+        said = text(N_("Shot the moon: chose −{n} for self"), n=moon_total)
+        lines[shooter].append(Line("moon", said, -moon_total))
+        return
+    said = text(N_("Shot the moon: chose +{n} for everyone else"), n=moon_total)
+    lines[shooter].append(Line("moon", said))
+    for seat, seat_lines in enumerate(lines):
+        if seat != shooter:
+            said = text(
+                N_("{player} shot the moon: {points}"),
+                player=players[shooter],
+                points=signed(moon_total),
+            )
+            seat_lines.append(Line("moon", said, moon_total))
 
 
 def outcome(ruleset: Ruleset, state: HeartsState) -> Outcome:
