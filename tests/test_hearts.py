@@ -52,7 +52,7 @@ def test_shoot_the_moon_the_shooter_chooses(choice, points, line):
 
 def test_moon_choice_is_required_when_the_preset_lets_the_shooter_choose():
     assert error(game("hearts-standard", [h([0, 13, 0, 0], 1)])).startswith(
-        "hand 1: seat 1 shot the moon: 'moon_choice' must be"
+        "hand 1: seat 2 shot the moon: 'moon_choice' must be"
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
@@ -68,16 +68,36 @@ def _card_points(options: HeartsOptions, card: str) -> int:
     }.get(card, -options.bonus_points)
 
 
-def _seat(value: object, seats: int) -> bool:
+def _seat(value: object, seats: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
 def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
     """Read and check a Hearts hand."""
-    seats = options.players
     if not isinstance(raw, dict) or "hearts" not in raw:
         raise InvalidHand(text(N_("a Hearts hand needs 'hearts' and 'queen_of_spades'")))
-    hearts = raw["hearts"]
+    hearts = _hearts(raw["hearts"], options.players)
+    cards = {card: _taker(raw, card, options.players) for card in scoring_cards(options)}
+    choice = raw.get("moon_choice")
+    shooter = moon_shooter(options, hearts, cards)
+    if shooter is None or options.moon is not Moon.CHOICE:
+        choice = None
+    elif choice not in MOON_CHOICES:
+        raise InvalidHand(
+            text(
+                N_(
+                    'seat {seat} shot the moon: \'moon_choice\' must be "subtract" (−26 to self) or "add" (+26 to everyone else)'
+                ),
+                seat=shooter + 1,
+            ),
+            shooter,
+            field="moon_choice",
+        )
+    return HeartsHand(tuple(hearts), cards, choice)
+
+
+def _hearts(hearts: object, seats: int) -> list[int]:
+    """The hearts each seat took: whole numbers that add up to 13."""
     if not isinstance(hearts, list) or len(hearts) != seats:
         raise InvalidHand(
             text(N_("'hearts' needs one entry for each of the {seats} seats"), seats=seats)
@@ -94,55 +114,40 @@ def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
             )
     if sum(hearts) != 13:
         raise InvalidHand(text(N_("hearts add up to {total}, expected 13"), total=sum(hearts)))
-    cards: dict[str, int] = {}
-    for card in scoring_cards(options):
-        if card not in raw or raw[card] is None:
-            raise InvalidHand(
-                text(
-                    N_("nobody took {card}: '{key}' must name the seat that took it"),
-                    card=Text(CARD_NAMES[card]),
-                    key=card,
-                )
+    return hearts
+
+
+def _taker(raw: Mapping[str, object], card: str, seats: int) -> int:
+    """The seat that took a scoring card."""
+    name = Text(CARD_NAMES[card])
+    seat = raw.get(card)
+    if seat is None:
+        raise InvalidHand(
+            text(
+                N_("nobody took {card}: '{key}' must name the seat that took it"),
+                card=name,
+                key=card,
             )
-        seat = raw[card]
-        if isinstance(seat, list):
-            raise InvalidHand(
-                text(
-                    N_("exactly one player takes {card}; '{key}' names one seat"),
-                    card=Text(CARD_NAMES[card]),
-                    key=card,
-                )
+        )
+    if isinstance(seat, list):
+        raise InvalidHand(
+            text(
+                N_("exactly one player takes {card}; '{key}' names one seat"), card=name, key=card
             )
-        if not _seat(seat, seats):
-            raise InvalidHand(
-                text(
-                    N_(
-                        "'{key}' must name a seat: 0 for seat 1 to {last} for seat {seats}, got {seat}"
-                    ),
-                    key=card,
-                    last=seats - 1,
-                    seats=seats,
-                    seat=shown(seat),
-                )
-            )
-        cards[card] = seat
-    choice = raw.get("moon_choice")
-    shooter = moon_shooter(options, hearts, cards)
-    if shooter is not None and options.moon is Moon.CHOICE:
-        if choice not in MOON_CHOICES:
-            raise InvalidHand(
-                text(
-                    N_(
-                        'seat {seat} shot the moon: \'moon_choice\' must be "subtract" (−26 to self) or "add" (+26 to everyone else)'
-                    ),
-                    seat=shooter,
+        )
+    if not _seat(seat, seats):
+        raise InvalidHand(
+            text(
+                N_(
+                    "'{key}' must name a seat: 0 for seat 1 to {last} for seat {seats}, got {seat}"
                 ),
-                shooter,
-                field="moon_choice",
+                key=card,
+                last=seats - 1,
+                seats=seats,
+                seat=shown(seat),
             )
-    else:
-        choice = None
-    return HeartsHand(tuple(hearts), cards, choice)
+        )
+    return seat
 
 
 def moon_shooter(
