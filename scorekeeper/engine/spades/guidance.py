@@ -48,73 +48,81 @@ def guidance(
     bids: Sequence[Any] | None = None,
 ) -> Guidance:
     """What the table needs to know before (and, with the bids, after) bidding."""
-    seats = len(players)
-    first = (dealer + 1) % seats
-    lead = {
-        FirstLead.DEALER_LEFT: text(
-            N_("{player} (left of the dealer) leads first"), player=players[first]
-        ),
+    first = (dealer + 1) % len(players)
+    lead = _first_lead(options, players[first])
+    if bids is None:
+        exchanges = _exchanges_before(options)
+    elif options.partnership:
+        exchanges = _exchanges_after(options, players, bids)
+    else:
+        exchanges = []
+    # Each special bid these rules know, as bid_choices would judge it for the side
+    # (asked of bid_choice alone: the number bids are not shown).
+    known = _known(options)
+    side_notes = tuple(
+        SideGuidance(
+            side, tuple(_note(bid_choice(options, kind, behind_by(totals, i))) for kind in known)
+        )
+        for i, side in enumerate(sides)
+    )
+    unique = tuple({str(note): note for note in exchanges}.values())
+    return Guidance(dealer, first, lead, unique, side_notes)
+
+
+def _first_lead(options: SpadesOptions, left_of_dealer: str) -> Text:
+    if options.first_lead is FirstLead.DEALER_LEFT:
+        return text(N_("{player} (left of the dealer) leads first"), player=left_of_dealer)
+    return {
         FirstLead.TWO_OF_CLUBS: text(N_("whoever holds 2♣ leads it")),
         FirstLead.LOWEST_CLUB_ALL: text(
             N_("everybody plays their lowest club to the first trick")
         ),
         FirstLead.HIGHEST_BIDDER: text(N_("the highest bidder leads first")),
     }[options.first_lead]
-    exchanges: list[Text] = []
-    if bids is not None and options.partnership:
-        for seat, raw in enumerate(bids):
-            kind = parse_bid(raw, options.tricks_per_hand).kind
-            cards = {
-                BidKind.NIL: options.nil_exchange,
-                BidKind.BLIND_NIL: options.blind_nil_exchange,
-            }.get(kind, 0)
-            if not cards:
-                continue
-            partner = (seat + 2) % 4
-            partner_kind = parse_bid(bids[partner], options.tricks_per_hand).kind
-            if partner_kind in (BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL):
-                exchanges.append(
-                    text(
-                        N_("{player} and {partner} both bid nil: no exchange"),
-                        player=players[seat],
-                        partner=players[partner],
-                    )
-                )
-                continue
-            exchanges.append(
-                text(
-                    N_("{player} exchanges {n} cards with {partner}"),
-                    player=players[seat],
-                    n=cards,
-                    partner=players[partner],
-                )
+
+
+def _exchanges_before(options: SpadesOptions) -> list[Text]:
+    """The card exchanges these rules give a nil bidder, said before anyone bids."""
+    exchanges = []
+    if options.nil and options.nil_exchange:
+        exchanges.append(
+            text(N_("A nil bidder exchanges {n} cards with their partner"), n=options.nil_exchange)
+        )
+    if options.blind_nil and options.blind_nil_exchange:
+        exchanges.append(
+            text(
+                N_("A blind nil bidder exchanges {n} cards with their partner"),
+                n=options.blind_nil_exchange,
             )
-    elif bids is None:
-        if options.nil and options.nil_exchange:
-            exchanges.append(
-                text(
-                    N_("A nil bidder exchanges {n} cards with their partner"),
-                    n=options.nil_exchange,
-                )
+        )
+    return exchanges
+
+
+def _exchanges_after(
+    options: SpadesOptions, players: Sequence[str], bids: Sequence[Any]
+) -> list[Text]:
+    """Who exchanges cards with whom, once the bids are known."""
+    exchanges = []
+    for seat, raw in enumerate(bids):
+        kind = parse_bid(raw, options.tricks_per_hand).kind
+        cards = {BidKind.NIL: options.nil_exchange, BidKind.BLIND_NIL: options.blind_nil_exchange}
+        if not cards.get(kind, 0):
+            continue
+        partner = (seat + 2) % 4
+        partner_kind = parse_bid(bids[partner], options.tricks_per_hand).kind
+        if partner_kind in (BidKind.NIL, BidKind.BLIND_NIL, BidKind.DOUBLE_BLIND_NIL):
+            said = N_("{player} and {partner} both bid nil: no exchange")
+            exchanges.append(text(said, player=players[seat], partner=players[partner]))
+            continue
+        exchanges.append(
+            text(
+                N_("{player} exchanges {n} cards with {partner}"),
+                player=players[seat],
+                n=cards[kind],
+                partner=players[partner],
             )
-        if options.blind_nil and options.blind_nil_exchange:
-            exchanges.append(
-                text(
-                    N_("A blind nil bidder exchanges {n} cards with their partner"),
-                    n=options.blind_nil_exchange,
-                )
-            )
-    # Each special bid these rules know, as bid_choices would judge it for the side
-    # (asked of bid_choice alone: the scoresheet asks this once a hand, before anything
-    # else on the page, and the number bids are not shown).
-    known = _known(options)
-    side_notes = []
-    for index, side in enumerate(sides):
-        behind = behind_by(totals, index)
-        notes = tuple(_note(bid_choice(options, kind, behind)) for kind in known)
-        side_notes.append(SideGuidance(side, notes))
-    unique = tuple({str(note): note for note in exchanges}.values())
-    return Guidance(dealer, first, lead, unique, tuple(side_notes))
+        )
+    return exchanges
 
 
 def _known(options: SpadesOptions) -> tuple[BidKind, ...]:
