@@ -215,45 +215,12 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
     # The table lookup is said once, on the first declarer's line; the others say only
     # what it means for them (the PDF's notes would otherwise repeat it per player).
     first = min(hand.declarers)
-    count = len(hand.declarers)
     names = " & ".join(state.players[s] for s in sorted(hand.declarers))
     lines: list[list[Line]] = []
     markers: list[list[str]] = []
-    worth = abs(value)  # what the table gives, whoever scores it
     for seat in range(len(state.players)):
         declarer = seat in hand.declarers
-        if declarer and value > 0:
-            gets = value
-            says = ntext(
-                Nn_("{gets} to the declarer", "{gets} to each declarer"), count, gets=signed(gets)
-            )
-        elif declarer:
-            gets = 0
-            says = (
-                text(N_("the opponents score {points} each"), points=worth)
-                if seat == first
-                else text(
-                    N_("Nothing as a declarer: the opponents score {points} each"), points=worth
-                )
-            )
-        elif value < 0:
-            gets = -value
-            says = text(N_("{gets} as an opponent"), gets=signed(gets))
-        else:
-            gets = 0
-            says = (
-                text(
-                    N_("Nothing as an opponent: {names} scores {points}"),
-                    names=names,
-                    points=worth,
-                )
-                if count == 1
-                else text(
-                    N_("Nothing as an opponent: {names} score {points} each"),
-                    names=names,
-                    points=worth,
-                )
-            )
+        gets, says = _seat_score(hand, value, seat, names)
         if seat == first:
             says = text(N_("{where}: {says}"), where=where, says=says)
         lines.append([Line("score_table", says, gets)])
@@ -268,6 +235,26 @@ def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult
         tuple(tuple(m) for m in markers),
         SpitzerState(state.players, state.sides, totals, state.hands + 1),
     )
+
+
+def _seat_score(hand: SpitzerHand, value: int, seat: int, names: str) -> tuple[int, Text]:
+    """What one seat scores of a deal's table value, and why, in words."""
+    worth, count = abs(value), len(hand.declarers)  # what the table gives, whoever scores
+    if seat in hand.declarers:
+        if value > 0:
+            forms = Nn_("{gets} to the declarer", "{gets} to each declarer")
+            return value, ntext(forms, count, gets=signed(value))
+        if seat == min(hand.declarers):
+            return 0, text(N_("the opponents score {points} each"), points=worth)
+        said = N_("Nothing as a declarer: the opponents score {points} each")
+        return 0, text(said, points=worth)
+    if value < 0:
+        return -value, text(N_("{gets} as an opponent"), gets=signed(-value))
+    if count == 1:
+        said = N_("Nothing as an opponent: {names} scores {points}")
+    else:
+        said = N_("Nothing as an opponent: {names} score {points} each")
+    return 0, text(said, names=names, points=worth)
 
 
 def outcome(ruleset: Ruleset, state: SpitzerState) -> Outcome:
