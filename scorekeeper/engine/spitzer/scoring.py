@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
@@ -96,7 +96,7 @@ def table_value(options: SpitzerOptions, contract: Contract, col: str) -> int:
     return value
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -119,15 +119,19 @@ def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
                 allowed=", ".join(c.value for c in Contract),
             )
         ) from None
-    declarers = raw["declarers"]
-    if not isinstance(declarers, list) or not all(
-        _whole(s) and 0 <= s < options.players for s in declarers
-    ):
+    declarers = _declarers(raw["declarers"], contract, options.players)
+    points, tricks = _check_taken(raw["points"], raw["tricks"])
+    return SpitzerHand(contract, tuple(declarers), points, tricks)
+
+
+def _declarers(declarers: object, contract: Contract, seats: int) -> list[int]:
+    """The declaring seats: distinct seats, as many as the contract has."""
+    if not isinstance(declarers, list) or not all(_whole(s) and 0 <= s < seats for s in declarers):
         raise InvalidHand(
             text(
                 N_("'declarers' must list seats: 0 for seat 1 to {last} for seat {seats}"),
-                last=options.players - 1,
-                seats=options.players,
+                last=seats - 1,
+                seats=seats,
             )
         )
     if len(set(declarers)) != len(declarers):
@@ -142,7 +146,11 @@ def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
                 count=len(declarers),
             )
         )
-    points, tricks = raw["points"], raw["tricks"]
+    return declarers
+
+
+def _check_taken(points: object, tricks: object) -> tuple[int, int]:
+    """The declaring side's card points and tricks, and that they agree."""
     if not _whole(points) or not 0 <= points <= 120:
         raise InvalidHand(
             text(N_("card points {points} must be a whole number 0–120"), points=shown(points))
@@ -152,20 +160,12 @@ def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
             text(N_("tricks {tricks} must be a whole number 0–8"), tricks=shown(tricks))
         )
     if tricks == 0 and points:
-        raise InvalidHand(
-            text(
-                N_("a side with no trick has no card points, but {points} are given"),
-                points=points,
-            )
-        )
+        said = N_("a side with no trick has no card points, but {points} are given")
+        raise InvalidHand(text(said, points=points))
     if tricks == 8 and points != 120:
-        raise InvalidHand(
-            text(
-                N_("a side with all 8 tricks has all 120 card points, but {points} are given"),
-                points=points,
-            )
-        )
-    return SpitzerHand(contract, tuple(declarers), points, tricks)
+        said = N_("a side with all 8 tricks has all 120 card points, but {points} are given")
+        raise InvalidHand(text(said, points=points))
+    return points, tricks
 
 
 def hand_to_json(hand: SpitzerHand) -> dict[str, Any]:
