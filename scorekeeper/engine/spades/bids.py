@@ -358,65 +358,42 @@ def _who(players: Sequence[str], seat: int) -> Text:
 def _check_partnership(
     options: SpadesOptions, side: Side, bids: Sequence[Bid]
 ) -> list[BidProblem]:
-    problems: list[BidProblem] = []
-    whole: list[int] = []  # seats whose bid is the whole contract: blind N, moon
-    contract = numbers = nonzero = nils = 0
-    for seat in side.seats:
-        bid = bids[seat]
-        if is_whole(bid, options):
-            whole.append(seat)
-        elif is_nil(bid, options):
-            nils += 1
-        else:
-            numbers += 1
-            contract += bid.n
-            nonzero += bid.n > 0
+    """The rules a partnership's two bids together may break."""
+    whole = [seat for seat in side.seats if is_whole(bids[seat], options)]
+    nils = sum(1 for seat in side.seats if seat not in whole and is_nil(bids[seat], options))
+    numbers = [bids[s].n for s in side.seats if s not in whole and not is_nil(bids[s], options)]
+    nonzero = sum(1 for n in numbers if n > 0)
     if whole:
-        if len(whole) > 1 or nonzero:
-            problems.append(
-                BidProblem(
-                    whole[0],
-                    text(
-                        N_(
-                            "{side}: a blind or moon bid is the partnership's whole contract; the partner enters 0"
-                        ),
-                        side=side.name,
-                    ),
-                )
-            )
-        return problems
+        if len(whole) == 1 and not nonzero:
+            return []
+        said = N_(
+            "{side}: a blind or moon bid is the partnership's whole contract; the partner enters 0"
+        )
+        return [BidProblem(whole[0], text(said, side=side.name))]
+    problems: list[BidProblem] = []
     if options.contract is Contract.TEAM_TOTAL and nonzero > 1:
-        problems.append(
-            BidProblem(
-                None,
-                text(
-                    N_(
-                        "{side}: with a team total the team's number stands on one partner and the other enters 0"
-                    ),
-                    side=side.name,
-                ),
-            )
+        said = N_(
+            "{side}: with a team total the team's number stands on one partner and the other enters 0"
         )
-    if options.min_bid and contract < options.min_bid:
-        if numbers:
-            message = text(
-                N_("{side} bid {contract}; the partnership must bid at least {low}"),
-                side=side.name,
-                contract=contract,
-                low=options.min_bid,
-            )
-        else:
-            message = text(
-                N_("{side}: both partners bid nil, but the partnership must bid at least {low}"),
-                side=side.name,
-                low=options.min_bid,
-            )
-        problems.append(BidProblem(None, message))
+        problems.append(BidProblem(None, text(said, side=side.name)))
+    if options.min_bid and sum(numbers) < options.min_bid:
+        problems.append(BidProblem(None, _below_minimum(options, side, numbers)))
     if options.suicide and not nils:
-        problems.append(
-            BidProblem(
-                None,
-                text(N_("Suicide: {side} must include at least one nil bid"), side=side.name),
-            )
-        )
+        said = N_("Suicide: {side} must include at least one nil bid")
+        problems.append(BidProblem(None, text(said, side=side.name)))
     return problems
+
+
+def _below_minimum(options: SpadesOptions, side: Side, numbers: Sequence[int]) -> Text:
+    if numbers:
+        return text(
+            N_("{side} bid {contract}; the partnership must bid at least {low}"),
+            side=side.name,
+            contract=sum(numbers),
+            low=options.min_bid,
+        )
+    return text(
+        N_("{side}: both partners bid nil, but the partnership must bid at least {low}"),
+        side=side.name,
+        low=options.min_bid,
+    )
