@@ -26,20 +26,9 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Create and configure the app."""
-    instance = instance_path()
-    if test_config and "INSTANCE_PATH" in test_config:
-        instance = Path(test_config["INSTANCE_PATH"])
-    instance.mkdir(parents=True, exist_ok=True)
-    app = Flask(
-        __name__,
-        instance_path=str(instance),
-        instance_relative_config=True,
-        template_folder=str(TEMPLATES),
-        static_folder=str(STATIC),
-    )
-    app.config.from_mapping(
+def _settings(instance: Path) -> dict[str, Any]:
+    """The app's settings, before a test's own."""
+    return dict(
         SECRET_KEY=None,
         DATABASE=str(database_path(instance)),
         # A phone may sit on the bids screen through a long hand; a token that expired
@@ -59,6 +48,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SHARE_HOST=os.environ.get("SCOREKEEPER_SHARE_HOST") or None,
         **security.cookie_settings(),
     )
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the app."""
+    instance = instance_path()
+    if test_config and "INSTANCE_PATH" in test_config:
+        instance = Path(test_config["INSTANCE_PATH"])
+    instance.mkdir(parents=True, exist_ok=True)
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        instance_relative_config=True,
+        template_folder=str(TEMPLATES),
+        static_folder=str(STATIC),
+    )
+    app.config.from_mapping(_settings(instance))
     if test_config:
         app.config.from_mapping(test_config)
 
@@ -85,12 +90,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(rules.bp)
-    app.register_blueprint(players.bp)
-    app.register_blueprint(evenings.bp)
-    app.register_blueprint(pwa.bp)
+    for blueprint in (games, hands, rules, players, evenings, pwa):
+        app.register_blueprint(blueprint.bp)
     errors.init_app(app)
     return app
 
