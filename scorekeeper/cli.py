@@ -271,7 +271,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     tr = args.translations
-    columns = stat_columns()
+    columns = stat_columns(stored.kind for stored in games)
     head = [text(N_(word)).render(tr) for word in STATS_COLUMNS]
     head += [text(column.label).render(tr) for column in columns]
     rows = [head] + [

@@ -86,9 +86,15 @@ class PlayerStats:
         }
 
 
-def stat_columns() -> list[StatColumn]:
-    """The columns every game kind adds to the players' table, kind by kind."""
-    return [column for kind in kind_names() for column in find_kind(kind).stat_columns()]
+def stat_columns(kinds: Iterable[str]) -> list[StatColumn]:
+    """The columns these game kinds add to the players' table, in the registry's order."""
+    played = set(kinds)
+    return [
+        column
+        for kind in kind_names()
+        if kind in played
+        for column in find_kind(kind).stat_columns()
+    ]
 
 
 def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[PlayerStats]:

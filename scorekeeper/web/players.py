@@ -103,7 +103,7 @@ def index() -> str:
     return render_template(
         "players.html",
         players=stats_of(games),
-        columns=stat_columns(),
+        columns=stat_columns(g.kind for g in games),  # of the games played only
         chosen=chosen,
         **_filter_choices(),
     )
