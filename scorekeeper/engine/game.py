@@ -97,7 +97,7 @@ def score_game(game: Game) -> GameResult:
     """
     kind, ruleset = game.kind, game.ruleset
     sides = kind.sides(ruleset.options, game.players)
-    return _play_from(game, sides, (), kind.start(ruleset, game.players))
+    return _play_from(game, sides, (), kind.start(ruleset.options, game.players))
 
 
 def _play_from(
@@ -108,18 +108,18 @@ def _play_from(
     first = len(before) + 1
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None
-    outcome = end(rules or game.ruleset_for(first), state)
+    outcome = end((rules or game.ruleset_for(first)).options, state)
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
             raise HandError(number, _over(sides, outcome, number - 1))
         try:
-            result = play(rules or game.ruleset_for(number), state, hand)
+            result = play((rules or game.ruleset_for(number)).options, state, hand)
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         results.append(result)
         state = result.state
-        outcome = end(rules or game.ruleset_for(number + 1), state)
+        outcome = end((rules or game.ruleset_for(number + 1)).options, state)
     return GameResult(game, sides, tuple(results), outcome, state)
 
 
@@ -140,7 +140,7 @@ def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
     hands = (*game.hands[: number - 1], hand, *game.hands[number:])
     changed = Game(game.ruleset, game.players, hands, game.changes)
     before = result.hands[: number - 1]
-    state = before[-1].state if before else kind.start(game.ruleset, game.players)
+    state = before[-1].state if before else kind.start(game.ruleset.options, game.players)
     return _play_from(changed, result.sides, before, state)
 
 
@@ -157,11 +157,11 @@ def extend(result: GameResult, raw: object) -> GameResult:
     ruleset = game.ruleset_for(number)
     try:
         hand = kind.parse_hand(raw, ruleset.options)
-        scored = kind.play(ruleset, result.state, hand)
+        scored = kind.play(ruleset.options, result.state, hand)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
     longer = Game(game.ruleset, game.players, (*game.hands, hand), game.changes)
-    outcome = kind.outcome(longer.ruleset_for(number + 1), scored.state)
+    outcome = kind.outcome(longer.ruleset_for(number + 1).options, scored.state)
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
 

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from .text import N_, text
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
     from .rulesheet import Answer, Table
     from .text import Part, Text
     from .types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
@@ -72,15 +71,15 @@ class GameKind(Protocol[Opts, Hand, State]):
         have entered it (game-file form), and what that changed in words (else None)."""
         ...
 
-    def start(self, ruleset: Ruleset, players: Sequence[str]) -> State:
+    def start(self, options: Opts, players: Sequence[str]) -> State:
         """Return the state before the first hand."""
         ...
 
-    def play(self, ruleset: Ruleset, state: State, hand: Hand) -> HandResult:
+    def play(self, options: Opts, state: State, hand: Hand) -> HandResult:
         """Score one hand from `state`; raise InvalidHand when the rules forbid it."""
         ...
 
-    def outcome(self, ruleset: Ruleset, state: State) -> Outcome:
+    def outcome(self, options: Opts, state: State) -> Outcome:
         """Say whether the game is over after the hands in `state`, and who won."""
         ...
 

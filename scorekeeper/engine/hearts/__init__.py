@@ -7,7 +7,6 @@ from typing import Any
 
 from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
-from ..ruleset import Ruleset
 from ..text import N_, Part, Text, text
 from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
 from . import scoring
@@ -41,14 +40,14 @@ class Hearts(KindDefaults):
     def hand_to_json(self, hand: HeartsHand) -> dict[str, Any]:
         return scoring.hand_to_json(hand)
 
-    def start(self, ruleset: Ruleset, players: Sequence[str]) -> HeartsState:
+    def start(self, options: HeartsOptions, players: Sequence[str]) -> HeartsState:
         return scoring.start(players)
 
-    def play(self, ruleset: Ruleset, state: HeartsState, hand: HeartsHand) -> HandResult:
-        return scoring.play(ruleset, state, hand)
+    def play(self, options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> HandResult:
+        return scoring.play(options, state, hand)
 
-    def outcome(self, ruleset: Ruleset, state: HeartsState) -> Outcome:
-        return scoring.outcome(ruleset, state)
+    def outcome(self, options: HeartsOptions, state: HeartsState) -> Outcome:
+        return scoring.outcome(options, state)
 
     def lowest_wins(self, options: HeartsOptions) -> bool:
         return True

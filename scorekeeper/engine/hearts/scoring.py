@@ -8,7 +8,6 @@ from typing import Any, TypeGuard
 
 from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
-from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from .options import BonusCard, End, HeartsOptions, Moon, Passing
@@ -189,9 +188,8 @@ def start(players: Sequence[str]) -> HeartsState:
     return HeartsState(tuple(players), sides, tuple(0 for _ in sides))
 
 
-def play(ruleset: Ruleset, state: HeartsState, hand: HeartsHand) -> HandResult:
+def play(options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> HandResult:
     """Score one hand: penalty points taken (lower is better)."""
-    options: HeartsOptions = ruleset.options
     seats = len(state.players)
     lines: list[list[Line]] = [[] for _ in range(seats)]
     markers: list[list[str]] = [[] for _ in range(seats)]
@@ -265,9 +263,8 @@ def _moon(
             seat_lines.append(Line("moon", said, moon_total))
 
 
-def outcome(ruleset: Ruleset, state: HeartsState) -> Outcome:
+def outcome(options: HeartsOptions, state: HeartsState) -> Outcome:
     """Lowest total wins when someone reaches the target (or after one deal each)."""
-    options: HeartsOptions = ruleset.options
     everyone = range(len(state.sides))
     if options.end is End.ONE_DEAL_EACH:
         if state.hands < options.players:

@@ -8,7 +8,6 @@ from typing import Any
 from ..errors import InvalidHand
 from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
-from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, shown, text
 from ..types import HandResult, Marker, Need, Side, StatColumn
 from . import scoring
@@ -119,8 +118,8 @@ class Spades(KindDefaults):
             return raw, None
         return {**raw, "bids": bids}, TEAM_BID_NOTE
 
-    def start(self, ruleset: Ruleset, players: Sequence[str]) -> SpadesState:
-        return scoring.start(ruleset, players, self.sides(ruleset.options, players))
+    def start(self, options: SpadesOptions, players: Sequence[str]) -> SpadesState:
+        return scoring.start(players, self.sides(options, players))
 
     # The scoring functions themselves, not methods that call them: a replay calls them
     # once per hand.

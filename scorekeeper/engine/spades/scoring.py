@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 
 from ..errors import InvalidHand
 from ..outcome import decide
-from ..ruleset import Ruleset
 from ..text import N_, Nn_, Text, signed, text
 from ..types import Explanation, HandResult, Line, Outcome, Side
 from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_summed_moon, is_whole
@@ -536,15 +535,14 @@ def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
     return carried
 
 
-def start(ruleset: Ruleset, players: Sequence[str], sides: tuple[Side, ...]) -> SpadesState:
+def start(players: Sequence[str], sides: tuple[Side, ...]) -> SpadesState:
     """Return the state before the first hand."""
     zeros = tuple(0 for _ in sides)
     return SpadesState(tuple(players), sides, zeros, zeros)
 
 
-def play(ruleset: Ruleset, state: SpadesState, hand: SpadesHand) -> HandResult:
+def play(options: SpadesOptions, state: SpadesState, hand: SpadesHand) -> HandResult:
     """Score one hand from `state`; raise InvalidHand when the rules forbid its bids."""
-    options: SpadesOptions = ruleset.options
     problems = check_bids(options, state.sides, state.players, hand.bids, state.totals)
     if problems:
         raise InvalidHand(problems[0].message, problems[0].seat)
@@ -604,9 +602,8 @@ def _error_side(
     return score
 
 
-def outcome(ruleset: Ruleset, state: SpadesState) -> Outcome:
+def outcome(options: SpadesOptions, state: SpadesState) -> Outcome:
     """Apply the end-of-game rules to the state after the last hand."""
-    options: SpadesOptions = ruleset.options
     totals, sides = state.totals, state.sides
     if options.scoring is Scoring.ERROR:
         return _error_outcome(options, state)

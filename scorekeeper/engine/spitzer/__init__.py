@@ -7,7 +7,6 @@ from typing import Any
 
 from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
-from ..ruleset import Ruleset
 from ..rulesheet import Table
 from ..text import N_, Part, text
 from ..types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
@@ -57,14 +56,14 @@ class Spitzer(KindDefaults):
     def needs(self, options: SpitzerOptions, state: SpitzerState) -> list[Need]:
         return scoring.needs(options, state)
 
-    def start(self, ruleset: Ruleset, players: Sequence[str]) -> SpitzerState:
+    def start(self, options: SpitzerOptions, players: Sequence[str]) -> SpitzerState:
         return scoring.start(players)
 
-    def play(self, ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult:
-        return scoring.play(ruleset, state, hand)
+    def play(self, options: SpitzerOptions, state: SpitzerState, hand: SpitzerHand) -> HandResult:
+        return scoring.play(options, state, hand)
 
-    def outcome(self, ruleset: Ruleset, state: SpitzerState) -> Outcome:
-        return scoring.outcome(ruleset, state)
+    def outcome(self, options: SpitzerOptions, state: SpitzerState) -> Outcome:
+        return scoring.outcome(options, state)
 
     def lowest_wins(self, options: SpitzerOptions) -> bool:
         return False

@@ -9,7 +9,6 @@ from typing import Any, TypeGuard
 
 from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
-from ..ruleset import Ruleset
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Payment, Side
 from .options import NoTrickDash, SpitzerOptions
@@ -199,9 +198,8 @@ def start(players: Sequence[str]) -> SpitzerState:
     return SpitzerState(tuple(players), sides, tuple(0 for _ in sides))
 
 
-def play(ruleset: Ruleset, state: SpitzerState, hand: SpitzerHand) -> HandResult:
+def play(options: SpitzerOptions, state: SpitzerState, hand: SpitzerHand) -> HandResult:
     """Look the deal up in the table; positive scores each declarer, negative each opponent."""
-    options: SpitzerOptions = ruleset.options
     col = column(hand.points, hand.tricks)
     value = table_value(options, hand.contract, col)
     where = text(
@@ -257,9 +255,8 @@ def _seat_score(hand: SpitzerHand, value: int, seat: int, names: str) -> tuple[i
     return 0, text(said, names=names, points=worth)
 
 
-def outcome(ruleset: Ruleset, state: SpitzerState) -> Outcome:
+def outcome(options: SpitzerOptions, state: SpitzerState) -> Outcome:
     """The game ends when someone has 42 or more after a deal; highest wins, a tie plays on."""
-    options: SpitzerOptions = ruleset.options
     if max(state.totals, default=0) < options.target:
         return Outcome(False)
     return decide(
