@@ -12,10 +12,18 @@ from typing import Any
 
 from .engine import GameResult, HandResult, find_kind
 from .engine.seats import dealer_of
-from .engine.text import N_, Text, Translations, signed
+from .engine.text import N_, Text, Translations, signed, text
 from .engine.types import Line
 
 FIRST_LEAD = N_("led first")  # the seat a kind's rules name as leading the first trick
+
+
+def winner_words(result: GameResult) -> Text:
+    """Who won a finished game: the winner, or the sides that share the win."""
+    outcome, sides = result.outcome, result.sides
+    if outcome.winner is not None:
+        return text(N_("Winner: {side}"), side=sides[outcome.winner].name)
+    return text(N_("Shared win: {sides}"), sides=", ".join(sides[i].name for i in outcome.winners))
 
 
 def _same(message: str) -> str:

@@ -118,7 +118,7 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
     kind_name = result.game.ruleset.game
     kind = find_kind(kind_name)
     side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
-    winner = result.outcome.winner if result.outcome.finished else None
+    won_by = result.outcome.won_by  # the winner, or the sides sharing a win
     for key in dict.fromkeys(player_key(n) for n in names):
         seat = next(s for s, n in enumerate(names) if player_key(n) == key)
         stats = of(names[seat])
@@ -127,14 +127,14 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
         stats.kinds[kind_name] += 1
         if result.outcome.finished:
             stats.finished += 1
-            stats.won += int(winner == side_of[seat])
+            stats.won += int(side_of[seat] in won_by)
         for other, name in enumerate(names):
             if player_key(name) == key:
                 continue
             records = stats.partners if side_of[other] == side_of[seat] else stats.opponents
             record = records.setdefault(" ".join(name.split()), Record())
             record.games += 1
-            record.won += int(winner == side_of[seat])
+            record.won += int(side_of[seat] in won_by)
     seats = [(seat, side_of[seat], of(name)) for seat, name in enumerate(names)]
     for number, (hand, scored) in enumerate(
         zip(result.game.hands, result.hands, strict=True), start=1

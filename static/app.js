@@ -27,6 +27,39 @@
     form.addEventListener("change", update);
     update();
   }
+  // A row whose choice may not make the form's rows of its kind add up to a number
+  // (data-total-not): once the other rows are tapped, close that choice and say why.
+  function totalNot(row) {
+    var total = parseInt(row.getAttribute("data-total-not"), 10);
+    var why = row.getAttribute("data-total-not-why");
+    var name = row.getAttribute("data-picker");
+    var prefix = name.slice(0, name.lastIndexOf("_") + 1);
+    var form = row.closest("form");
+    var others = Array.prototype.filter.call(form.querySelectorAll("[data-picker^='" + prefix + "']"), function (p) { return p !== row; });
+    var closed = row.querySelector("ul.closed");
+    if (closed) closed.remove();
+    var note = document.createElement("p");
+    note.className = "closed-live";
+    note.setAttribute("aria-live", "polite");
+    row.appendChild(note);
+    function update() {
+      var sum = 0, all = true;
+      others.forEach(function (p) {
+        var checked = p.querySelector("input:checked");
+        if (checked) sum += parseInt(checked.value, 10); else all = false;
+      });
+      var shut = all ? String(total - sum) : null;
+      Array.prototype.forEach.call(row.querySelectorAll("input"), function (input) {
+        input.disabled = input.value === shut;
+        if (input.disabled) input.checked = false;
+      });
+      var open = shut !== null && row.querySelector("input[value='" + shut + "']");
+      note.textContent = open ? why.split("{n}").join(shut) : "";
+      note.hidden = !open;
+    }
+    form.addEventListener("change", update);
+    update();
+  }
   // On the scoresheet: reload when another phone enters or changes a hand.
   function live(marker) {
     var url = marker.getAttribute("data-url");
@@ -76,6 +109,7 @@
     var button = document.getElementById("wake");
     if (button) wake(button);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
     var marker = document.getElementById("live");
     if (marker) live(marker);
   });

@@ -8,26 +8,31 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import find_kind, find_ruleset, kind_names
+from scorekeeper.engine.kinds import module_name
 from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = re.compile(r"\b(spades|hearts|spitzer)\b", re.IGNORECASE)
+NAMES = re.compile(r"\b(spades|hearts|spitzer|oh[-_ ]?hell)\b", re.IGNORECASE)
 # What the games are about: a bid of nothing, overtricks kept, shooting the moon, the
 # cards that score, who declares. Only a kind's own files may speak of them.
 CONCEPTS = re.compile(
     r"\b(nils?|bags?|bagged|sandbag\w*|moons?|queen of spades|queen_of_spades|hearts_taken"
-    r"|declarers?|schneider|zola|blind nil|blind_nil|trumps?|2♣|Q♠)\b",
+    r"|declarers?|schneider|zola|blind nil|blind_nil|trumps?|2♣|Q♠"
+    r"|hook|exact_bonus|exact bonus|miss_penalty|max_cards|trick_points|trick_value"
+    r"|zero_bids?|exact zeros?)\b",
     re.IGNORECASE,
 )
 
 
 def own_files(kind: str) -> set[Path]:
-    """Where a kind lives: its engine package, its presets, its web entry, its templates."""
+    """Where a kind lives: its engine package, its presets (under the game's name), its
+    web entry and its templates (under its package's name)."""
+    module = module_name(kind)
     return {
-        *(ROOT / "scorekeeper" / "engine" / kind).rglob("*"),
+        *(ROOT / "scorekeeper" / "engine" / module).rglob("*"),
         *(ROOT / "scorekeeper" / "presets" / kind).rglob("*"),
-        ROOT / "scorekeeper" / "web" / "entry" / f"{kind}.py",
-        *(ROOT / "templates" / "kinds" / kind).rglob("*"),
+        ROOT / "scorekeeper" / "web" / "entry" / f"{module}.py",
+        *(ROOT / "templates" / "kinds" / module).rglob("*"),
     }
 
 

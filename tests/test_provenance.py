@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import all_rulesets, find_ruleset
-from scorekeeper.engine.ruleset import QUOTED, Origin
+from scorekeeper.engine.ruleset import CITATION, QUOTED, Origin
 
 SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
 MARKED = re.compile(r"「(.+?)」(?=[）)、。 ]|$)")  # a quote inside our own notes and reasons
@@ -51,8 +51,13 @@ def quotes_of(ruleset):
 def test_every_quote_stands_in_its_seed(ruleset, seeds):
     quotes = list(quotes_of(ruleset))
     if ruleset.source_file is None:
-        assert not quotes, "a source outside the seeds has no words kept here to quote"
+        # No words of a source outside the seeds are kept here: an option's "quote" is
+        # the source's URL and section, and notes and reasons quote nothing.
         assert ruleset.source_url
+        cited = [words for where, words in quotes if where in ruleset.provenance]
+        assert all(CITATION.match(words) for words in cited)
+        assert all(words.startswith(ruleset.source_url) for words in cited)
+        assert len(cited) == len(quotes), "a source outside the seeds has no words quoted"
         return
     assert ruleset.source_file in seeds
     seed = seeds[ruleset.source_file]

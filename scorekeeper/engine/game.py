@@ -43,6 +43,12 @@ class Game:
     players: tuple[str, ...]
     hands: tuple[Any, ...] = ()
     changes: tuple[RuleChange, ...] = ()
+    first_dealer: int = 0  # the seat that deals hand 1; the deal passes to the left
+
+    def start(self) -> Any:
+        """The kind's state before the first hand."""
+        kind = self.kind
+        return kind.dealt_by(kind.start(self.ruleset.options, self.players), self.first_dealer)
 
     def ruleset_for(self, hand_number: int) -> Ruleset:
         """The rules in force for hand `hand_number` (1-based), with every change made by then."""
@@ -97,7 +103,7 @@ def score_game(game: Game) -> GameResult:
     """
     kind, ruleset = game.kind, game.ruleset
     sides = kind.sides(ruleset.options, game.players)
-    return _play_from(game, sides, (), kind.start(ruleset.options, game.players))
+    return _play_from(game, sides, (), game.start())
 
 
 def _play_from(
@@ -138,9 +144,9 @@ def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
     hands = (*game.hands[: number - 1], hand, *game.hands[number:])
-    changed = Game(game.ruleset, game.players, hands, game.changes)
+    changed = Game(game.ruleset, game.players, hands, game.changes, game.first_dealer)
     before = result.hands[: number - 1]
-    state = before[-1].state if before else kind.start(game.ruleset.options, game.players)
+    state = before[-1].state if before else game.start()
     return _play_from(changed, result.sides, before, state)
 
 
@@ -160,7 +166,7 @@ def extend(result: GameResult, raw: object) -> GameResult:
         scored = kind.play(ruleset.options, result.state, hand)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
-    longer = Game(game.ruleset, game.players, (*game.hands, hand), game.changes)
+    longer = Game(game.ruleset, game.players, (*game.hands, hand), game.changes, game.first_dealer)
     outcome = kind.outcome(longer.ruleset_for(number + 1).options, scored.state)
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
@@ -192,7 +198,8 @@ def load_game(doc: object) -> Game:
     ruleset = _seated(doc.get("players"), ruleset, doc.get("options") or {})
     players = _players(doc.get("players"), ruleset)
     kind = find_kind(ruleset.game)
-    game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset))
+    first_dealer = _first_dealer(doc.get("first_dealer", 0), players)
+    game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset), first_dealer)
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError(N_("'hands' must be a list"))
@@ -202,7 +209,19 @@ def load_game(doc: object) -> Game:
             hands.append(kind.parse_hand(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
-    return Game(ruleset, players, tuple(hands), game.changes)
+    return Game(ruleset, players, tuple(hands), game.changes, first_dealer)
+
+
+def _first_dealer(raw: object, players: Sequence[str]) -> int:
+    """The seat that deals hand 1, as the file's top-level `first_dealer` names it."""
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < len(players):
+        raise GameError(
+            text(
+                N_("'first_dealer' must be a seat from 0 to {last}"),
+                last=len(players) - 1,
+            )
+        )
+    return raw
 
 
 def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
@@ -311,6 +330,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "options": {k: getattr(v, "value", v) for k, v in values.items()},
         "players": list(game.players),
         "hands": [game.kind.hand_to_json(hand) for hand in game.hands],
+        **({"first_dealer": game.first_dealer} if game.first_dealer else {}),
         **({"option_changes": [c.to_json() for c in game.changes]} if game.changes else {}),
     }
 
@@ -339,6 +359,8 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
         doc[carried] = list(result.carried or ())
     doc["finished"] = result.outcome.finished
     doc["winner"] = result.outcome.winner
+    if result.outcome.winners:
+        doc["winners"] = list(result.outcome.winners)  # a shared win: `winner` is null
     if result.outcome.reason is not None:
         reason = result.outcome.reason.render(translations)
         winner = result.outcome.winner

@@ -33,6 +33,7 @@ _KINDS = {
     "spades": "scorekeeper.engine.spades",
     "hearts": "scorekeeper.engine.hearts",
     "spitzer": "scorekeeper.engine.spitzer",
+    "oh-hell": "scorekeeper.engine.oh_hell",
 }
 
 
@@ -73,6 +74,16 @@ class GameKind(Protocol[Opts, Hand, State]):
 
     def start(self, options: Opts, players: Sequence[str]) -> State:
         """Return the state before the first hand."""
+        ...
+
+    def dealt_by(self, state: State, first_dealer: int) -> State:
+        """The state before the first hand, told which seat deals it (the game file's
+        `first_dealer`), for a kind whose rules depend on who deals."""
+        ...
+
+    def hand_rules(self, options: Opts, number: int) -> Any:
+        """The rules hand `number` is entered under: the options themselves, or for a kind
+        whose hands differ one from the next, the options with what this hand is."""
         ...
 
     def play(self, options: Opts, state: State, hand: Hand) -> HandResult:
@@ -145,6 +156,11 @@ class GameKind(Protocol[Opts, Hand, State]):
         """A blank scorecard's columns: once per hand, then once per side (N_ templates)."""
         ...
 
+    def scorecard_rows(self, options: Opts) -> tuple[tuple[str, ...], ...] | None:
+        """A blank scorecard's rows, their once-per-hand cells printed, where the rules fix
+        every hand in advance (a schedule); None for as many blank rows as a card holds."""
+        ...
+
     def tables(self, options: Opts) -> list[Table]:
         """Score tables the game is played by, to print beside its rules."""
         ...
@@ -199,6 +215,12 @@ class KindDefaults:
         self, options: Any, dealer: int, players: Sequence[str]
     ) -> tuple[int | None, Text | None]:
         return None, None
+
+    def dealt_by(self, state: Any, first_dealer: int) -> Any:
+        return state  # the scores do not depend on who deals
+
+    def hand_rules(self, options: Any, number: int) -> Any:
+        return options  # every hand is entered alike
 
     def describe(self, options: Any) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         groups: list[tuple[Text, list[tuple[str, Text, Text]]]] = self._words().describe(options)
@@ -255,10 +277,21 @@ class KindDefaults:
     def tables(self, options: Any) -> list[Table]:
         return []  # no score table
 
+    def scorecard_rows(self, options: Any) -> tuple[tuple[str, ...], ...] | None:
+        return None  # the hands are not known in advance
+
 
 def kind_names() -> list[str]:
     """List the game kinds the engine knows."""
     return list(_KINDS)
+
+
+def module_name(name: str) -> str:
+    """The name of a kind's package, which its web entry and templates share: the game's
+    name as a Python module can spell it."""
+    if name not in _KINDS:
+        raise KeyError(name)
+    return _KINDS[name].rsplit(".", 1)[1]
 
 
 def find_kind(name: str) -> GameKind[Any, Any, Any]:

@@ -31,6 +31,13 @@ def decide(
     return Outcome(True, top[0], why(best))
 
 
+def shared_win(outcome: Outcome, sides: Sequence[Side]) -> Text:
+    """Name the sides that share a finished game's win ("Ann, Ben share the win")."""
+    return text(
+        N_("{sides} share the win"), sides=", ".join(sides[i].name for i in outcome.winners)
+    )
+
+
 def individual_sides(players: Sequence[str]) -> tuple[Side, ...]:
     """Every player is a side of their own."""
     return tuple(Side(name, (seat,)) for seat, name in enumerate(players))
@@ -40,10 +47,17 @@ def outcome_change(before: Outcome, after: Outcome, sides: Sequence[Side]) -> Te
     """What a change to the hands did to the end of the game, in words (None: nothing).
 
     A side of two players is plural: "Ann & Cho no longer win", "Ben no longer wins"."""
+    if before.won_by == after.won_by:
+        return None
+    if after.winners:
+        return shared_win(after, sides)
+    if before.winners and after.winner is None:
+        names = ", ".join(sides[i].name for i in before.winners)
+        return text(N_("{sides} no longer share the win; the game goes on"), sides=names)
+    if before.winners:
+        before = Outcome(False)  # the shared win now goes to one side alone
     was = before.winner if before.finished else None
     now = after.winner if after.finished else None
-    if was == now:
-        return None
     if now is None:
         assert was is not None
         return ntext(

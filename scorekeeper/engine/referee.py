@@ -10,6 +10,7 @@ from .errors import GameError, HandError, InvalidHand
 from .game import Game, GameResult, player_counts, score_game
 from .kinds import find_kind
 from .options import option_values
+from .outcome import shared_win
 from .ruleset import Ruleset, all_rulesets
 from .text import N_, Nn_, Text, ntext, text
 from .types import Outcome, Side
@@ -105,7 +106,7 @@ class WhatIf:
     def winner_changes(self) -> bool:
         if self.refused:
             return False
-        return self.actual.outcome.winner != self.other.outcome.winner or (
+        return self.actual.outcome.won_by != self.other.outcome.won_by or (
             self.actual.outcome.finished != self.other.outcome.finished
         )
 
@@ -163,14 +164,14 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
             break
         hands.append(reparsed)
         try:
-            score_game(Game(ruleset, game.players, tuple(hands)))
+            score_game(Game(ruleset, game.players, tuple(hands), first_dealer=game.first_dealer))
         except HandError as error:
             stopped = error
             hands.pop()
             break
         if note is not None:
             carried.setdefault(note.key(), (note, []))[1].append(number)
-    other = score_game(Game(ruleset, game.players, tuple(hands)))
+    other = score_game(Game(ruleset, game.players, tuple(hands), first_dealer=game.first_dealer))
     rows = []
     for number, hand in enumerate(actual.hands, start=1):
         theirs = other.hands[number - 1].totals if number <= len(other.hands) else None
@@ -200,6 +201,8 @@ def outcome_words(outcome: Outcome, sides: Sequence[Side]) -> Text:
     if outcome.finished and outcome.winner is not None:
         side = sides[outcome.winner]
         return ntext(WINS, len(side.seats), side=side.name)
+    if outcome.finished and outcome.winners:
+        return shared_win(outcome, sides)
     if outcome.tie:
         return text(N_("tie at the top — another hand"))
     return text(N_("not finished"))
@@ -239,6 +242,6 @@ def verdict(result: WhatIf) -> Text:
         return text(N_("Under these rules the game would already be over."))
     if not actual.finished and not other.finished:
         return text(N_("Under both rules the game is not over yet."))
-    if actual.winner != other.winner:
+    if actual.won_by != other.won_by:
         return text(N_("The winner changes."))
     return text(N_("The winner does not change."))

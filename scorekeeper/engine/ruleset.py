@@ -12,7 +12,8 @@ A preset is one TOML file under `scorekeeper/presets/<game>/<id>.toml`:
                   name = { value = …, origin = "stated", quote = "…" }
 
 `origin` says where the value comes from (see Origin). Stated, inherited and chosen
-values carry `quote`, the source's own words copied exactly; chosen ones also
+values carry `quote`, the source's own words copied exactly (for a source outside the
+seeds, with `source_url`: its URL and section instead, "https://…#Scoring (Basic scoring)"); chosen ones also
 `alternatives`, the other values the source allows; interpreted ones carry `why`. Options
 the file does not name take the engine's default and count as `default`. A `[ja]` table
 holds the Japanese name, description, notes and `why` texts.
@@ -36,6 +37,8 @@ from .options import OptionError, apply_options, differences, option_values
 PRESET_DIR = Path(__file__).resolve().parent.parent / "presets"
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SEED_FILE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
+# Outside the seeds a quote is replaced by a citation: the source's URL and the section.
+CITATION = re.compile(r"^https?://\S+ \(\S.*\)$")
 LANGUAGES = ("ja",)  # tables a preset file may hold with its name, description and notes
 
 
@@ -264,6 +267,15 @@ def load_preset(path: Path) -> Ruleset:
         )
     except (KeyError, ValueError, OptionError) as error:
         raise ValueError(f"preset file {path.name} is not valid: {error}") from error
+    if ruleset.source_file is None:
+        uncited = [
+            n for n, p in ruleset.provenance.items() if p.quote and not CITATION.match(p.quote)
+        ]
+        if uncited or not ruleset.source_url:
+            raise ValueError(
+                f"preset file {path.name}: a source outside the seeds needs source_url, and"
+                f' each quote is its URL and section, e.g. "https://…#Scoring (…)": {uncited}'
+            )
     if ruleset.id != path.stem:
         raise ValueError(f"preset file {path.name} holds id {ruleset.id!r}")
     return ruleset

@@ -109,6 +109,16 @@ class Outcome:
     winner: int | None = None
     reason: Text | None = None
     tie: bool = False  # the end condition was met but the top is tied: play another hand
+    # A game that ends tied for the top (after a fixed number of hands) is a win shared by
+    # these sides; `winner` is then None.
+    winners: tuple[int, ...] = ()
+
+    @property
+    def won_by(self) -> tuple[int, ...]:
+        """The sides that won a finished game: the winner, or the sides sharing the win."""
+        if not self.finished:
+            return ()
+        return (self.winner,) if self.winner is not None else self.winners
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..engine.describe import describe
 from ..engine.options import option_values
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
-from ..scoresheet import carried_text, rows, translate
+from ..scoresheet import carried_text, rows, translate, winner_words
 from .chart import progression_svg, swatch
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -57,6 +57,7 @@ def environment(
     env.filters["signed"] = signed
     env.filters["css_string"] = css_string
     env.globals["font_dir"] = FONTS.as_uri()
+    env.globals["winner_words"] = winner_words
     return env
 
 
@@ -161,13 +162,15 @@ def scorecard_html(
     kind = find_kind(ruleset.game)
     seats = [str(n) for n in range(1, options.players + 1)]
     per_hand, per_side = kind.scorecard_columns(options)
+    printed = kind.scorecard_rows(options)  # a fixed schedule prints its hands
     env = environment(translations, language)
     return env.get_template("scorecard.html").render(
+        printed=printed,
         ruleset=ruleset,
         sides=[side.name for side in kind.sides(options, seats)],
         per_hand=per_hand,
         per_side=per_side,
-        hands=hands,
+        hands=len(printed) if printed else hands,
         summary=_summary(ruleset),
         key_rules=key_rules(ruleset),
     )

@@ -21,6 +21,7 @@ from .. import store
 from ..engine import GameResult
 from ..engine.text import number
 from ..limits import EVENING_NAME_MAX, BadName, clean_name
+from ..scoresheet import winner_words
 from ..stats import player_key
 from .access import device, evening_for, game_for, role
 from .db import get_db
@@ -115,8 +116,8 @@ class Table:
 
 def _ahead(result: GameResult) -> set[int]:
     """The sides at the top: the winner once there is one, else the best total(s)."""
-    if result.outcome.finished and result.outcome.winner is not None:
-        return {result.outcome.winner}
+    if result.outcome.won_by:
+        return set(result.outcome.won_by)
     if not result.hands:
         return set()
     totals = result.totals
@@ -151,8 +152,8 @@ def _table(stored: store.StoredGame) -> Table:
     ahead = _ahead(result)
     names = [side.name for side in result.sides]
     leaders = [names[index] for index in sorted(ahead)]
-    if result.outcome.finished and result.outcome.winner is not None:
-        status = _("Winner: %(side)s", side=names[result.outcome.winner])
+    if result.outcome.won_by:
+        status = render_text(winner_words(result))
     elif not leaders:
         status = _("No hand yet")
     elif len(leaders) == 1:

@@ -137,12 +137,12 @@ def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Fi
 def new_game_form(
     options_type: type, labels: dict[str, Any], words: dict[str, dict[str, Any]], seats: int
 ) -> FlaskForm:
-    """A form with a name per seat, the first dealer, and a field per option."""
+    """A form with a name per seat (up to `seats`), the first dealer, and a field per option."""
 
     class NewGameForm(Form):
         pass
 
-    for seat in range(5):
+    for seat in range(seats):
         setattr(
             NewGameForm,
             f"player_{seat}",

@@ -200,7 +200,8 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         name: {value: render_text(text) for value, text in values.items()}
         for name, values in kind.choice_words().items()
     }
-    form = new_game_form(kind.options_type, labels, words, 5)
+    most = max(5, *preset.player_counts)  # the seats a table of this game may fill
+    form = new_game_form(kind.options_type, labels, words, most)
     preset_values = option_values(preset.options)
     if request.method == "GET":
         for name, value in preset_values.items():
@@ -216,8 +217,8 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
             errors.append(_options_summary(problems, labels))
         if "players" not in changes and len(preset.player_counts) > 1:
             # The source allows several table sizes (the widow game: 4 or 5): the names decide.
-            typed = [getattr(form, f"player_{seat}").data for seat in range(5)]
-            count = next((n for n in range(5, 0, -1) if typed[n - 1]), 0)
+            typed = [getattr(form, f"player_{seat}").data for seat in range(most)]
+            count = next((n for n in range(most, 0, -1) if typed[n - 1]), 0)
             ruleset = ruleset.seated(count)
             if ruleset.options.players != preset.options.players:
                 changes = {**changes, "players": ruleset.options.players}

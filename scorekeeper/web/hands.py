@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameResult, HandError, Text
+from ..engine import GameResult, HandError, Text, find_kind
 from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
 from ..limits import MAX_HANDS
@@ -56,6 +56,12 @@ def _bidding(stored: store.StoredGame) -> BiddingEntry:
     return cast(BiddingEntry, entry)
 
 
+def _hand_rules(stored: store.StoredGame, options: Any, number: int) -> Any:
+    """The rules hand `number` is entered under (the rules in force, with the table's
+    changes, and what the kind says of that hand: its size, where hands differ)."""
+    return find_kind(stored.kind).hand_rules(options, number)
+
+
 def _flash_outcome(before: GameResult, after: GameResult) -> None:
     """Say when a change to the hands took a win away, gave one, or moved it."""
     change = outcome_change(before.outcome, after.outcome, after.sides)
@@ -82,8 +88,8 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         return _over(stored)
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
-    options = stored.ruleset.options  # the rules in force, with the table's changes
     upcoming = next_hand(stored)
+    options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
     dealer = stored.dealer(upcoming.number)
     form = VersionForm()
     values: dict[str, str] = {}
@@ -146,8 +152,8 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
             )
         return redirect(url_for("hands.bids", game_id=game_id), 303)
     result = stored.score()
-    options = stored.ruleset.options  # the rules in force, with the table's changes
     upcoming = next_hand(stored)
+    options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
     dealer = stored.dealer(upcoming.number)
     by_team = request.values.get("by") == "team"
     form = VersionForm()
@@ -229,7 +235,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
         return _kind_page(stored, number, editing=True)
     entry = _bidding(stored)
     result = stored.score()
-    options = stored.rules_for(number).options  # the rules it was played under
+    options = _hand_rules(stored, stored.rules_for(number).options, number)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)

@@ -11,8 +11,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..engine import find_kind
+from ..engine.kinds import module_name
 from ..engine.text import Text, number, signed
-from ..scoresheet import carried_text
+from ..scoresheet import carried_text, winner_words
 
 babel = Babel()
 
@@ -122,6 +123,9 @@ def init_app(app: Flask) -> None:
         find_kind(kind).title
     )
     app.jinja_env.filters["signed"] = signed
+    # A kind's own partials live under templates/kinds/<its package's name>/.
+    app.jinja_env.globals["kind_templates"] = lambda kind: f"kinds/{module_name(kind)}"
     app.jinja_env.globals["language"] = language
+    app.jinja_env.globals["winner_words"] = winner_words
     # What a side carries on, in its game kind's words.
     app.jinja_env.globals["carried_text"] = lambda kind, n: carried_text(kind, n, translations())

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from ...engine import Side, kind_names
+from ...engine.kinds import module_name
 from ...engine.text import N_, Text, text
 
 REST = "rest"  # "the rest": the last player's share, worked out from the others
@@ -24,6 +25,7 @@ class Choice:
     value: str
     label: Any
     wide: bool = False  # words, not a number: a wider button
+    disabled: bool = False  # shown, but closed now (the picker's `closed` says why)
 
 
 @dataclass
@@ -41,6 +43,11 @@ class Picker:
     chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
     words: bool = False  # every choice is a phrase, not a number: two buttons a row
     then: str = ""  # a template partial the page shows after this picker (a number field)
+    # A row whose choice may not make the form's rows of the same kind add up to this
+    # number; static/app.js closes that choice as the others are tapped, saying why
+    # (the words of `closed`, "{n}" standing for the choice).
+    total_not: int | None = None
+    total_not_why: tuple[Any, Text] | None = None
 
 
 def numbers(low: int, high: int) -> list[Choice]:
@@ -187,9 +194,9 @@ class OnePage:
 
 
 def entry_for(kind: str) -> Entry:
-    """The entry of a game kind: the module of this package named after the kind (as the
-    engine registers it), imported on first use."""
+    """The entry of a game kind: the module of this package named as the kind's engine
+    package (engine.kinds.module_name), imported on first use."""
     if kind not in kind_names():
         raise KeyError(kind)
-    entry: Entry = importlib.import_module(f"{__name__}.{kind}").ENTRY
+    entry: Entry = importlib.import_module(f"{__name__}.{module_name(kind)}").ENTRY
     return entry

@@ -1,0 +1,142 @@
+"""Oh Hell as a game kind (RULES.md §4): each player for themselves, a fixed schedule of
+hands, bids made exactly, the highest total after the last hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..kinds import GameKind, Gettext, KindDefaults
+from ..outcome import individual_sides
+from ..text import N_, Part, Text, text
+from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from . import scoring
+from .options import Deal, HandRules, MissPenalty, OhHellOptions, TrickPoints, hand_rules
+from .scoring import OhHellHand, OhHellState
+
+DEAL_FACTS = {
+    Deal.DOWN_UP: N_("{hands} hands: {top} cards down to 1 and back up"),
+    Deal.UP_DOWN: N_("{hands} hands: 1 card up to {top} and back down"),
+    Deal.DOWN: N_("{hands} hands: {top} cards down to 1"),
+    Deal.UP: N_("{hands} hands: 1 card up to {top}"),
+}
+
+
+class OhHell(KindDefaults):
+    """The Oh Hell game kind."""
+
+    name = "oh-hell"
+    title = N_("Oh Hell")
+    featured = "oh-hell"
+    options_type = OhHellOptions
+    carried: str | None = None
+
+    def sides(self, options: OhHellOptions, players: Sequence[str]) -> tuple[Side, ...]:
+        return individual_sides(players)
+
+    def parse_hand(self, raw: object, options: OhHellOptions) -> OhHellHand:
+        return scoring.parse_hand(raw, options)
+
+    def hand_to_json(self, hand: OhHellHand) -> dict[str, Any]:
+        return scoring.hand_to_json(hand)
+
+    def start(self, options: OhHellOptions, players: Sequence[str]) -> OhHellState:
+        return scoring.start(players)
+
+    def dealt_by(self, state: OhHellState, first_dealer: int) -> OhHellState:
+        """The hook binds the dealer: the state knows who deals hand 1."""
+        return OhHellState(state.players, state.sides, state.totals, state.hands, first_dealer)
+
+    def hand_rules(self, options: OhHellOptions, number: int) -> HandRules:
+        """A hand's size varies with its place in the schedule."""
+        return hand_rules(options, number)
+
+    def play(self, options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandResult:
+        return scoring.play(options, state, hand)
+
+    def outcome(self, options: OhHellOptions, state: OhHellState) -> Outcome:
+        return scoring.outcome(options, state)
+
+    def lowest_wins(self, options: Any) -> bool:
+        return False
+
+    def target(self, options: Any) -> int | None:
+        return None  # the schedule ends the game, not a total
+
+    def facts(self, options: OhHellOptions) -> list[Text]:
+        """How many hands, and how they run."""
+        return [
+            text(DEAL_FACTS[options.deal], hands=len(options.schedule), top=options.largest),
+            text(N_("highest total wins")),
+        ]
+
+    def needs(self, options: OhHellOptions, state: OhHellState) -> list[Need]:
+        return scoring.needs(options, state)
+
+    def shorthand(
+        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
+    ) -> str:
+        """The bid and the tricks taken ("3/4")."""
+        (seat,) = seats
+        return f"{body['bids'][seat]}/{body['tricks'][seat]}"
+
+    def scorecard_columns(self, options: OhHellOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (N_("Cards"),), (N_("Bid"), N_("Took"), N_("Score"))
+
+    def scorecard_rows(self, options: OhHellOptions) -> tuple[tuple[str, ...], ...]:
+        """The blank card's rows: one per hand of the schedule, its size printed."""
+        return tuple((str(cards),) for cards in options.schedule)
+
+    def tally(
+        self, options: OhHellOptions, hand: OhHellHand, result: HandResult, seat: int, side: int
+    ) -> dict[str, int]:
+        """Bids, bids made exactly, bids of 0 and those made."""
+        bid, made = hand.bids[seat], hand.bids[seat] == hand.tricks[seat]
+        counts = {
+            "bids": 1,
+            "bids_made": int(made),
+            "zero_bids": int(bid == 0),
+            "zero_bids_made": int(bid == 0 and made),
+            "tricks_taken": hand.tricks[seat],
+        }
+        return {name: n for name, n in counts.items() if n}
+
+    def stat_columns(self) -> list[StatColumn]:
+        return [
+            StatColumn(N_("Bids made / bid"), ("bids_made",), ("bids",)),
+            StatColumn(N_("Exact zeros / zero bids"), ("zero_bids_made",), ("zero_bids",)),
+        ]
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+        return {
+            "bids": {"bid": counts.get("bids", 0), "made": counts.get("bids_made", 0)},
+            "zero_bids": {
+                "bid": counts.get("zero_bids", 0),
+                "made": counts.get("zero_bids_made", 0),
+            },
+            "tricks_taken": counts.get("tricks_taken", 0),
+        }
+
+    def markers(self) -> dict[str, Marker]:
+        return {"made": Marker(N_("made")), "missed": Marker(N_("missed"), setback=True)}
+
+    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+        return str(body["bids"][seat]), str(body["tricks"][seat])
+
+    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+        return scoring.hand_words(body, players)
+
+
+KIND: GameKind[OhHellOptions, OhHellHand, OhHellState] = (
+    OhHell()
+)  # checked against the interface by mypy
+
+__all__ = [
+    "KIND",
+    "Deal",
+    "MissPenalty",
+    "OhHellHand",
+    "OhHellOptions",
+    "OhHellState",
+    "TrickPoints",
+]

@@ -1,0 +1,285 @@
+"""Oh Hell scoring (RULES.md §4): a fixed schedule of hands, bids that must be made
+exactly, the hook on the dealer's bid, and the highest total after the last hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidHand
+from ..outcome import individual_sides
+from ..seats import bidding_order, dealer_of
+from ..text import N_, Part, Text, shown, signed, text
+from ..types import HandResult, Line, Need, Outcome, Side
+from .options import MissPenalty, OhHellOptions, TrickPoints
+
+
+@dataclass(frozen=True)
+class OhHellHand:
+    """One hand as entered: its size when the file gives it, each seat's bid and tricks."""
+
+    cards: int | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class OhHellState:
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+    totals: tuple[int, ...]
+    hands: int = 0  # hands played
+    first_dealer: int = 0
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def parse_hand(raw: object, options: OhHellOptions) -> OhHellHand:
+    """Read a hand's form: its size, one whole number per seat for bids and tricks."""
+    if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
+        raise InvalidHand(text(N_("an Oh Hell hand needs 'bids' and 'tricks'")))
+    cards = raw.get("cards")
+    if cards is not None and (not _count(cards) or cards < 1):
+        raise InvalidHand(
+            text(
+                N_("'cards' must be a whole number of 1 or more, got {value}"), value=shown(cards)
+            )
+        )
+    seats = options.players
+    for name in ("bids", "tricks"):
+        values = raw[name]
+        if not isinstance(values, list) or len(values) != seats:
+            raise InvalidHand(
+                text(
+                    N_("'{name}' needs one entry for each of the {seats} seats"),
+                    name=name,
+                    seats=seats,
+                )
+            )
+        for seat, value in enumerate(values):
+            if not _count(value):
+                raise InvalidHand(
+                    text(
+                        N_("seat {seat}: {name} must be a whole number of 0 or more, got {value}"),
+                        seat=seat + 1,
+                        name=name,
+                        value=shown(value),
+                    ),
+                    seat,
+                    f"{'bid' if name == 'bids' else 'tricks'}_{seat}",
+                )
+    return OhHellHand(cards, tuple(raw["bids"]), tuple(raw["tricks"]))
+
+
+def hand_to_json(hand: OhHellHand) -> dict[str, Any]:
+    body: dict[str, Any] = {} if hand.cards is None else {"cards": hand.cards}
+    return {**body, "bids": list(hand.bids), "tricks": list(hand.tricks)}
+
+
+def start(players: Sequence[str]) -> OhHellState:
+    sides = individual_sides(players)
+    return OhHellState(tuple(players), sides, tuple(0 for _ in sides))
+
+
+def hook_bid(options: OhHellOptions, cards: int, bids: Sequence[int], dealer: int) -> int | None:
+    """The bid the hook forbids the dealer, given the others' bids (None: no such bid)."""
+    if not options.hook:
+        return None
+    others = sum(bid for seat, bid in enumerate(bids) if seat != dealer)
+    forbidden = cards - others
+    return forbidden if 0 <= forbidden <= cards else None
+
+
+def check_hand(options: OhHellOptions, number: int, dealer: int, hand: OhHellHand) -> int:
+    """Check a hand against the schedule and the bidding rules; return its size."""
+    schedule = options.schedule
+    if number > len(schedule):
+        raise InvalidHand(
+            text(
+                N_("the game has {n} hands: there is no hand {number}"),
+                n=len(schedule),
+                number=number,
+            )
+        )
+    cards = schedule[number - 1]
+    if hand.cards is not None and hand.cards != cards:
+        raise InvalidHand(
+            text(
+                N_("'cards' is {given}, but hand {number} deals {cards}"),
+                given=hand.cards,
+                number=number,
+                cards=cards,
+            ),
+            field="cards",
+        )
+    for seat in bidding_order(dealer, len(hand.bids)):
+        if hand.bids[seat] > cards:
+            raise InvalidHand(
+                text(
+                    N_("seat {seat}: a bid is 0 to {cards}, got {bid}"),
+                    seat=seat + 1,
+                    cards=cards,
+                    bid=hand.bids[seat],
+                ),
+                seat,
+                f"bid_{seat}",
+            )
+    if hook_bid(options, cards, hand.bids, dealer) == hand.bids[dealer]:
+        raise InvalidHand(
+            text(
+                N_("the dealer may not bid {bid}: the bids would add up to {cards}"),
+                bid=hand.bids[dealer],
+                cards=cards,
+            ),
+            dealer,
+            f"bid_{dealer}",
+        )
+    total = sum(hand.tricks)
+    if total != cards:
+        raise InvalidHand(
+            text(N_("tricks add up to {total}, expected {most}"), total=total, most=cards)
+        )
+    return cards
+
+
+def seat_score(options: OhHellOptions, bid: int, took: int) -> tuple[int, list[int]]:
+    """A seat's points for the hand, and the parts they are made of (in order)."""
+    exact = bid == took
+    value = options.trick_value
+    trick_points = {
+        TrickPoints.IF_EXACT: took * value if exact else 0,
+        TrickPoints.ALWAYS: took * value,
+        TrickPoints.NEVER: 0,
+    }[options.trick_points]
+    if exact:
+        parts = [options.exact_bonus, trick_points]
+    else:
+        off = abs(took - bid)
+        penalty = {
+            MissPenalty.NONE: 0,
+            MissPenalty.BID: value * bid,
+            MissPenalty.DIFFERENCE: off,
+            MissPenalty.TEN_PER_TRICK: 10 * off,
+        }[options.miss_penalty]
+        parts = [trick_points, -penalty]
+    parts = [part for part in parts if part]
+    return sum(parts), parts
+
+
+def _sum_words(parts: Sequence[int], points: int) -> str:
+    """The parts of a score as a sum: "10 + 3 = +13", "+3", "0"."""
+    if len(parts) < 2:
+        return signed(points)
+    words = str(parts[0])
+    for part in parts[1:]:
+        words += f" + {part}" if part >= 0 else f" − {-part}"
+    return f"{words} = {signed(points)}"
+
+
+def _line(bid: int, took: int, parts: Sequence[int], points: int) -> Line:
+    exact = bid == took
+    template = (
+        N_("Bid {bid}, took {took}: exact → {score}")
+        if exact
+        else N_("Bid {bid}, took {took}: missed → {score}")
+    )
+    rule = "exact_bonus" if exact else "miss_penalty"
+    return Line(rule, text(template, bid=bid, took=took, score=_sum_words(parts, points)), points)
+
+
+def play(options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandResult:
+    """Score each player's bid against the tricks they took."""
+    number = state.hands + 1
+    dealer = dealer_of(state.first_dealer, len(state.players), number)
+    check_hand(options, number, dealer, hand)
+    scored = [
+        seat_score(options, bid, took) for bid, took in zip(hand.bids, hand.tricks, strict=True)
+    ]
+    points = tuple(score for score, _ in scored)
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    markers = tuple(
+        ("made",) if bid == took else ("missed",)
+        for bid, took in zip(hand.bids, hand.tricks, strict=True)
+    )
+
+    def explain() -> tuple[tuple[Line, ...], ...]:
+        return tuple(
+            (_line(bid, took, parts, score),)
+            for bid, took, (score, parts) in zip(hand.bids, hand.tricks, scored, strict=True)
+        )
+
+    return HandResult(
+        points,
+        totals,
+        None,
+        explain,
+        markers,
+        OhHellState(state.players, state.sides, totals, number, state.first_dealer),
+    )
+
+
+def outcome(options: OhHellOptions, state: OhHellState) -> Outcome:
+    """Over after the schedule's last hand: the highest total wins; a tie shares the win."""
+    hands = len(options.schedule)
+    if state.hands < hands:
+        return Outcome(False)
+    best = max(state.totals)
+    top = tuple(i for i, total in enumerate(state.totals) if total == best)
+    if len(top) > 1:
+        names = ", ".join(state.sides[i].name for i in top)
+        return Outcome(
+            True,
+            None,
+            text(
+                N_("tied for the highest total, {best}, after hand {n}: {names} share the win"),
+                best=best,
+                n=hands,
+                names=names,
+            ),
+            winners=top,
+        )
+    return Outcome(
+        True, top[0], text(N_("the highest total, {best}, after hand {n}"), best=best, n=hands)
+    )
+
+
+def needs(options: OhHellOptions, state: OhHellState) -> list[Need]:
+    """Before the next hand: its place in the schedule and its size."""
+    schedule = options.schedule
+    number = state.hands + 1
+    if number > len(schedule):
+        return []
+    return [
+        Need(
+            "",
+            (
+                text(
+                    N_("Hand {n} of {hands}: {cards} cards"),
+                    n=number,
+                    hands=len(schedule),
+                    cards=schedule[number - 1],
+                ),
+            ),
+        )
+    ]
+
+
+def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    """Each player's bid and tricks taken."""
+    bids, tricks = body.get("bids", []), body.get("tricks", [])
+    parts: list[Part] = []
+    if "cards" in body:
+        parts.append((Text(N_("Cards")), text("{value}", value=shown(body["cards"]))))
+    for seat, name in enumerate(players):
+        bid = bids[seat] if seat < len(bids) else None
+        took = tricks[seat] if seat < len(tricks) else None
+        parts.append(
+            (
+                name,
+                text(N_("bid {bid}, took {took}"), bid=shown(bid), took=shown(took)),
+            )
+        )
+    return parts

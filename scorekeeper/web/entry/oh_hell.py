@@ -1,0 +1,257 @@
+"""Entering an Oh Hell hand: bids in bidding order with the dealer's forbidden bid
+closed, then tricks that add up to the hand's size. The engine checks everything again
+before a hand is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from flask_babel import lazy_gettext as _l
+
+from ...engine import GameResult, Side
+from ...engine.oh_hell.options import HandRules, hand_rules
+from ...engine.oh_hell.scoring import hook_bid
+from ...engine.seats import bidding_order
+from ...engine.text import N_, Text, text
+from ...limits import parse_count
+from ...store import StoredGame
+from . import REST, Choice, Entry, Picker, numbers
+
+
+@dataclass(frozen=True)
+class Before:
+    """What the table needs to know before a hand: its place, its size, who deals and bids."""
+
+    line: Text
+
+
+def before_words(rules: HandRules, players: Sequence[str], dealer: int) -> Text:
+    """ "Hand 7 of 19: 4 cards; Cho deals, Dee bids first"."""
+    return text(
+        N_("Hand {n} of {hands}: {cards} cards; {dealer} deals, {first} bids first"),
+        n=rules.number,
+        hands=rules.hands,
+        cards=rules.cards,
+        dealer=players[dealer],
+        first=players[bidding_order(dealer, len(players))[0]],
+    )
+
+
+def _forbidden_words(player: str, bid: Any, cards: int) -> tuple[Text, Text]:
+    return (
+        text(N_("{player} may not bid {bid}"), player=player, bid=bid),
+        text(N_("the bids would add up to {cards}"), cards=cards),
+    )
+
+
+def _known(values: Mapping[str, str], seat: int) -> int | None:
+    return parse_count((values.get(f"bid_{seat}") or "").strip())
+
+
+def bid_pickers(
+    rules: HandRules,
+    sides: Sequence[Side],
+    players: Sequence[str],
+    totals: Sequence[int],
+    dealer: int,
+    values: Mapping[str, str],
+    errors: Mapping[str, Text],
+) -> list[Picker]:
+    """A picker per player in bidding order, the dealer last: 0 to the cards in the hand."""
+    pickers = []
+    for seat in bidding_order(dealer, len(players)):
+        picker = Picker(
+            name=f"bid_{seat}",
+            label=players[seat],
+            hint=_l("deals, bids last") if seat == dealer else "",
+            choices=numbers(0, rules.cards),
+            selected=values.get(f"bid_{seat}"),
+            error=errors.get(f"bid_{seat}"),
+        )
+        if seat == dealer and rules.options.hook:
+            others = [_known(values, s) for s in range(len(players)) if s != dealer]
+            if all(bid is not None for bid in others):
+                bids = [0 if s == dealer else _known(values, s) or 0 for s in range(len(players))]
+                forbidden = hook_bid(rules.options, rules.cards, bids, dealer)
+                if forbidden is not None:
+                    for choice in picker.choices:
+                        choice.disabled = choice.value == str(forbidden)
+                    picker.closed.append(_forbidden_words(players[seat], forbidden, rules.cards))
+            # Closed live as the others' bids are tapped (static/app.js), the same words.
+            picker.total_not = rules.cards
+            picker.total_not_why = _forbidden_words(players[seat], "{n}", rules.cards)
+        pickers.append(picker)
+    return pickers
+
+
+def read_bids(
+    rules: HandRules,
+    sides: Sequence[Side],
+    players: Sequence[str],
+    totals: Sequence[int],
+    dealer: int,
+    form: Mapping[str, str],
+) -> tuple[list[Any] | None, dict[str, Text], list[Text]]:
+    """Turn the pickers into a bid per seat; the dealer's bid is checked against the hook."""
+    errors: dict[str, Text] = {}
+    bids: list[int] = []
+    for seat in range(len(players)):
+        value = (form.get(f"bid_{seat}") or "").strip()
+        bid = parse_count(value)
+        if not value:
+            errors[f"bid_{seat}"] = text(N_("Choose {player}'s bid"), player=players[seat])
+        elif bid is None or bid > rules.cards:
+            errors[f"bid_{seat}"] = text(N_("A bid is 0 to {cards}"), cards=rules.cards)
+        else:
+            bids.append(bid)
+    if errors:
+        return None, errors, []
+    if hook_bid(rules.options, rules.cards, bids, dealer) == bids[dealer]:
+        label, why = _forbidden_words(players[dealer], bids[dealer], rules.cards)
+        errors[f"bid_{dealer}"] = text(N_("{label}: {why}"), label=label, why=why)
+        return None, errors, []
+    return list(bids), {}, []
+
+
+def trick_pickers(
+    rules: HandRules,
+    sides: Sequence[Side],
+    players: Sequence[str],
+    bids: Sequence[Any],
+    dealer: int,
+    values: Mapping[str, str],
+    errors: Mapping[str, Text],
+    by_team: bool,
+) -> list[Picker]:
+    """Trick pickers in bidding order, each with the bid; the last offers "the rest"."""
+    pickers = [
+        Picker(
+            name=f"tricks_{seat}",
+            label=players[seat],
+            hint=text(N_("bid {n}"), n=bids[seat]),
+            choices=numbers(0, rules.cards),
+            selected=values.get(f"tricks_{seat}"),
+            error=errors.get(f"tricks_{seat}"),
+        )
+        for seat in bidding_order(dealer, len(players))
+    ]
+    last = pickers[-1]
+    last.choices.append(Choice(REST, _l("the rest"), wide=True))
+    last.selected = last.selected or REST
+    return pickers
+
+
+def read_tricks(
+    rules: HandRules,
+    sides: Sequence[Side],
+    bids: Sequence[Any],
+    dealer: int,
+    form: Mapping[str, str],
+    by_team: bool,
+) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    """Turn the trick pickers into a hand: its size, the bids and the tricks."""
+    most = rules.cards
+    errors: dict[str, Text] = {}
+    taken: dict[int, int | None] = {}
+    for seat in range(len(bids)):
+        value = (form.get(f"tricks_{seat}") or "").strip()
+        if value == REST:
+            taken[seat] = None
+        elif (count := parse_count(value)) is not None and count <= most:
+            taken[seat] = count
+        elif not value:
+            errors[f"tricks_{seat}"] = text(N_("Choose the tricks taken"))
+        else:
+            errors[f"tricks_{seat}"] = text(N_("Tricks are a number from 0 to {most}"), most=most)
+    if errors:
+        return None, errors, []
+    rest = [seat for seat, n in taken.items() if n is None]
+    known = sum(n for n in taken.values() if n is not None)
+    if len(rest) > 1:
+        return None, {}, [text(N_("Only one player can take 'the rest'"))]
+    if rest and known > most:
+        return (
+            None,
+            {},
+            [
+                text(
+                    N_("The others already took {n} tricks; a hand has {most}"), n=known, most=most
+                )
+            ],
+        )
+    if rest:
+        taken[rest[0]] = most - known
+    elif known != most:
+        return None, {}, [text(N_("Tricks add up to {n}; a hand has {most}"), n=known, most=most)]
+    tricks = [taken[seat] or 0 for seat in range(len(bids))]
+    return {"cards": most, "bids": list(bids), "tricks": tricks}, {}, []
+
+
+def values_from_hand(
+    body: Mapping[str, Any], rules: HandRules, sides: Sequence[Side], dealer: int
+) -> dict[str, str]:
+    """Picker values that show a stored hand (for editing it)."""
+    values = {f"bid_{seat}": str(bid) for seat, bid in enumerate(body["bids"])}
+    values.update({f"tricks_{seat}": str(n) for seat, n in enumerate(body.get("tricks", []))})
+    return values
+
+
+def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Before | None:
+    """Before the next hand: its place in the schedule, its size, who deals and bids."""
+    number = len(stored.hands) + 1
+    rules = _rules_for(stored, number)
+    if not rules.cards:
+        return None
+    return Before(before_words(rules, stored.players, stored.dealer(number)))
+
+
+def _rules_for(stored: StoredGame, number: int) -> HandRules:
+    return hand_rules(stored.rules_for(number).options, number)
+
+
+class OhHellEntry:
+    """Oh Hell: bids before the hand is played, tricks after it."""
+
+    steps: tuple[str, ...] = ("bids", "tricks")
+    next_template = "kinds/oh_hell/next.html"
+    outcome_template = ""
+    templates: ClassVar[dict[str, str]] = {
+        "bids": "kinds/oh_hell/bids.html",
+        "tricks": "kinds/oh_hell/tricks.html",
+        "edit": "kinds/oh_hell/edit.html",
+    }
+    bid_pickers = staticmethod(bid_pickers)
+    read_bids = staticmethod(read_bids)
+    trick_pickers = staticmethod(trick_pickers)
+    read_tricks = staticmethod(read_tricks)
+    hand_values = staticmethod(values_from_hand)
+    guidance = staticmethod(guidance_for)
+
+    def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
+        if result.outcome.finished:
+            return {}
+        return {"before": guidance_for(stored, result), "pending": self.pending(stored)}
+
+    def pending(self, stored: StoredGame) -> list[tuple[str, str]]:
+        """The bids of the hand being played."""
+        return [
+            (stored.players[seat], str(bid)) for seat, bid in enumerate(stored.pending_bids or [])
+        ]
+
+    def next_button(self, number: int) -> Text:
+        return text(N_("Enter bids"))
+
+    def next_words(self, stored: StoredGame) -> Text:
+        number = len(stored.hands) + 1
+        rules = _rules_for(stored, number)
+        if not rules.cards:
+            return text(N_("The schedule's last hand has been played."))
+        return text(
+            N_("Next: {before}."),
+            before=before_words(rules, stored.players, stored.dealer(number)),
+        )
+
+
+ENTRY: Entry = OhHellEntry()  # checked against the interface by mypy
