@@ -29,9 +29,9 @@ from .download import file_response
 from .forms import Form
 from .games import GameCard, game_card
 from .i18n import language, render_text
-from .players import csv_response, stats_of
 from .qr import qr_svg
 from .scoresheet import rows
+from .tables import csv_response, stats_of
 from .urls import share_url
 
 bp = Blueprint("evenings", __name__)

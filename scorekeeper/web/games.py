@@ -67,10 +67,10 @@ from .forms import (
 )
 from .i18n import language as current_language
 from .i18n import render_text, when
-from .players import csv_response, known_names
 from .qr import qr_svg
 from .rules import rule_page, ruleset_or_404
 from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .tables import csv_response, known_names
 from .urls import share_url
 from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
 
