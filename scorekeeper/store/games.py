@@ -25,11 +25,12 @@ from ..engine import (
     Ruleset,
     change_hand,
     extend,
+    find_ruleset,
     load_game,
     score_game,
 )
 from ..engine.errors import GameError, HandError
-from ..engine.house import Resolver, rules_document
+from ..engine.house import Resolver, house_ruleset, rules_document
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
 from ..engine.text import N_, text
@@ -116,6 +117,14 @@ class StoredGame:
                 else {}
             ),
         }
+
+    def started_from(self) -> Ruleset:
+        """The ruleset the game started from, before the table's changes: a preset, or
+        the house rules as they were when it started; UnknownRuleset for a preset this
+        version no longer ships."""
+        if self.house_rules:
+            return house_ruleset(dict(self.house_rules))
+        return find_ruleset(self.ruleset_id)
 
     def game(self) -> Game:
         """Parse the stored log into the engine's Game."""
