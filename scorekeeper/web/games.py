@@ -494,7 +494,7 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
                 check_file_size(len(raw))
-                game_id = store.import_game(get_db(), read_game_json(raw))
+                game_id = store.import_game(get_db(), read_game_json(raw), rulesets())
             except (GameError, HandError) as problem:
                 error = problem.render(get_translations())
                 status = 413 if len(raw) > MAX_GAME_FILE_BYTES else 400

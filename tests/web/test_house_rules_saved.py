@@ -80,7 +80,7 @@ def test_saved_rules_are_first_in_the_picker_and_marked_in_the_index(client, db)
     first = re.search(r'name="ruleset" value="([^"]+)"', picker)
     assert first and first.group(1) == "friday-club"
     index = text(client.get("/rules/"))
-    assert "Friday club" in index and "this table's house rules" in index
+    assert "Friday club" in index and "house rules" in index
     assert index.index("friday-club") < index.index("yahoo-normal")
 
 
@@ -232,3 +232,18 @@ def test_japanese_pages_say_house_rule(client):
     client.get("/lang/ja")
     page = text(client.get("/rules/friday-club"))
     assert "ハウスルール" in page
+
+
+def test_a_game_file_naming_them_imports_on_the_web(client):
+    save(client)
+    game = {
+        "format": "scorekeeper-game/1",
+        "game": "spades",
+        "ruleset": "friday-club",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [{"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]}],
+    }
+    response = client.post("/import", data={"text": json.dumps(game)})
+    assert response.status_code == 303, text(response)
+    sheet = text(client.get(response.headers["Location"]))
+    assert "Friday club" in sheet
