@@ -75,7 +75,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     doc = _read_game_file(args.file)
     try:
-        result = score_game(load_game(doc))
+        result = score_game(load_game(doc, _stored_rulesets()))
     except ScoreError as error:
         return _fail(error.render(args.translations))
     scored = result_to_json(result, args.translations)
@@ -88,28 +88,46 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """List the presets, or print one ruleset in words (or as JSON)."""
-    from .engine import UnknownRuleset, all_rulesets, find_ruleset
+    """List the presets and house rules, print one ruleset in words (or as JSON), or
+    import, export or delete house rules."""
+    from .engine import UnknownRuleset, all_rulesets
     from .engine.describe import describe, rules_json
 
     out: TextIO = sys.stdout
+    if args.id in RULES_ACTIONS:
+        return RULES_ACTIONS[args.id](args)
+    if args.more:
+        raise _rules_problem(N_("unexpected {arg!r} after the id"), arg=args.more)
     if args.compare:
         ids = [*([args.id] if args.id else []), *args.compare]
         return _compare_rules(ids, args.translations)
     if not args.id:
-        rulesets = all_rulesets()
+        house = [h.ruleset() for h in _house_list()]
         if args.json:
             listing = [
-                {"id": r.id, "game": r.game, "name": r.text("name", args.lang)} for r in rulesets
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "name": r.text("name", args.lang),
+                    **({"house": True, "base": r.base.id} if r.base else {}),
+                }
+                for r in [*all_rulesets(), *house]
             ]
             json.dump(listing, out, ensure_ascii=False, indent=2)
             out.write("\n")
             return 0
-        for ruleset in rulesets:
+        for ruleset in all_rulesets():
             out.write(f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.text('name', args.lang)}\n")
+        for ruleset in house:
+            mark = text(
+                N_("house rules from {base}"), base=ruleset.base.id if ruleset.base else ""
+            )
+            out.write(
+                f"{ruleset.id:<22} {ruleset.game:<7} {ruleset.name}  [{mark.render(args.translations)}]\n"
+            )
         return 0
     try:
-        ruleset = find_ruleset(args.id)
+        ruleset = _stored_rulesets()(args.id)
     except UnknownRuleset:
         raise _game_problem(N_("unknown ruleset {id}"), id=repr(args.id)) from None
     if args.json:
@@ -122,6 +140,135 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules_problem(message: str, **params: Any) -> Refused:
+    """A refusal about house rules ("rules: ...")."""
+    return Refused(text(N_("rules: {why}"), why=text(message, **params)))
+
+
+def _database_if_any() -> Any:
+    """The instance's database when it has one (None otherwise: nothing is created)."""
+    from .paths import database_path
+
+    return _database() if database_path().exists() else None
+
+
+def _stored_rulesets() -> Any:
+    """Find a ruleset id: a preset's, else house rules stored in the instance's database
+    (opened only then: `score` of a preset's game never loads SQLite)."""
+    from .engine import UnknownRuleset, find_ruleset
+
+    def find(ruleset_id: str) -> Any:
+        try:
+            return find_ruleset(ruleset_id)
+        except UnknownRuleset:
+            db = _database_if_any()
+            if db is None:
+                raise
+            from .store.house import house_resolver
+
+            return house_resolver(db, everyone=True)(ruleset_id)
+
+    return find
+
+
+def _house_list() -> list[Any]:
+    """Every stored house ruleset (the CLI runs on the server and sees all)."""
+    db = _database_if_any()
+    if db is None:
+        return []
+    from .store.house import list_house_rules
+
+    return list_house_rules(db, everyone=True)
+
+
+def _rules_argument(args: argparse.Namespace) -> str:
+    if not args.more:
+        raise _rules_problem(N_("{action} needs an argument"), action=args.id)
+    return str(args.more)
+
+
+def cmd_rules_import(args: argparse.Namespace) -> int:
+    """Store a `scorekeeper-rules/1` file as house rules (or, with --replace, update them)."""
+    from .engine.errors import GameError, RulesError
+    from .limits import check_file_size, read_game_json
+    from .store.house import save_house_rules
+
+    path = _rules_argument(args)
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as file:
+                raw = file.read()
+    except OSError as error:
+        raise _rules_problem(
+            N_("cannot read {path}: {why}"), path=path, why=error.strerror
+        ) from error
+    try:
+        check_file_size(len(raw))
+        doc = read_game_json(raw)
+    except GameError as error:
+        raise RulesError(error.message) from None
+    replacing = doc.get("id") if args.replace and isinstance(doc, dict) else None
+    saved = save_house_rules(
+        _database(),  # type: ignore[arg-type]
+        doc,
+        replacing=replacing if isinstance(replacing, str) else None,
+    )
+    said = (
+        N_("Updated house rules {id} ({name}), from {base}")
+        if args.replace
+        else N_("Stored house rules {id} ({name}), from {base}")
+    )
+    print(
+        text(said, id=saved.id, name=saved.name, base=saved.document["base"]).render(
+            args.translations
+        )
+    )
+    return 0
+
+
+def cmd_rules_export(args: argparse.Namespace) -> int:
+    """Print stored house rules as a `scorekeeper-rules/1` file."""
+    from .store.house import HouseRulesNotFound, get_house_rules
+
+    rules_id = _rules_argument(args)
+    db = _database_if_any()
+    try:
+        if db is None:
+            raise HouseRulesNotFound(rules_id)
+        found = get_house_rules(db, rules_id)
+    except HouseRulesNotFound:
+        raise _rules_problem(N_("no house rules with id {id!r}"), id=rules_id) from None
+    json.dump(dict(found.document), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_rules_delete(args: argparse.Namespace) -> int:
+    """Delete stored house rules (games started from them keep their rules)."""
+    from .store.house import HouseRulesNotFound, delete_house_rules
+
+    rules_id = _rules_argument(args)
+    db = _database_if_any()
+    try:
+        if db is None:
+            raise HouseRulesNotFound(rules_id)
+        delete_house_rules(db, rules_id)
+    except HouseRulesNotFound:
+        raise _rules_problem(N_("no house rules with id {id!r}"), id=rules_id) from None
+    print(text(N_("Deleted house rules {id}"), id=rules_id).render(args.translations))
+    return 0
+
+
+# `scorekeeper rules import FILE` and the like: these words are never house rules' ids.
+RULES_ACTIONS = {
+    "import": cmd_rules_import,
+    "export": cmd_rules_export,
+    "delete": cmd_rules_delete,
+}
+
+
 def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
     """Lay a rule sheet out as plain text for a terminal (translated with `tr`)."""
     from .engine.describe import ORIGIN_WORDS
@@ -132,13 +279,30 @@ def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
     def heading(title: str) -> list[str]:
         return ["", title, "-" * len(title)]
 
-    lines = [sheet.title, "=" * len(sheet.title), sheet.description, ""]
-    lines.append(
-        say(
-            N_('Preset id: {id}  (a game file\'s "options" may change any name = value below)'),
-            id=sheet.id,
+    lines = [
+        sheet.title,
+        "=" * len(sheet.title),
+        *([sheet.description] if sheet.description else []),
+        "",
+    ]
+    if sheet.base:
+        lines.append(
+            say(
+                N_("House rules id: {id}, this table's own, from the preset {base} ({name})"),
+                id=sheet.id,
+                base=sheet.base,
+                name=sheet.base_title,
+            )
         )
-    )
+    else:
+        lines.append(
+            say(
+                N_(
+                    'Preset id: {id}  (a game file\'s "options" may change any name = value below)'
+                ),
+                id=sheet.id,
+            )
+        )
     lines.append(say(N_("Source: {source}"), source=sheet.source_title))
     # The seed's file name is for `--json` (data); people read its title and part.
     if sheet.source_url:
@@ -191,6 +355,10 @@ def _provenance_lines(rule: Any, tr: Any) -> list[str]:
         lines.append(text(N_("the source also allows: {values}"), values=others).render(tr))
     if rule.why:
         lines.append(rule.why)
+    if rule.instead is not None:  # a house rule: what the preset says instead
+        instead = rule.instead
+        said = text(N_("the preset says: {value}"), value=instead.value).render(tr)
+        lines.append(f"{said}  「{instead.quote}」" if instead.quote else said)
     return lines
 
 
@@ -336,8 +504,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     doc = _read_game_file(args.file, stored=True)
     db = _database()
+    from .store.house import house_resolver
+
     try:
-        game_id = import_game(db, doc)  # type: ignore[arg-type]
+        game_id = import_game(db, doc, house_resolver(db, everyone=True))  # type: ignore[arg-type]
     except ScoreError as error:
         return _fail(error.render(args.translations))
     stored = get_game(db, game_id)  # type: ignore[arg-type]
@@ -349,14 +519,15 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def _compare_rules(ids: list[str], tr: Any = None) -> int:
     """Print every option of two or more presets, differences marked."""
-    from .engine import UnknownRuleset, find_ruleset
+    from .engine import UnknownRuleset
     from .engine.referee import compare
 
     def say(message: str, **params: Any) -> str:
         return text(message, **params).render(tr)
 
+    find = _stored_rulesets()
     try:
-        table = compare([find_ruleset(ruleset_id) for ruleset_id in ids])
+        table = compare([find(ruleset_id) for ruleset_id in ids])
     except UnknownRuleset as error:
         raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
     width = max(len(ruleset_id) for ruleset_id in ids) + 2
@@ -390,7 +561,7 @@ def _option_value(raw: str) -> object:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Re-score a game file under another ruleset and show the difference hand by hand."""
-    from .engine import ScoreError, UnknownRuleset, find_ruleset, load_game
+    from .engine import ScoreError, UnknownRuleset, load_game
     from .engine.options import OptionError
     from .engine.referee import other_outcome_words, outcome_words, verdict, what_if
 
@@ -399,9 +570,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for item in args.option or []:
         name, _, value = item.partition("=")
         changes[name.strip()] = _option_value(value.strip())
+    find = _stored_rulesets()
     try:
-        game = load_game(doc)
-        other = find_ruleset(args.ruleset or game.ruleset.id)
+        game = load_game(doc, find)
+        other = (
+            game.ruleset
+            if not args.ruleset and game.ruleset.house
+            else find(args.ruleset or game.ruleset.id)
+        )
         other = other.with_options(changes) if changes else other
         result = what_if(game, other)
     except UnknownRuleset as error:
@@ -480,7 +656,7 @@ def cmd_pdf(args: argparse.Namespace) -> int:
 
     doc = _read_game_file(args.file)
     try:
-        game = load_game(doc)
+        game = load_game(doc, _stored_rulesets())
         result = score_game(game)
     except ScoreError as error:
         return _fail(error.render(args.translations))
@@ -499,10 +675,10 @@ def cmd_pdf(args: argparse.Namespace) -> int:
 
 def cmd_scorecard(args: argparse.Namespace) -> int:
     """Write a blank scorecard for a preset as PDF."""
-    from .engine import UnknownRuleset, find_ruleset
+    from .engine import UnknownRuleset
 
     try:
-        ruleset = find_ruleset(args.id)
+        ruleset = _stored_rulesets()(args.id)
     except UnknownRuleset:
         raise _game_problem(UNKNOWN_RULESET, id=repr(args.id)) from None
     from .pdf import scorecard_pdf
@@ -642,8 +818,24 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--pretty", action="store_true", help="indent the JSON")
     score.set_defaults(run=cmd_score)
 
-    rules = add("rules", help="list the presets, or print one ruleset in words")
-    rules.add_argument("id", nargs="?", metavar="ID", help="a preset id, e.g. yahoo-normal")
+    rules = add(
+        "rules",
+        help="list the presets and house rules, print one in words; import, export or"
+        " delete house rules",
+        description="`rules ID` prints a ruleset; `rules import FILE` stores house rules"
+        " (a scorekeeper-rules/1 file, - for standard input); `rules export ID` prints them"
+        " as one; `rules delete ID` deletes them.",
+    )
+    rules.add_argument(
+        "id",
+        nargs="?",
+        metavar="ID",
+        help="a preset or house rules id (e.g. yahoo-normal), or import, export, delete",
+    )
+    rules.add_argument("more", nargs="?", metavar="FILE|ID", help=argparse.SUPPRESS)
+    rules.add_argument(
+        "--replace", action="store_true", help="with import: update the house rules of that id"
+    )
     rules.add_argument(
         "--json", action="store_true", help="the ruleset as data, every option with its origin"
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -139,7 +140,12 @@ def test_score_and_rules_import_neither_flask_nor_weasyprint(tmp_path):
         "print(heavy)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        # No database here: a preset's game is scored without opening one.
+        env={**os.environ, "SCOREKEEPER_INSTANCE": str(tmp_path / "instance")},
     )
     assert done.stdout.strip() == "[]"
 

@@ -41,6 +41,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m007_evening_links",
         "m008_game_parts",
         "m009_no_game_parts",
+        "m010_house_rules",
     ]
     before = dump(db)
     migrate(db)

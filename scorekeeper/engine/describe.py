@@ -32,6 +32,7 @@ class RuleLine:
     alternatives: tuple[Text, ...] = ()  # the other values the source allows, in words
     relevant: bool = True  # False: cannot matter under these rules
     shown: bool = True  # on the one-screen page; the rest sit under "all options"
+    instead: RuleLine | None = None  # a house rule: what its base preset says instead
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class RuleSheet:
     base_part: str = ""
     source_title: str = ""
     tables: tuple[Table, ...] = ()  # score tables the game is played by, if any
+    base: str | None = None  # house rules: the preset they start from
+    base_title: str = ""  # …and its name
 
     @property
     def lines(self) -> list[RuleLine]:
@@ -89,6 +92,11 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
     origins = ruleset.origins()
     relevant = kind.relevant(ruleset.options)
     key = kind.key_options()
+    preset = (
+        {rule.option: rule for rule in describe(ruleset.base, language).lines}
+        if ruleset.base
+        else {}
+    )
     groups = []
     for title, rules in kind.describe(ruleset.options):
         lines = []
@@ -106,7 +114,9 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
                     ruleset.why(name, language),
                     _alternatives(ruleset, name),
                     relevant=name in relevant,
-                    shown=name in relevant and (origin is not Origin.DEFAULT or name in key),
+                    shown=origin is Origin.HOUSE
+                    or (name in relevant and (origin is not Origin.DEFAULT or name in key)),
+                    instead=preset.get(name) if provenance.origin is Origin.HOUSE else None,
                 )
             )
         groups.append(RuleGroup(title, tuple(lines)))
@@ -124,6 +134,8 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
         ruleset.text("base_part", language),
         ruleset.source_title(language),
         tuple(kind.tables(ruleset.options)),
+        ruleset.base.id if ruleset.base else None,
+        ruleset.base.text("name", language) if ruleset.base else "",
     )
 
 
@@ -134,6 +146,7 @@ ORIGIN_WORDS = {
     "interpreted": N_("our reading"),
     "default": N_("not stated by the source — our default"),
     "changed": N_("changed for this game"),
+    "house": N_("house rule"),
 }
 
 
@@ -156,6 +169,13 @@ def rules_json(
         if rule.alternatives:
             entry["alternatives"] = list(ruleset.provenance[rule.option].alternatives)
         entry["relevant"] = rule.relevant
+        if rule.instead is not None:  # a house rule: what its base preset says instead
+            entry["preset"] = {
+                "value": rule.instead.raw,
+                "origin": rule.instead.origin,
+                "quote": rule.instead.quote,
+                "text": rule.instead.value.render(translations),
+            }
         options.append(entry)
     return {
         "id": ruleset.id,
@@ -169,6 +189,7 @@ def rules_json(
             "title": sheet.source_title,
             **({"base": sheet.base_part} if sheet.base_part else {}),
         },
+        **({"base": ruleset.base.id} if ruleset.base else {}),
         "options": options,
         "answers": [
             {

@@ -62,3 +62,20 @@ class InvalidHand(ValueError):
         self.seat = seat
         self.field = field  # the hand's field at fault, when one is ("moon_choice")
         super().__init__(str(message))
+
+
+class RulesError(ScoreError):
+    """A house-rules document (`scorekeeper-rules/1`) is not valid; `field` names the
+    part at fault ("id", "name", "base", "options", or an option's name) for a form."""
+
+    def __init__(self, message: Text | str, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(message)
+
+    def render(self, translations: Translations | None = None) -> str:
+        """The one-line message, e.g. "rules: unknown option 'nil_pointz'"."""
+        why = self.message if isinstance(self.message, Text) else text(str(self.message))
+        return text(N_("rules: {why}"), why=why).render(translations)
+
+    def __str__(self) -> str:
+        return self.render()

@@ -6,11 +6,11 @@ through the game kind, hand by hand, so an edit anywhere re-scores everything af
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GameError, HandError, InvalidHand
+from .errors import GameError, HandError, InvalidHand, RulesError
 from .kinds import GameKind, find_kind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset
@@ -181,8 +181,13 @@ def _over(sides: Sequence[Side], outcome: Outcome, last: int) -> Text:
     )
 
 
-def load_game(doc: object) -> Game:
-    """Check a parsed game file and build the Game; raise GameError or HandError."""
+def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game:
+    """Check a parsed game file and build the Game; raise GameError or HandError.
+
+    The file's "ruleset" is a preset's id, or house rules: those the file carries itself
+    ("house_rules", as a stored game started from them is exported), else those `find`
+    knows (a resolver over the presets and the house rules stored where the caller keeps
+    them)."""
     if not isinstance(doc, dict):
         raise GameError(N_("the file must hold one JSON object"))
     fmt = doc.get("format", FORMAT)
@@ -194,7 +199,7 @@ def load_game(doc: object) -> Game:
                 expected=shown(FORMAT),
             )
         )
-    ruleset = _ruleset(doc)
+    ruleset = _ruleset(doc, find or find_ruleset)
     ruleset = _seated(doc.get("players"), ruleset, doc.get("options") or {})
     players = _players(doc.get("players"), ruleset)
     kind = find_kind(ruleset.game)
@@ -254,12 +259,21 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
     return tuple(changes)
 
 
-def _ruleset(doc: Mapping[str, Any]) -> Ruleset:
+def _ruleset(doc: Mapping[str, Any], find: Callable[[str], Ruleset]) -> Ruleset:
     ruleset_id = doc.get("ruleset")
     if not isinstance(ruleset_id, str):
         raise GameError(N_("'ruleset' must name a preset, e.g. \"yahoo-normal\""))
     try:
-        ruleset = find_ruleset(ruleset_id)
+        carried = doc.get("house_rules")
+        if isinstance(carried, dict) and carried.get("id") == ruleset_id:
+            from .house import house_ruleset
+
+            try:
+                ruleset = house_ruleset(carried)
+            except RulesError as error:
+                raise GameError(text(N_("house_rules: {why}"), why=error.message)) from None
+        else:
+            ruleset = find(ruleset_id)
     except UnknownRuleset:
         raise GameError(text(N_("unknown ruleset {id!r}"), id=ruleset_id)) from None
     game = doc.get("game", ruleset.game)
@@ -327,12 +341,19 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "game": game.ruleset.game,
         "ruleset": game.ruleset.id,
+        **({"house_rules": _house_document(game.ruleset)} if game.ruleset.house else {}),
         "options": {k: getattr(v, "value", v) for k, v in values.items()},
         "players": list(game.players),
         "hands": [game.kind.hand_to_json(hand) for hand in game.hands],
         **({"first_dealer": game.first_dealer} if game.first_dealer else {}),
         **({"option_changes": [c.to_json() for c in game.changes]} if game.changes else {}),
     }
+
+
+def _house_document(ruleset: Ruleset) -> dict[str, Any]:
+    from .house import rules_document
+
+    return rules_document(ruleset)
 
 
 def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:

@@ -73,6 +73,7 @@ class Origin(StrEnum):
     INTERPRETED = "interpreted"  # the source leaves room; our reading, with the reason
     DEFAULT = "default"  # the source is silent; our default
     CHANGED = "changed"  # the table changed it for this game
+    HOUSE = "house"  # the table's own house rules say so, with the table's reason
 
 
 QUOTED = frozenset({Origin.STATED, Origin.INHERITED, Origin.CHOSEN})
@@ -117,6 +118,17 @@ class Ruleset:
     notes: tuple[str, ...] = ()
     # Other languages' name, description, notes and why texts, e.g. {"ja": {"name": …}}.
     translations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # House rules: the preset they start from (their own options have origin HOUSE).
+    base: Ruleset | None = None
+
+    @property
+    def house(self) -> bool:
+        """Whether these are a table's own house rules rather than a shipped preset."""
+        return self.base is not None
+
+    def house_options(self) -> list[str]:
+        """The options the house rules set themselves (origin HOUSE), in sheet order."""
+        return [name for name, p in self.provenance.items() if p.origin is Origin.HOUSE]
 
     @property
     def source_file(self) -> str | None:
@@ -217,8 +229,8 @@ def _provenance(name: str, entry: Mapping[str, Any]) -> Provenance:
     if unknown:
         raise ValueError(f"{name}: unknown keys {sorted(unknown)}")
     origin = Origin(entry.get("origin", ""))
-    if origin is Origin.CHANGED:
-        raise ValueError(f"{name}: a preset cannot be 'changed'")
+    if origin in (Origin.CHANGED, Origin.HOUSE):
+        raise ValueError(f"{name}: a preset cannot be {origin.value!r}")
     quote, why = entry.get("quote"), entry.get("why")
     alternatives = tuple(entry.get("alternatives", ()))
     if origin in QUOTED and not quote:

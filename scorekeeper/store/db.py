@@ -177,6 +177,39 @@ def m009_no_game_parts(db: Database) -> None:
     db.execute("DROP TABLE IF EXISTS game_parts")
 
 
+@migrations()
+def m010_house_rules(db: Database) -> None:
+    """A table's own house rules, as the `scorekeeper-rules/1` document they were saved
+    as; which phones have them on their list; and, on each game started from some, the
+    document as it was then (the game keeps its rules whatever happens to them later)."""
+    db.execute(
+        """
+        CREATE TABLE house_rules (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            document TEXT NOT NULL,
+            created_by TEXT,
+            share_token TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE house_rule_grants (
+            device TEXT NOT NULL,
+            rules TEXT NOT NULL REFERENCES house_rules(id) ON DELETE CASCADE,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (device, rules)
+        ) STRICT
+        """
+    )
+    db.execute("ALTER TABLE games ADD COLUMN house_rules TEXT")
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

@@ -25,10 +25,12 @@ from ..engine import (
     Ruleset,
     change_hand,
     extend,
+    find_ruleset,
     load_game,
     score_game,
 )
 from ..engine.errors import GameError, HandError
+from ..engine.house import Resolver, house_ruleset, rules_document
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of
 from ..engine.text import N_, text
@@ -91,6 +93,8 @@ class StoredGame:
     evening: str | None = None  # the evening this game belongs to, if any
     source: str = ""  # the database file and its generation: where every cache key starts
     listed: bool = False  # read by list_games, without its hands: it cannot be scored
+    # Started from house rules: their scorekeeper-rules/1 document as it was then.
+    house_rules: Mapping[str, Any] | None = None
 
     @property
     def cache_key(self) -> tuple[str, str, int]:
@@ -102,6 +106,7 @@ class StoredGame:
             "format": FORMAT,
             "game": self.kind,
             "ruleset": self.ruleset_id,
+            **({"house_rules": dict(self.house_rules)} if self.house_rules else {}),
             "options": dict(self.options),
             "players": list(self.players),
             "first_dealer": self.first_dealer,
@@ -112,6 +117,14 @@ class StoredGame:
                 else {}
             ),
         }
+
+    def started_from(self) -> Ruleset:
+        """The ruleset the game started from, before the table's changes: a preset, or
+        the house rules as they were when it started; UnknownRuleset for a preset this
+        version no longer ships."""
+        if self.house_rules:
+            return house_ruleset(dict(self.house_rules))
+        return find_ruleset(self.ruleset_id)
 
     def game(self) -> Game:
         """Parse the stored log into the engine's Game."""
@@ -175,6 +188,7 @@ def _row_to_game(
         pin=row["pin"] or "",
         evening=row.get("evening"),
         source=source,
+        house_rules=json.loads(row["house_rules"]) if row.get("house_rules") else None,
     )
 
 
@@ -331,11 +345,16 @@ def create_game(
     confirm_hands: bool = False,
     action: str = "created",
     evening: str | None = None,
+    find: Resolver | None = None,
+    house_rules: Mapping[str, Any] | None = None,
 ) -> str:
     """Store a new game (validated by the engine) and return its unguessable id; a game
     longer than the limits allow (limits.py) is refused (GameError). The names are
     stored as the rule for names makes them, and refused as it refuses them (two alike
-    but for case, an empty one, a text-direction override: GameError naming the seat)."""
+    but for case, an empty one, a text-direction override: GameError naming the seat).
+
+    `ruleset_id` may name house rules: those `house_rules` holds (a rematch, an import),
+    else those `find` knows; the game keeps their document as it is now."""
     check_hand_count(len(hands))
     check_rule_changes(len(option_changes))
     players = clean_players(players)
@@ -343,12 +362,14 @@ def create_game(
     doc = {
         "format": FORMAT,
         "ruleset": ruleset_id,
+        **({"house_rules": dict(house_rules)} if house_rules else {}),
         "options": dict(options or {}),
         "players": players,
         "hands": bodies,
         "option_changes": [dict(c) for c in option_changes],
     }
-    game = load_game(doc)
+    game = load_game(doc, find)
+    house = rules_document(game.ruleset) if game.ruleset.house else None
     if not 0 <= first_dealer < len(players):
         raise GameError(f"first dealer must be a seat from 0 to {len(players) - 1}")
     result = score_game(game)
@@ -357,8 +378,8 @@ def create_game(
     with writing(db):
         db.execute(
             "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
-            " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at, evening)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at, evening,"
+            " house_rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 game.ruleset.game,
@@ -374,12 +395,20 @@ def create_game(
                 now,
                 now,
                 evening,
+                json.dumps(house, ensure_ascii=False) if house else None,
             ],
         )
         for number, body in enumerate(bodies, start=1):
             _insert_hand(db, game_id, number, body)
         _save_summary(db, game_id, result, bids_cleared=True)
-        _log(db, game_id, action, None, {"ruleset": ruleset_id, "hands": len(bodies)})
+        began: dict[str, Any] = {"ruleset": ruleset_id, "hands": len(bodies)}
+        if house:  # which house rules the game began from, as they were
+            began["house_rules"] = {
+                "id": house["id"],
+                "name": house["name"],
+                "base": house["base"],
+            }
+        _log(db, game_id, action, None, began)
     return game_id
 
 
@@ -594,14 +623,15 @@ def export_game(db: Database, game_id: str) -> dict[str, Any]:
     return get_game(db, game_id).document()
 
 
-def import_game(db: Database, doc: object) -> str:
+def import_game(db: Database, doc: object, find: Resolver | None = None) -> str:
     """Store a game file as a new game (validated by the engine first); return its id.
-    A game longer than the limits allow (limits.py) is refused (GameError)."""
+    A game longer than the limits allow (limits.py) is refused (GameError). Its
+    "ruleset" may name house rules the file carries, or those `find` knows."""
     if isinstance(doc, dict):  # before reading thousands of hands only to refuse them
         for name, check in (("hands", check_hand_count), ("option_changes", check_rule_changes)):
             if isinstance(doc.get(name), list):
                 check(len(doc[name]))
-    game = load_game(doc)  # raises GameError / HandError with the file's own wording
+    game = load_game(doc, find)  # raises GameError / HandError with the file's own wording
     assert isinstance(doc, dict)
     first_dealer = doc.get("first_dealer", 0)
     if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
@@ -615,6 +645,7 @@ def import_game(db: Database, doc: object) -> str:
         hands=doc.get("hands", []),
         option_changes=[change.to_json() for change in game.changes],
         action="imported",
+        house_rules=rules_document(game.ruleset) if game.ruleset.house else None,
     )
 
 
@@ -792,6 +823,7 @@ def rematch(db: Database, game_id: str, seating: str = "same") -> str:
         confirm_hands=stored.confirm_hands,
         action="rematch",
         evening=stored.evening,
+        house_rules=stored.house_rules,
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from babel import support
 from flask import current_app, request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -25,7 +26,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
-from ..engine.options import option_types
+from ..engine import Ruleset
+from ..engine.options import OptionError, option_types, option_values
 from ..limits import parse_count
 from .i18n import language
 
@@ -201,3 +203,67 @@ def whatif_form(
 
     _add_options(WhatIfForm, options_type, labels, words)
     return WhatIfForm(formdata=request.args if request.args else None)
+
+
+def read_options(
+    form: Any, base: Ruleset
+) -> tuple[dict[str, Any], dict[str, list[Any]], Ruleset | None]:
+    """The options the table changed from `base`, every problem beside its field (a value
+    that is not a number, and a combination no table could play, found in one go), and
+    the ruleset they make when there is no problem."""
+    values = option_values(base.options)
+    changes: dict[str, Any] = {}
+    problems: dict[str, list[Any]] = {}
+    for name, value in values.items():
+        field = getattr(form, f"opt_{name}")
+        if not field.validate(form):
+            problems[name] = field.errors[:1]  # "not a number" makes "out of range" noise
+            continue
+        if field.data != value:
+            changes[name] = field.data
+    try:
+        ruleset = base.with_options(changes) if changes else base
+    except OptionError as error:
+        for name, messages in option_problems(error, values).items():
+            problems.setdefault(name, messages)  # a field marked already keeps its message
+        return changes, problems, None
+    return changes, problems, None if problems else ruleset
+
+
+def option_problems(error: OptionError, preset_values: dict[str, Any]) -> dict[str, list[Any]]:
+    """Each problem of a rejected combination, beside every option it concerns."""
+    problems: dict[str, list[Any]] = {}
+    for fields, message in error.problems:
+        for name in [f for f in fields if f in preset_values] or list(preset_values)[:1]:
+            problems.setdefault(name, []).append(message)
+    return problems
+
+
+def options_summary(problems: dict[str, list[Any]], labels: dict[str, Any]) -> Any:
+    """The line above the form that points at the marked options."""
+    return _(
+        "Check the options marked below: %(names)s.",
+        names=", ".join(str(labels.get(name, name)) for name in problems),
+    )
+
+
+def house_rules_form(
+    options_type: type, labels: dict[str, Any], words: dict[str, dict[str, Any]]
+) -> FlaskForm:
+    """House rules: their name and id, the preset they start from, every option, and a
+    note per option (the table's reason; only the changed options' notes are kept)."""
+
+    class HouseRulesForm(Form):
+        name = StringField(_l("Name"), filters=[_strip])
+        rules_id = StringField(_l("Id (for files and the command line)"), filters=[_strip])
+        base = HiddenField()
+
+    _add_options(HouseRulesForm, options_type, labels, words)
+    for name in option_types(options_type):
+        setattr(HouseRulesForm, f"note_{name}", StringField(filters=[_strip]))
+    return HouseRulesForm()
+
+
+class RulesImportForm(Form):
+    file = FileField(_l("House rules file"))
+    text = TextAreaField(_l("…or paste the file here"), validators=[Optional()])

@@ -33,7 +33,6 @@ from ..engine import (
     UnknownRuleset,
     all_rulesets,
     find_kind,
-    find_ruleset,
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
@@ -65,6 +64,13 @@ from .forms import (
     new_game_form,
     whatif_form,
 )
+from .forms import (
+    options_summary as _options_summary,
+)
+from .forms import (
+    read_options as _read_options,
+)
+from .house import choices, house_list, rulesets
 from .i18n import language as current_language
 from .i18n import render_text, when
 from .qr import qr_svg
@@ -121,7 +127,7 @@ def game_card(stored: store.StoredGame) -> GameCard:
     """A game's card for the home list and the evening page."""
     language = current_language()
     try:
-        ruleset = find_ruleset(stored.ruleset_id).with_options(stored.options)
+        ruleset = stored.started_from().with_options(stored.options)
         names = [
             side.name for side in find_kind(stored.kind).sides(ruleset.options, stored.players)
         ]
@@ -129,7 +135,7 @@ def game_card(stored: store.StoredGame) -> GameCard:
             ruleset.text("name", language),
             find_kind(stored.kind).lowest_wins(ruleset.options),
         )
-    except (UnknownRuleset, OptionError):  # a preset this version no longer ships
+    except (UnknownRuleset, OptionError, ScoreError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False
     try:
         game = get_translations().gettext(find_kind(stored.kind).title)
@@ -169,7 +175,11 @@ def new() -> BaseResponse | str:
         return redirect(url_for("games.setup", ruleset_id=chosen, evening=evening))
     all_kinds = {
         # The rules most tables mean by the game's bare name come first, chosen at first.
-        kind: sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).featured)
+        # This table's own house rules before them all.
+        kind: [
+            *house_list(kind),
+            *sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).featured),
+        ]
         for kind in kind_names()
     }
     kind = request.args.get("game")
@@ -245,6 +255,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     first_dealer=min(dealer, seats - 1),
                     confirm_hands=bool(form.confirm_hands.data),
                     evening=evening,
+                    find=rulesets(),
                 )
             except ScoreError as error:
                 errors.append(str(error))
@@ -299,48 +310,6 @@ def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:
         else:
             seen[player_key(name)] = seat
     return names, problems
-
-
-def _read_options(
-    form: Any, base: Ruleset
-) -> tuple[dict[str, Any], dict[str, list[Any]], Ruleset | None]:
-    """The options the table changed from `base`, every problem beside its field (a value
-    that is not a number, and a combination no table could play, found in one go), and
-    the ruleset they make when there is no problem."""
-    values = option_values(base.options)
-    changes: dict[str, Any] = {}
-    problems: dict[str, list[Any]] = {}
-    for name, value in values.items():
-        field = getattr(form, f"opt_{name}")
-        if not field.validate(form):
-            problems[name] = field.errors[:1]  # "not a number" makes "out of range" noise
-            continue
-        if field.data != value:
-            changes[name] = field.data
-    try:
-        ruleset = base.with_options(changes) if changes else base
-    except OptionError as error:
-        for name, messages in _option_problems(error, values).items():
-            problems.setdefault(name, messages)  # a field marked already keeps its message
-        return changes, problems, None
-    return changes, problems, None if problems else ruleset
-
-
-def _option_problems(error: OptionError, preset_values: dict[str, Any]) -> dict[str, list[Any]]:
-    """Each problem of a rejected combination, beside every option it concerns."""
-    problems: dict[str, list[Any]] = {}
-    for fields, message in error.problems:
-        for name in [f for f in fields if f in preset_values] or list(preset_values)[:1]:
-            problems.setdefault(name, []).append(message)
-    return problems
-
-
-def _options_summary(problems: dict[str, list[Any]], labels: dict[str, Any]) -> Any:
-    """The line above the form that points at the marked options."""
-    return _(
-        "Check the options marked below: %(names)s.",
-        names=", ".join(str(labels.get(name, name)) for name in problems),
-    )
 
 
 @bp.route("/g/<game_id>")
@@ -459,7 +428,9 @@ def history(game_id: str) -> str:
     """Show what changed in the game and when."""
     stored = game_for(game_id, "watch")
     language = current_language()
-    names = {r.id: r.text("name", language) for r in all_rulesets(stored.kind)}
+    names = {r.id: r.text("name", language) for r in choices(stored.kind)}
+    if stored.house_rules:  # the rules it began from, as they were named then
+        names[stored.ruleset_id] = stored.house_rules["name"]
     events = [
         {**event, "changes": _event_words(stored, event)}
         for event in store.game_history(get_db(), game_id)
@@ -524,7 +495,7 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
                 check_file_size(len(raw))
-                game_id = store.import_game(get_db(), read_game_json(raw))
+                game_id = store.import_game(get_db(), read_game_json(raw), rulesets())
             except (GameError, HandError) as problem:
                 error = problem.render(get_translations())
                 status = 413 if len(raw) > MAX_GAME_FILE_BYTES else 400
@@ -651,7 +622,9 @@ def what_if(game_id: str) -> str | tuple[str, int]:
             comparison = referee_what_if(game, checked)
         except ScoreError as problem:
             error = str(problem.message)
-    presets = [r for r in all_rulesets(stored.kind)]
+    presets = choices(stored.kind)
+    if game.ruleset.house and all(r.id != game.ruleset.id for r in presets):
+        presets.insert(0, stored.started_from())  # rules since deleted: still this game's
     page = render_template(
         "whatif.html",
         stored=stored,

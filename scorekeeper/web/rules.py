@@ -2,23 +2,49 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+import json
+import re
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import get_translations
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine import (
     Ruleset,
     ScoreError,
     UnknownRuleset,
-    all_rulesets,
-    find_ruleset,
+    find_kind,
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
+from ..engine.errors import GameError, RulesError
+from ..engine.house import ID_MAX, RULES_FORMAT
+from ..engine.options import option_values
 from ..engine.referee import compare as compare_rulesets
-from .access import game_for
+from ..limits import check_file_size, read_game_json
+from ..store.house import (
+    HouseRules,
+    delete_house_rules,
+    forget_house_rules,
+    house_rules_by_token,
+    keep_house_rules,
+    save_house_rules,
+    visible,
+)
+from .access import device, game_for
+from .db import get_db
 from .download import file_response
-from .i18n import language
+from .errors import too_large
+from .forms import Form, RulesImportForm, house_rules_form, options_summary, read_options
+from .house import choices, find, house_for
+from .house import rulesets as house_rulesets
+from .i18n import language, render_text
+from .qr import qr_svg
+from .urls import share_url
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -26,16 +52,14 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 @bp.route("/")
 def index() -> str:
     """List every ruleset, with a form to compare some of them."""
-    kinds = {kind: all_rulesets(kind) for kind in kind_names()}
+    kinds = {kind: choices(kind) for kind in kind_names()}
     return render_template("rules_index.html", kinds=kinds)
 
 
 def ruleset_or_404(ruleset_id: str) -> Ruleset:
-    """The preset with this id; a 404 page saying so when there is none."""
-    try:
-        return find_ruleset(ruleset_id)
-    except UnknownRuleset:
-        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+    """The preset or house rules with this id; a 404 page saying so when there is none
+    (or they are another phone's)."""
+    return find(ruleset_id)
 
 
 @bp.route("/<ruleset_id>")
@@ -44,13 +68,22 @@ def page(ruleset_id: str) -> str:
     return rule_page(ruleset_or_404(ruleset_id))
 
 
-def rule_page(ruleset: Ruleset, game: object = None) -> str:
-    """A ruleset's page: quick answers, each value with its origin, the rest folded away."""
+def rule_page(ruleset: Ruleset, game: object = None, shared_token: str | None = None) -> str:
+    """A ruleset's page: quick answers, each value with its origin, the rest folded away;
+    for stored house rules, what this phone may do with them (a share link's visitor:
+    save them to its list)."""
+    house = None
+    if ruleset.house and game is None and shared_token is None:
+        house = house_for(ruleset.id)
     return render_template(
         "rules_page.html",
         ruleset=ruleset,
         sheet=describe(ruleset, language()),
         game=game,
+        house=house,
+        own=house is not None and house.owned_by(device()),
+        shared_token=shared_token,
+        form=Form() if house is not None or shared_token else None,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
 
@@ -62,9 +95,10 @@ def compare() -> str | tuple[str, int]:
     rulesets: list[Ruleset] = []
     labels: list[str] = []
     error = None
+    found = house_rulesets()
     try:
         for ruleset_id in ids:
-            rulesets.append(find_ruleset(ruleset_id))
+            rulesets.append(found(ruleset_id))
             labels.append(rulesets[-1].text("name", language()))
     except UnknownRuleset as unknown:
         error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
@@ -81,7 +115,7 @@ def compare() -> str | tuple[str, int]:
             error = str(problem.message)
     elif error is None and request.args:
         error = _("Choose at least two rulesets of the same game.")
-    kinds = {kind: all_rulesets(kind) for kind in kind_names()}
+    kinds = {kind: choices(kind) for kind in kind_names()}
     page = render_template(
         "compare.html",
         table=table,
@@ -104,3 +138,228 @@ def scorecard(ruleset_id: str) -> Response:
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
     pdf = scorecard_pdf(ruleset, page_size=size, translations=get_translations())
     return file_response(pdf, "application/pdf", f"scorecard-{ruleset_id}.pdf", inline=True)
+
+
+# House rules: saved from a setup page or a rule page, edited, deleted, shared.
+
+
+def _words(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """Each option's label, and each choice's words, for a form of this ruleset's kind."""
+    sheet = describe(ruleset)
+    labels = {rule.option: render_text(rule.label) for rule in sheet.lines}
+    words = {
+        name: {value: render_text(text) for value, text in values.items()}
+        for name, values in find_kind(ruleset.game).choice_words().items()
+    }
+    return labels, words
+
+
+def _slug(name: str) -> str:
+    """An id from a name: "Friday club" → "friday-club" (random for a name in other letters)."""
+    slug = "-".join(re.findall(r"[a-z0-9]+", name.lower()))[:ID_MAX].strip("-")
+    return slug or f"house-{secrets.token_hex(3)}"
+
+
+def _base_preset(ruleset: Ruleset) -> Ruleset:
+    return ruleset.base or ruleset
+
+
+@bp.route("/house/save", methods=["GET", "POST"])
+def save_house() -> BaseResponse | str | tuple[str, int]:
+    """Save rules as this table's house rules: from a preset's or house rules' page
+    (?base=ID), a game's rules (?game=ID), or a setup page's options (posted)."""
+    start: Ruleset | None = None
+    if request.method == "GET":
+        if request.args.get("game"):
+            stored = game_for(request.args["game"], "watch")
+            start = stored.ruleset
+        else:
+            start = find(request.args.get("base", ""))
+        base = _base_preset(start)
+    else:
+        base = _base_preset(find(request.form.get("base", "")))
+    return _house_form(base, start=start)
+
+
+@bp.route("/house/<rules_id>/edit", methods=["GET", "POST"])
+def edit_house(rules_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Change saved house rules (only the phone that saved them)."""
+    house = house_for(rules_id, own=True)
+    ruleset = house.ruleset()
+    return _house_form(_base_preset(ruleset), start=ruleset, editing=house)
+
+
+def _house_form(
+    base: Ruleset, *, start: Ruleset | None = None, editing: HouseRules | None = None
+) -> BaseResponse | str | tuple[str, int]:
+    labels, words = _words(base)
+    form: Any = house_rules_form(find_kind(base.game).options_type, labels, words)
+    problems: dict[str, list[Any]] = {}
+    field_errors: dict[str, Any] = {}
+    errors: list[Any] = []
+    checked: Ruleset | None = base
+    changes: dict[str, Any] = {}
+    form.base.data = base.id
+    if request.method == "GET":
+        shown = start or base
+        values, preset = option_values(shown.options), option_values(base.options)
+        for name, value in values.items():
+            getattr(form, f"opt_{name}").data = value
+        changes = {name: value for name, value in values.items() if value != preset[name]}
+        checked = shown
+        for name in shown.house_options():
+            getattr(form, f"note_{name}").data = shown.provenance[name].why or ""
+        if editing is not None:
+            form.name.data, form.rules_id.data = editing.name, editing.id
+    else:
+        changes, problems, checked = read_options(form, base)
+        if problems:
+            errors.append(options_summary(problems, labels))
+    if request.method == "POST" and request.form.get("step") == "save":
+        form.validate()  # the options were read above; here, the CSRF token
+        if getattr(form, "csrf_token", None) is not None and form.csrf_token.errors:
+            errors.append(
+                _("This form had expired. Everything you typed is still here: send it again.")
+            )
+        if not form.name.data:
+            field_errors["name"] = _("Give the house rules a name.")
+        if not errors and not field_errors:
+            rules_id = editing.id if editing else (form.rules_id.data or _slug(form.name.data))
+            doc = {
+                "format": RULES_FORMAT,
+                "id": rules_id,
+                "name": form.name.data,
+                "game": base.game,
+                "base": base.id,
+                "options": changes,
+                "notes": {
+                    name: getattr(form, f"note_{name}").data
+                    for name in changes
+                    if getattr(form, f"note_{name}").data
+                },
+            }
+            try:
+                saved = save_house_rules(
+                    get_db(),
+                    doc,
+                    device=device(create=True),
+                    replacing=editing.id if editing else None,
+                )
+            except RulesError as refused:
+                where = refused.field if refused.field in ("name", "id") else None
+                message = render_text(refused.message)
+                if where:
+                    field_errors[where] = message
+                elif refused.field in changes:
+                    problems.setdefault(refused.field or "", []).append(message)
+                    errors.append(options_summary(problems, labels))
+                else:
+                    errors.append(message)
+            else:
+                flash(_("House rules saved: %(name)s.", name=saved.name))
+                return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
+    sheet = describe(checked or base, language())
+    preset_lines = {rule.option: rule for rule in describe(base, language()).lines}
+    changed = [rule for rule in sheet.lines if rule.option in changes]
+    page = render_template(
+        "house_form.html",
+        form=form,
+        base=base,
+        editing=editing,
+        sheet=describe(base, language()),
+        changed=changed,
+        preset_lines=preset_lines,
+        problems=problems,
+        field_errors=field_errors,
+        errors=errors,
+        origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
+    )
+    failed = request.method == "POST" and request.form.get("step") == "save"
+    return (page, 400) if failed and (errors or field_errors or problems) else page
+
+
+@bp.route("/house/<rules_id>/delete", methods=["POST"])
+def delete_house(rules_id: str) -> BaseResponse:
+    """Delete house rules (the phone that saved them), or take them off this phone's list."""
+    house = house_for(rules_id)
+    if not Form().validate_on_submit():
+        abort(400, _("This form had expired. Go back to the rules and try again."))
+    if house.owned_by(device()):
+        delete_house_rules(get_db(), rules_id)
+        flash(
+            _(
+                "House rules deleted: %(name)s. Games started from them keep their rules.",
+                name=house.name,
+            )
+        )
+    else:
+        forget_house_rules(get_db(), device() or "", rules_id)
+        flash(_("Taken off this phone's list: %(name)s.", name=house.name))
+    return redirect(url_for("rules.index"), 303)
+
+
+@bp.route("/house/<rules_id>.json")
+def download_house(rules_id: str) -> Response:
+    """Download house rules as a `scorekeeper-rules/1` file."""
+    house = house_for(rules_id)
+    body = json.dumps(dict(house.document), ensure_ascii=False, indent=2) + "\n"
+    return file_response(body, "application/json", f"house-rules-{house.id}.json")
+
+
+@bp.route("/house/<rules_id>/qr.svg")
+def house_qr(rules_id: str) -> Response:
+    """The QR code of the house rules' share link."""
+    house = house_for(rules_id)
+    return qr_svg(share_url("rules.shared", token=house.share_token))
+
+
+@bp.route("/shared/<token>", methods=["GET", "POST"])
+def shared(token: str) -> BaseResponse | str:
+    """A share link: see the house rules, and save them to this phone's list."""
+    house = house_rules_by_token(get_db(), token)
+    if house is None:
+        abort(404, _("This link does not open any house rules. Ask for the link again."))
+    if request.method == "POST":
+        if not Form().validate_on_submit():
+            abort(400, _("This form had expired. Open the link again."))
+        keep_house_rules(get_db(), device(create=True) or "", house.id)
+        flash(_("Saved to this phone's house rules: %(name)s.", name=house.name))
+        return redirect(url_for("rules.page", ruleset_id=house.id), 303)
+    if visible(get_db(), device(), house):
+        return redirect(url_for("rules.page", ruleset_id=house.id), 303)
+    return rule_page(house.ruleset(), shared_token=token)
+
+
+@bp.route("/house/import", methods=["GET", "POST"])
+def import_house() -> BaseResponse | str | tuple[str, int]:
+    """Store a house rules file (`scorekeeper-rules/1`) on this phone's list."""
+    try:
+        form = RulesImportForm()
+    except RequestEntityTooLarge:
+        page = render_template(
+            "house_import.html", form=RulesImportForm(formdata=None), error=too_large()
+        )
+        return page, 413
+    error = None
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            error = _("This form had expired. Paste or choose the file again.")
+        else:
+            upload = form.file.data
+            raw = upload.read() if upload else (form.text.data or "").encode()
+            try:
+                check_file_size(len(raw))
+                try:
+                    doc = read_game_json(raw)
+                except GameError as problem:
+                    raise RulesError(problem.message) from None
+                saved = save_house_rules(get_db(), doc, device=device(create=True))
+            except RulesError as problem:
+                error = problem.render(get_translations())
+            except GameError as problem:  # too large
+                error = render_text(problem.message)
+            else:
+                flash(_("House rules imported: %(name)s.", name=saved.name))
+                return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
+    page = render_template("house_import.html", form=form, error=error)
+    return (page, 400) if error else page
