@@ -27,10 +27,10 @@ from .access import device, evening_for, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
-from .games import GameCard, game_card
 from .i18n import language, render_text
 from .qr import qr_svg
 from .scoresheet import rows
+from .sheet import GameCard, game_card
 from .tables import csv_response, stats_of
 from .urls import share_url
 

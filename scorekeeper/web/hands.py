@@ -18,8 +18,8 @@ from .access import game_for
 from .db import get_db
 from .entry import BiddingEntry, OnePageEntry, entry_for
 from .forms import VersionForm
-from .games import render_game
 from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .sheet import render_game
 
 bp = Blueprint("hands", __name__)
 

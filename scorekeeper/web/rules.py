@@ -44,6 +44,7 @@ from .house import choices, find, house_for
 from .house import rulesets as house_rulesets
 from .i18n import language, render_text
 from .qr import qr_svg
+from .rulebook import rule_page, ruleset_or_404
 from .urls import share_url
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -56,36 +57,10 @@ def index() -> str:
     return render_template("rules_index.html", kinds=kinds)
 
 
-def ruleset_or_404(ruleset_id: str) -> Ruleset:
-    """The preset or house rules with this id; a 404 page saying so when there is none
-    (or they are another phone's)."""
-    return find(ruleset_id)
-
-
 @bp.route("/<ruleset_id>")
 def page(ruleset_id: str) -> str:
     """Show one preset in plain words, with its source and our default marks."""
     return rule_page(ruleset_or_404(ruleset_id))
-
-
-def rule_page(ruleset: Ruleset, game: object = None, shared_token: str | None = None) -> str:
-    """A ruleset's page: quick answers, each value with its origin, the rest folded away;
-    for stored house rules, what this phone may do with them (a share link's visitor:
-    save them to its list)."""
-    house = None
-    if ruleset.house and game is None and shared_token is None:
-        house = house_for(ruleset.id)
-    return render_template(
-        "rules_page.html",
-        ruleset=ruleset,
-        sheet=describe(ruleset, language()),
-        game=game,
-        house=house,
-        own=house is not None and house.owned_by(device()),
-        shared_token=shared_token,
-        form=Form() if house is not None or shared_token else None,
-        origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
-    )
 
 
 @bp.route("/compare")
