@@ -11,7 +11,7 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine.errors import ScoreError
@@ -812,7 +812,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add = functools.partial(commands.add_parser, parents=[lang], formatter_class=_HelpFormatter)
+    _game_file_commands(add)
+    _database_commands(add)
+    return parser
 
+
+Add = Callable[..., argparse.ArgumentParser]  # adds a subcommand
+
+
+def _game_file_commands(add: Add) -> None:
+    """The commands that read game files and rulesets: no database needed."""
     score = add("score", help="score a game file and print the result as JSON")
     score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     score.add_argument("--pretty", action="store_true", help="indent the JSON")
@@ -868,6 +877,9 @@ def build_parser() -> argparse.ArgumentParser:
     card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
     card.set_defaults(run=cmd_scorecard)
 
+
+def _database_commands(add: Add) -> None:
+    """The commands of the server: its database, and the app itself."""
     backup = add("backup", help="copy the database, even while the app runs")
     backup.add_argument("output", metavar="OUT", help="the backup file to write")
     backup.set_defaults(run=cmd_backup)
@@ -909,7 +921,6 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     imp.add_argument("--base-url", help="the app's address, e.g. http://192.168.1.20:8000")
     imp.set_defaults(run=cmd_import)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
