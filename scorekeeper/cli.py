@@ -563,7 +563,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Re-score a game file under another ruleset and show the difference hand by hand."""
     from .engine import ScoreError, UnknownRuleset, load_game
     from .engine.options import OptionError
-    from .engine.referee import other_outcome_words, outcome_words, verdict, what_if
+    from .engine.referee import what_if
 
     doc = _read_game_file(args.file)
     changes = {}
@@ -586,7 +586,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise Refused(text(N_("game: {why}"), why=error.located)) from None
     except ScoreError as error:
         return _fail(error.render(args.translations))
-    tr = args.translations
+    sys.stdout.write("\n".join(_comparison_lines(game, other, changes, result, args.translations)))
+    sys.stdout.write("\n")
+    return 0
+
+
+def _comparison_lines(
+    game: Any, other: Any, changes: dict[str, Any], result: Any, tr: Any
+) -> list[str]:
+    """`compare`'s report: hand by hand, what stopped it, what it carried over, the ends."""
+    from .engine.referee import other_outcome_words, outcome_words, verdict
 
     def say(message: str, **params: Any) -> str:
         return text(message, **params).render(tr)
@@ -646,8 +655,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     out += ["", say(N_("actual: {outcome}"), outcome=actual)]
     out.append(say(N_("under {label}: {outcome}"), label=label, outcome=theirs))
     out.append(verdict(result).render(tr))
-    sys.stdout.write("\n".join(out) + "\n")
-    return 0
+    return out
 
 
 def cmd_pdf(args: argparse.Namespace) -> int:
