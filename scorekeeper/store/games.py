@@ -374,42 +374,52 @@ def create_game(
         raise GameError(f"first dealer must be a seat from 0 to {len(players) - 1}")
     result = score_game(game)
     game_id = new_id()
-    now = _now()
     with writing(db):
-        db.execute(
-            "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
-            " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at, evening,"
-            " house_rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                game_id,
-                game.ruleset.game,
-                ruleset_id,
-                json.dumps(dict(options or {}), ensure_ascii=False),
-                json.dumps(players, ensure_ascii=False),
-                first_dealer,
-                json.dumps(doc["option_changes"], ensure_ascii=False),
-                int(confirm_hands),
-                new_token(),
-                new_token(),
-                new_pin(),
-                now,
-                now,
-                evening,
-                json.dumps(house, ensure_ascii=False) if house else None,
-            ],
-        )
+        _insert_game(db, game_id, game, doc, first_dealer, confirm_hands, evening, house)
         for number, body in enumerate(bodies, start=1):
             _insert_hand(db, game_id, number, body)
         _save_summary(db, game_id, result, bids_cleared=True)
         began: dict[str, Any] = {"ruleset": ruleset_id, "hands": len(bodies)}
         if house:  # which house rules the game began from, as they were
-            began["house_rules"] = {
-                "id": house["id"],
-                "name": house["name"],
-                "base": house["base"],
-            }
+            began["house_rules"] = {key: house[key] for key in ("id", "name", "base")}
         _log(db, game_id, action, None, began)
     return game_id
+
+
+def _insert_game(
+    db: Database,
+    game_id: str,
+    game: Game,
+    doc: Mapping[str, Any],
+    first_dealer: int,
+    confirm_hands: bool,
+    evening: str | None,
+    house: Mapping[str, Any] | None,
+) -> None:
+    """The game's row: who plays under which rules, its share links and PIN."""
+    now = _now()
+    db.execute(
+        "INSERT INTO games (id, kind, ruleset, options, players, first_dealer, option_changes,"
+        " confirm_hands, watch_token, scorer_token, pin, created_at, updated_at, evening,"
+        " house_rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            game_id,
+            game.ruleset.game,
+            doc["ruleset"],
+            json.dumps(doc["options"], ensure_ascii=False),
+            json.dumps(doc["players"], ensure_ascii=False),
+            first_dealer,
+            json.dumps(doc["option_changes"], ensure_ascii=False),
+            int(confirm_hands),
+            new_token(),
+            new_token(),
+            new_pin(),
+            now,
+            now,
+            evening,
+            json.dumps(house, ensure_ascii=False) if house else None,
+        ],
+    )
 
 
 def _insert_hand(db: Database, game_id: str, number: int, body: Body) -> None:
