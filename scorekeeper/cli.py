@@ -271,47 +271,8 @@ RULES_ACTIONS = {
 
 def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
     """Lay a rule sheet out as plain text for a terminal (translated with `tr`)."""
-    from .engine.describe import ORIGIN_WORDS
-
-    def say(message: str, **params: Any) -> str:
-        return text(message, **params).render(tr)
-
-    def heading(title: str) -> list[str]:
-        return ["", title, "-" * len(title)]
-
-    lines = [
-        sheet.title,
-        "=" * len(sheet.title),
-        *([sheet.description] if sheet.description else []),
-        "",
-    ]
-    if sheet.base:
-        lines.append(
-            say(
-                N_("House rules id: {id}, this table's own, from the preset {base} ({name})"),
-                id=sheet.id,
-                base=sheet.base,
-                name=sheet.base_title,
-            )
-        )
-    else:
-        lines.append(
-            say(
-                N_(
-                    'Preset id: {id}  (a game file\'s "options" may change any name = value below)'
-                ),
-                id=sheet.id,
-            )
-        )
-    lines.append(say(N_("Source: {source}"), source=sheet.source_title))
-    # The seed's file name is for `--json` (data); people read its title and part.
-    if sheet.source_url:
-        lines.append(f"        {sheet.source_url}")
-    if sheet.source_part:
-        lines.append(f"        {sheet.source_part}")
-    if sheet.base_part:
-        lines.append(say(N_("Described against: {part}"), part=sheet.base_part))
-    lines += heading(say(N_("Quick answers")))
+    lines = _sheet_head(sheet, tr)
+    lines += _heading(text(N_("Quick answers")).render(tr))
     for answer in sheet.answers:
         lines.append(f"* {answer.question.render(tr)}")
         lines += [f"    {line.render(tr)}" for line in answer.lines]
@@ -321,27 +282,68 @@ def describe_text(sheet: RuleSheet, tr: Any = None) -> str:
         shown = [rule for rule in group.rules if rule.shown]
         if not shown:
             continue
-        lines += heading(group.title.render(tr))
+        lines += _heading(group.title.render(tr))
         for rule in shown:
             lines.append(f"- {rule.label.render(tr)}: {rule.value.render(tr)}")
             lines += [f"    {line}" for line in _provenance_lines(rule, tr)]
             lines.append(f"    {rule.option} = {json.dumps(rule.raw, ensure_ascii=False)}")
-    others = [rule for rule in sheet.lines if not rule.shown]
-    if others:
-        lines += heading(say(N_("All other options")))
-        lines.append(
-            say(N_("They cannot matter under these rules, or the source says nothing of them."))
-        )
-        for rule in others:
-            mark = say(ORIGIN_WORDS[rule.origin])
-            raw = json.dumps(rule.raw, ensure_ascii=False)
-            lines.append(
-                f"- {rule.label.render(tr)}: {rule.value.render(tr)}  [{mark}]  {rule.option} = {raw}"
-            )
+    lines += _other_options(sheet, tr)
     if sheet.notes:
-        lines += heading(say(N_("How we read the source")))
+        lines += _heading(text(N_("How we read the source")).render(tr))
         lines += [f"- {note}" for note in sheet.notes]
     return "\n".join(lines) + "\n"
+
+
+def _heading(title: str) -> list[str]:
+    return ["", title, "-" * len(title)]
+
+
+def _sheet_head(sheet: RuleSheet, tr: Any) -> list[str]:
+    """The title, the id (a preset's, or house rules and their base) and the source."""
+
+    def say(message: str, **params: Any) -> str:
+        return text(message, **params).render(tr)
+
+    lines = [
+        sheet.title,
+        "=" * len(sheet.title),
+        *([sheet.description] if sheet.description else []),
+        "",
+    ]
+    if sheet.base:
+        said = N_("House rules id: {id}, this table's own, from the preset {base} ({name})")
+        lines.append(say(said, id=sheet.id, base=sheet.base, name=sheet.base_title))
+    else:
+        said = N_('Preset id: {id}  (a game file\'s "options" may change any name = value below)')
+        lines.append(say(said, id=sheet.id))
+    lines.append(say(N_("Source: {source}"), source=sheet.source_title))
+    # The seed's file name is for `--json` (data); people read its title and part.
+    lines += [f"        {line}" for line in (sheet.source_url, sheet.source_part) if line]
+    if sheet.base_part:
+        lines.append(say(N_("Described against: {part}"), part=sheet.base_part))
+    return lines
+
+
+def _other_options(sheet: RuleSheet, tr: Any) -> list[str]:
+    """The options that cannot matter, or of which the source says nothing, one a line."""
+    from .engine.describe import ORIGIN_WORDS
+
+    others = [rule for rule in sheet.lines if not rule.shown]
+    if not others:
+        return []
+    lines = _heading(text(N_("All other options")).render(tr))
+    lines.append(
+        text(
+            N_("They cannot matter under these rules, or the source says nothing of them.")
+        ).render(tr)
+    )
+    for rule in others:
+        mark = text(ORIGIN_WORDS[rule.origin]).render(tr)
+        raw = json.dumps(rule.raw, ensure_ascii=False)
+        lines.append(
+            f"- {rule.label.render(tr)}: {rule.value.render(tr)}  [{mark}]  {rule.option} = {raw}"
+        )
+    return lines
 
 
 def _provenance_lines(rule: Any, tr: Any) -> list[str]:
