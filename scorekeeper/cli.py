@@ -612,24 +612,11 @@ def _comparison_lines(
         if changes
         else other.id
     )
-    rows = [(say(N_("hand")), say(N_("actual")), label, say(N_("difference")))]
-    for row in result.rows:
-        rows.append(
-            (
-                str(row.number),
-                " : ".join(map(str, row.actual)),
-                " : ".join(map(str, row.other)) if row.other else "—",
-                " : ".join(f"{d:+d}" for d in row.difference) if row.difference else "—",
-            )
-        )
-    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
     out = [
         say(N_("{id} → what if {label}"), id=game.ruleset.id, label=label),
         say(N_("sides: {names}"), names=" : ".join(names)),
         "",
-    ]
-    out += [
-        "  ".join(_pad(cell, widths[i], False) for i, cell in enumerate(r)).rstrip() for r in rows
+        *_hand_by_hand(result, label, tr),
     ]
     if result.stopped is not None:
         out += [
@@ -658,6 +645,25 @@ def _comparison_lines(
     out.append(say(N_("under {label}: {outcome}"), label=label, outcome=theirs))
     out.append(verdict(result).render(tr))
     return out
+
+
+def _hand_by_hand(result: Any, label: str, tr: Any) -> list[str]:
+    """The comparison's columns: each hand's totals under both rules, and the difference."""
+    head = [text(N_(word)).render(tr) for word in (N_("hand"), N_("actual"))]
+    rows = [(*head, label, text(N_("difference")).render(tr))]
+    for row in result.rows:
+        rows.append(
+            (
+                str(row.number),
+                " : ".join(map(str, row.actual)),
+                " : ".join(map(str, row.other)) if row.other else "—",
+                " : ".join(f"{d:+d}" for d in row.difference) if row.difference else "—",
+            )
+        )
+    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
+    return [
+        "  ".join(_pad(cell, widths[i], False) for i, cell in enumerate(r)).rstrip() for r in rows
+    ]
 
 
 def cmd_pdf(args: argparse.Namespace) -> int:
