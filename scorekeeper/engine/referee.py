@@ -127,24 +127,7 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
 
     Each hand is first entered as the other rules take it (the kind's `carry_hand`: a
     side's two bids become one team bid), then scored."""
-    if ruleset.game != game.ruleset.game:
-        raise GameError(
-            text(
-                N_("a {game} game cannot be re-scored under a {other} ruleset"),
-                game=game.ruleset.game,
-                other=ruleset.game,
-            )
-        )
-    ruleset = ruleset.seated(len(game.players))
-    if ruleset.options.players != len(game.players):
-        raise GameError(
-            text(
-                N_("ruleset {id!r} needs {n} players; this game has {m}"),
-                id=ruleset.id,
-                n=player_counts(ruleset),
-                m=len(game.players),
-            )
-        )
+    ruleset = _comparable(game, ruleset)
     actual = score_game(game)
     kind = find_kind(ruleset.game)
     hands = []
@@ -172,6 +155,41 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
         if note is not None:
             carried.setdefault(note.key(), (note, []))[1].append(number)
     other = score_game(Game(ruleset, game.players, tuple(hands), first_dealer=game.first_dealer))
+    return WhatIf(
+        actual,
+        other,
+        ruleset,
+        _rows(actual, other),
+        stopped,
+        tuple(Carried(note, tuple(numbers)) for note, numbers in carried.values()),
+    )
+
+
+def _comparable(game: Game, ruleset: Ruleset) -> Ruleset:
+    """The other rules, seated as the game is; a GameError when they cannot score it."""
+    if ruleset.game != game.ruleset.game:
+        raise GameError(
+            text(
+                N_("a {game} game cannot be re-scored under a {other} ruleset"),
+                game=game.ruleset.game,
+                other=ruleset.game,
+            )
+        )
+    ruleset = ruleset.seated(len(game.players))
+    if ruleset.options.players != len(game.players):
+        raise GameError(
+            text(
+                N_("ruleset {id!r} needs {n} players; this game has {m}"),
+                id=ruleset.id,
+                n=player_counts(ruleset),
+                m=len(game.players),
+            )
+        )
+    return ruleset
+
+
+def _rows(actual: GameResult, other: GameResult) -> tuple[WhatIfRow, ...]:
+    """Each hand's totals under both rules, and the difference (None past the stop)."""
     rows = []
     for number, hand in enumerate(actual.hands, start=1):
         theirs = other.hands[number - 1].totals if number <= len(other.hands) else None
@@ -183,14 +201,7 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
                 tuple(o - a for o, a in zip(theirs, hand.totals, strict=True)) if theirs else None,
             )
         )
-    return WhatIf(
-        actual,
-        other,
-        ruleset,
-        tuple(rows),
-        stopped,
-        tuple(Carried(note, tuple(numbers)) for note, numbers in carried.values()),
-    )
+    return tuple(rows)
 
 
 WINS = Nn_("{side} wins", "{side} win")  # a side of two players is plural
