@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from typing import Any
 
 from babel import support
@@ -107,6 +108,12 @@ class WholeNumberField(IntegerField):
     """An integer field that says what to type, once, in the page's language."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
+        # ASCII digits only, as every count the app reads (limits.parse_count): int()
+        # would read "١" or "３" as numbers a person never meant to type.
+        typed = str(valuelist[0]).strip() if valuelist else ""
+        if typed and not re.fullmatch(r"[-+]?[0-9]+", typed):
+            self.data = None
+            raise ValueError(_l("Enter a whole number, like 10 or -50."))
         try:
             super().process_formdata(valuelist)
         except ValueError:

@@ -272,7 +272,9 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
     """Raise the target of a finished game so play can go on (logged in the history)."""
     stored = game_for(game_id, "edit")
     form = TargetForm()
-    current = stored.ruleset.options.target
+    current = find_kind(stored.kind).target(stored.ruleset.options)
+    if current is None:
+        abort(404, _("This game ends after its hands, not at a target: there is none to raise."))
     if not form.validate_on_submit():
         return render_game(
             stored, status=400, message=_("The target was not changed: enter a whole number.")

@@ -87,6 +87,7 @@ def render_game(
     result = stored.score()
     ruleset = stored.ruleset
     kind = find_kind(stored.kind)
+    target = kind.target(ruleset.options)  # None where the game ends after a number of hands
     entry = entry_for(stored.kind)
     upcoming = next_hand(stored)
     current_role = role(stored.id)
@@ -98,7 +99,7 @@ def render_game(
         entry=entry,
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
-        can_play_on=kind.target(ruleset.options) is not None,
+        can_play_on=target is not None,
         facts=kind.facts(ruleset.options),
         stored=stored,
         result=result,
@@ -112,11 +113,9 @@ def render_game(
         # Each form signs a CSRF token: built only when the page shows it.
         target_form=TargetForm(
             version=stored.version,
-            target=_play_on_target(
-                ruleset.options.target, kind.target_step(ruleset.options), result.totals
-            ),
+            target=_play_on_target(target, kind.target_step(ruleset.options), result.totals),
         )
-        if current_role == "edit" and result.outcome.finished
+        if current_role == "edit" and result.outcome.finished and target is not None
         else None,
         rematch_form=Form() if current_role == "edit" and result.outcome.finished else None,
         upcoming_dealer=stored.dealer(len(stored.hands) + 1),
