@@ -296,3 +296,23 @@ def test_the_command_line_scores_and_describes():
     assert doc["source"]["file"] is None and doc["source"]["url"].startswith("https://")
     hook = next(o for o in doc["options"] if o["name"] == "hook")
     assert hook["value"] is True and hook["quote"].startswith("https://en.wikipedia.org/")
+
+
+@pytest.mark.parametrize(("players", "largest"), [(3, 17), (6, 8)])
+def test_a_file_may_deal_the_largest_hand_its_own_table_allows(players, largest):
+    """max_cards is checked against the players the file names, not the preset's four."""
+    doc = {
+        "game": "oh-hell",
+        "ruleset": "oh-hell",
+        "options": {"max_cards": largest},
+        "players": [f"P{n}" for n in range(players)],
+        "hands": [],
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", "-"],
+        input=json.dumps(doc),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr

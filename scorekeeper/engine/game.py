@@ -289,6 +289,19 @@ def _ruleset(doc: Mapping[str, Any], find: Callable[[str], Ruleset]) -> Ruleset:
     overrides = doc.get("options") or {}
     if not isinstance(overrides, dict):
         raise GameError(N_("'options' must be an object of option names and values"))
+    players = doc.get("players")
+    count = len(players) if isinstance(players, list) else ruleset.options.players
+    if (
+        "players" not in overrides
+        and count != ruleset.options.players
+        and count in ruleset.player_counts
+    ):
+        # Seated as the file names them before its options apply: an option's bounds may
+        # depend on the table (a largest hand of 17 cards is for 3 players, not 4).
+        try:
+            return ruleset.with_options({"players": count, **overrides})
+        except OptionError:
+            pass  # said below, as for the preset's own table
     try:
         return ruleset.with_options(overrides)
     except OptionError as error:
