@@ -191,7 +191,7 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     """Store a `scorekeeper-rules/1` file as house rules (or, with --replace, update them)."""
     from .engine.errors import GameError, RulesError
     from .limits import check_file_size, read_game_json
-    from .store.house import save_house_rules
+    from .store.house import HouseRulesNotFound, save_house_rules
 
     path = _rules_argument(args)
     try:
@@ -210,11 +210,14 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     except GameError as error:
         raise RulesError(error.message) from None
     replacing = doc.get("id") if args.replace and isinstance(doc, dict) else None
-    saved = save_house_rules(
-        _database(),  # type: ignore[arg-type]
-        doc,
-        replacing=replacing if isinstance(replacing, str) else None,
-    )
+    try:
+        saved = save_house_rules(
+            _database(),  # type: ignore[arg-type]
+            doc,
+            replacing=replacing if isinstance(replacing, str) else None,
+        )
+    except HouseRulesNotFound:  # --replace names rules that are not stored
+        raise _rules_problem(N_("no house rules with id {id!r}"), id=replacing) from None
     said = (
         N_("Updated house rules {id} ({name}), from {base}")
         if args.replace
@@ -575,11 +578,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     find = _stored_rulesets()
     try:
         game = load_game(doc, find)
-        other = (
-            game.ruleset
-            if not args.ruleset and game.ruleset.house
-            else find(args.ruleset or game.ruleset.id)
-        )
+        # Without --ruleset: the game's own rules, the file's options included.
+        other = find(args.ruleset) if args.ruleset else game.ruleset
         other = other.with_options(changes) if changes else other
         result = what_if(game, other)
     except UnknownRuleset as error:

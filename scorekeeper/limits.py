@@ -178,11 +178,12 @@ def read_game_json(raw: str | bytes) -> object:
     UTF-8, not JSON, or nested deeper than any game file (which would otherwise exhaust
     Python's recursion limit, here or in whatever reads the document next)."""
     try:
-        return _shallow(json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw))
+        doc = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
     except RecursionError:
         raise _too_deep() from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a 5,000-digit number
         raise GameError(text(N_("not valid JSON: {why}"), why=str(error))) from None
+    return _shallow(doc)
 
 
 def _too_deep() -> GameError:

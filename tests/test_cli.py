@@ -357,3 +357,21 @@ def test_a_file_nested_too_deeply_is_one_line_and_status_2(tmp_path, command):
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("game: not a game file: nested too deeply")
     assert done.stderr.count("\n") == 1
+
+
+def test_compare_without_a_ruleset_keeps_the_files_own_options(tmp_path):
+    """The game's own rules are its preset with the file's options: a game to 100 that is
+    over stays over under them."""
+    doc = {
+        **FORMAT_EXAMPLE,
+        "options": {"target": 100},
+        "hands": [{"bids": [5, 3, 5, 3], "tricks": [6, 1, 6, 0]}],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    done = run_cli("compare", str(path), "--option", "nil_points=50")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    actual = next(line for line in lines if line.startswith("actual: "))
+    under = next(line for line in lines if line.startswith("under "))
+    assert "win" in actual and "win" in under, done.stdout

@@ -270,3 +270,24 @@ def test_rules_error_names_the_field_for_a_form():
     with pytest.raises(RulesError) as refused:
         house_ruleset({**FRIDAY, "options": {"nil_pointz": 1}})
     assert refused.value.field == "nil_pointz"
+
+
+def test_an_id_with_a_line_break_after_it_is_refused(tmp_path):
+    doc = {**FRIDAY, "id": "t-club\n"}
+    done = run_cli("rules", "import", write(tmp_path, doc), env=instance(tmp_path))
+    assert done.returncode == 2 and done.stderr.startswith("rules: ")
+    assert done.stderr.count("\n") == 1 and stored_count(tmp_path) == 0
+
+
+def test_replacing_rules_that_are_not_stored_is_one_line(tmp_path):
+    done = run_cli("rules", "import", write(tmp_path, FRIDAY), "--replace", env=instance(tmp_path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == "rules: no house rules with id 'friday-club'\n"
+
+
+def test_a_file_nested_too_deeply_says_so_once(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 50 + "]" * 50)
+    done = run_cli("rules", "import", str(path), env=instance(tmp_path))
+    assert done.returncode == 2 and "not valid JSON" not in done.stderr
+    assert "nested too deeply" in done.stderr

@@ -22,7 +22,7 @@ from .text import N_, shown, text
 
 RULES_FORMAT = "scorekeeper-rules/1"
 ID_MAX = 40
-HOUSE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+HOUSE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # the whole id: fullmatch
 KEYS = frozenset({"format", "id", "name", "game", "base", "options", "notes", "description"})
 
 # How an id is found: a preset's, or a house ruleset's from wherever the caller keeps them.
@@ -33,7 +33,7 @@ def check_id(ruleset_id: object) -> str:
     """A house-rules id as the format allows it; RulesError saying why not."""
     if not isinstance(ruleset_id, str) or not ruleset_id:
         raise RulesError(N_("'id' must name the rules, e.g. \"friday-club\""), "id")
-    if len(ruleset_id) > ID_MAX or not HOUSE_ID.match(ruleset_id):
+    if len(ruleset_id) > ID_MAX or not HOUSE_ID.fullmatch(ruleset_id):
         raise RulesError(
             text(
                 N_(
