@@ -231,18 +231,25 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_rules_export(args: argparse.Namespace) -> int:
-    """Print stored house rules as a `scorekeeper-rules/1` file."""
-    from .store.house import HouseRulesNotFound, get_house_rules
+def _stored_house_rules(rules_id: str, act: Callable[[Any, str], Any]) -> Any:
+    """`act(db, rules_id)` on the stored house rules, or one line saying there are none."""
+    from .store.house import HouseRulesNotFound
 
-    rules_id = _rules_argument(args)
     db = _database_if_any()
     try:
         if db is None:
             raise HouseRulesNotFound(rules_id)
-        found = get_house_rules(db, rules_id)
+        return act(db, rules_id)
     except HouseRulesNotFound:
         raise _rules_problem(N_("no house rules with id {id!r}"), id=rules_id) from None
+
+
+def cmd_rules_export(args: argparse.Namespace) -> int:
+    """Print stored house rules as a `scorekeeper-rules/1` file."""
+    from .store.house import get_house_rules
+
+    rules_id = _rules_argument(args)
+    found = _stored_house_rules(rules_id, get_house_rules)
     json.dump(dict(found.document), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -250,16 +257,10 @@ def cmd_rules_export(args: argparse.Namespace) -> int:
 
 def cmd_rules_delete(args: argparse.Namespace) -> int:
     """Delete stored house rules (games started from them keep their rules)."""
-    from .store.house import HouseRulesNotFound, delete_house_rules
+    from .store.house import delete_house_rules
 
     rules_id = _rules_argument(args)
-    db = _database_if_any()
-    try:
-        if db is None:
-            raise HouseRulesNotFound(rules_id)
-        delete_house_rules(db, rules_id)
-    except HouseRulesNotFound:
-        raise _rules_problem(N_("no house rules with id {id!r}"), id=rules_id) from None
+    _stored_house_rules(rules_id, delete_house_rules)
     print(text(N_("Deleted house rules {id}"), id=rules_id).render(args.translations))
     return 0
 

@@ -75,20 +75,12 @@ def test_every_kind_supplies_its_statistics_markers_and_carried_words():
 
 
 def test_no_code_outside_a_kind_names_a_game():
-    owned = set().union(*(own_files(kind) for kind in kind_names()))
     registry = ROOT / "scorekeeper" / "engine" / "kinds.py"
-    found = []
-    for folder, pattern in (
-        ("scorekeeper", "*.py"),
-        ("templates", "*.html"),
-        ("static", "*.[cj]s"),
-    ):
-        for path in (ROOT / folder).rglob(pattern):
-            if path in owned or not path.is_file() or "translations" in path.parts:
-                continue
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-                if NAMES.search(line) and not (path == registry and "scorekeeper.engine." in line):
-                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path, number, line in _outside_the_kinds()
+        if NAMES.search(line) and not (path == registry and "scorekeeper.engine." in line)
+    ]
     # The source titles of the seeds name the games they describe: data, not logic.
     found = [f for f in found if not f.startswith("scorekeeper/engine/ruleset.py")]
     assert found == [], "\n".join(found)
