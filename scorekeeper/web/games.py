@@ -140,38 +140,21 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the players in seat order, the first dealer, and review every option."""
     preset = ruleset_or_404(ruleset_id)
     evening = _evening_to_join(request.values.get("evening"))
-    kind = find_kind(preset.game)
     sheet = describe(preset)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
     }
     seats = preset.options.players
-    words = {
-        name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
-    }
     most = max(5, *preset.player_counts)  # the seats a table of this game may fill
-    form = new_game_form(kind.options_type, labels, words, most)
-    preset_values = option_values(preset.options)
-    if request.method == "GET":
-        for name, value in preset_values.items():
-            getattr(form, f"opt_{name}").data = value
-        form.first_dealer.data = "0"
+    form = _setup_form(preset, labels, most)
     errors: list[Any] = []
     problems: dict[str, list[Any]] = {}
     name_problems: dict[int, Any] = {}
     if request.method == "POST":
         changes, problems, checked = _read_options(form, preset)
-        ruleset = checked or preset
         if problems:
             errors.append(_options_summary(problems, labels))
-        if "players" not in changes and len(preset.player_counts) > 1:
-            # The source allows several table sizes (the widow game: 4 or 5): the names decide.
-            typed = [getattr(form, f"player_{seat}").data for seat in range(most)]
-            count = next((n for n in range(most, 0, -1) if typed[n - 1]), 0)
-            ruleset = ruleset.seated(count)
-            if ruleset.options.players != preset.options.players:
-                changes = {**changes, "players": ruleset.options.players}
+        ruleset, changes = _seated_by_names(form, preset, checked or preset, changes, most)
         seats = ruleset.options.players
         typed = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
         form_ok = form.validate()
@@ -185,23 +168,9 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         if name_problems:
             errors.append(_("Enter a different name for each of the %(n)s players.", n=seats))
         if form_ok and not errors:
-            dealer = int(form.first_dealer.data or 0)
-            try:
-                game_id = store.create_game(
-                    get_db(),
-                    ruleset.id,
-                    names,
-                    options=changes,
-                    first_dealer=min(dealer, seats - 1),
-                    confirm_hands=bool(form.confirm_hands.data),
-                    evening=evening,
-                    find=rulesets(),
-                )
-            except ScoreError as error:
-                errors.append(str(error))
-            else:
-                grant(game_id, "edit")
-                return redirect(url_for("games.game", game_id=game_id), 303)
+            started = _start(form, ruleset, names, changes, evening, errors)
+            if started is not None:
+                return started
     page = render_template(
         "setup.html",
         form=form,
@@ -217,6 +186,64 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )
     return (page, 400) if errors or form.errors else page
+
+
+def _start(
+    form: Any,
+    ruleset: Ruleset,
+    names: list[str],
+    changes: dict[str, Any],
+    evening: str | None,
+    errors: list[Any],
+) -> BaseResponse | None:
+    """Store the new game and open it; or add what the engine refused to `errors`."""
+    seats = ruleset.options.players
+    try:
+        game_id = store.create_game(
+            get_db(),
+            ruleset.id,
+            names,
+            options=changes,
+            first_dealer=min(int(form.first_dealer.data or 0), seats - 1),
+            confirm_hands=bool(form.confirm_hands.data),
+            evening=evening,
+            find=rulesets(),
+        )
+    except ScoreError as error:
+        errors.append(str(error))
+        return None
+    grant(game_id, "edit")
+    return redirect(url_for("games.game", game_id=game_id), 303)
+
+
+def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
+    """The new-game form for a preset: its options, `most` seats, the first dealer."""
+    kind = find_kind(preset.game)
+    words = {
+        name: {value: render_text(text) for value, text in values.items()}
+        for name, values in kind.choice_words().items()
+    }
+    form = new_game_form(kind.options_type, labels, words, most)
+    if request.method == "GET":
+        for name, value in option_values(preset.options).items():
+            getattr(form, f"opt_{name}").data = value
+        form.first_dealer.data = "0"
+    return form
+
+
+def _seated_by_names(
+    form: Any, preset: Ruleset, ruleset: Ruleset, changes: dict[str, Any], most: int
+) -> tuple[Ruleset, dict[str, Any]]:
+    """Where the source allows several table sizes (the widow game: 4 or 5) and the
+    table did not choose one, the names typed decide."""
+    if "players" in changes or len(preset.player_counts) < 2:
+        return ruleset, changes
+    typed = [getattr(form, f"player_{seat}").data for seat in range(most)]
+    count = next((n for n in range(most, 0, -1) if typed[n - 1]), 0)
+    ruleset = ruleset.seated(count)
+    if ruleset.options.players != preset.options.players:
+        changes = {**changes, "players": ruleset.options.players}
+    return ruleset, changes
 
 
 def _evening_to_join(evening_id: str | None) -> str | None:
