@@ -176,16 +176,8 @@ def _house_form(
     changes: dict[str, Any] = {}
     form.base.data = base.id
     if request.method == "GET":
-        shown = start or base
-        values, preset = option_values(shown.options), option_values(base.options)
-        for name, value in values.items():
-            getattr(form, f"opt_{name}").data = value
-        changes = {name: value for name, value in values.items() if value != preset[name]}
-        checked = shown
-        for name in shown.house_options():
-            getattr(form, f"note_{name}").data = shown.provenance[name].why or ""
-        if editing is not None:
-            form.name.data, form.rules_id.data = editing.name, editing.id
+        checked = start or base
+        changes = _fill_house_form(form, base, checked, editing)
     else:
         changes, problems, checked = read_options(form, base)
         if problems:
@@ -199,40 +191,11 @@ def _house_form(
         if not form.name.data:
             field_errors["name"] = _("Give the house rules a name.")
         if not errors and not field_errors:
-            rules_id = editing.id if editing else (form.rules_id.data or _slug(form.name.data))
-            doc = {
-                "format": RULES_FORMAT,
-                "id": rules_id,
-                "name": form.name.data,
-                "game": base.game,
-                "base": base.id,
-                "options": changes,
-                "notes": {
-                    name: getattr(form, f"note_{name}").data
-                    for name in changes
-                    if getattr(form, f"note_{name}").data
-                },
-            }
-            try:
-                saved = save_house_rules(
-                    get_db(),
-                    doc,
-                    device=device(create=True),
-                    replacing=editing.id if editing else None,
-                )
-            except RulesError as refused:
-                where = refused.field if refused.field in ("name", "id") else None
-                message = render_text(refused.message)
-                if where:
-                    field_errors[where] = message
-                elif refused.field in changes:
-                    problems.setdefault(refused.field or "", []).append(message)
-                    errors.append(options_summary(problems, labels))
-                else:
-                    errors.append(message)
-            else:
-                flash(_("House rules saved: %(name)s.", name=saved.name))
-                return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
+            saved = _save_house(
+                form, base, editing, changes, labels, problems, field_errors, errors
+            )
+            if saved is not None:
+                return saved
     sheet = describe(checked or base, language())
     preset_lines = {rule.option: rule for rule in describe(base, language()).lines}
     changed = [rule for rule in sheet.lines if rule.option in changes]
@@ -251,6 +214,80 @@ def _house_form(
     )
     failed = request.method == "POST" and request.form.get("step") == "save"
     return (page, 400) if failed and (errors or field_errors or problems) else page
+
+
+def _save_house(
+    form: Any,
+    base: Ruleset,
+    editing: HouseRules | None,
+    changes: dict[str, Any],
+    labels: dict[str, Any],
+    problems: dict[str, list[Any]],
+    field_errors: dict[str, Any],
+    errors: list[Any],
+) -> BaseResponse | None:
+    """Store the house rules the form describes and open their page; or say, beside its
+    field, what the store refused."""
+    rules_id = editing.id if editing else (form.rules_id.data or _slug(form.name.data))
+    doc = {
+        "format": RULES_FORMAT,
+        "id": rules_id,
+        "name": form.name.data,
+        "game": base.game,
+        "base": base.id,
+        "options": changes,
+        "notes": {
+            name: getattr(form, f"note_{name}").data
+            for name in changes
+            if getattr(form, f"note_{name}").data
+        },
+    }
+    try:
+        saved = save_house_rules(
+            get_db(),
+            doc,
+            device=device(create=True),
+            replacing=editing.id if editing else None,
+        )
+    except RulesError as refused:
+        _place_refusal(refused, changes, labels, problems, field_errors, errors)
+    else:
+        flash(_("House rules saved: %(name)s.", name=saved.name))
+        return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
+    return None
+
+
+def _fill_house_form(
+    form: Any, base: Ruleset, shown: Ruleset, editing: HouseRules | None
+) -> dict[str, Any]:
+    """Show `shown`'s values, notes and name in the form; return what differs from base."""
+    values, preset = option_values(shown.options), option_values(base.options)
+    for name, value in values.items():
+        getattr(form, f"opt_{name}").data = value
+    for name in shown.house_options():
+        getattr(form, f"note_{name}").data = shown.provenance[name].why or ""
+    if editing is not None:
+        form.name.data, form.rules_id.data = editing.name, editing.id
+    return {name: value for name, value in values.items() if value != preset[name]}
+
+
+def _place_refusal(
+    refused: RulesError,
+    changes: dict[str, Any],
+    labels: dict[str, Any],
+    problems: dict[str, list[Any]],
+    field_errors: dict[str, Any],
+    errors: list[Any],
+) -> None:
+    """Put what the store refused beside its field: the name, the id, an option."""
+    message = render_text(refused.message)
+    if refused.field in ("name", "id"):
+        field_errors[refused.field or ""] = message
+    elif refused.field in changes:
+        problems.setdefault(refused.field or "", []).append(message)
+        errors.append(options_summary(problems, labels))
+    else:
+        errors.append(message)
 
 
 @bp.route("/house/<rules_id>/delete", methods=["POST"])
