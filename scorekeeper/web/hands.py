@@ -416,6 +416,45 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     return _kind_page(stored, len(stored.hands) + 1, editing=False)
 
 
+def _store_kind_hand(
+    stored: store.StoredGame,
+    number: int,
+    body: dict[str, Any],
+    editing: bool,
+    form: VersionForm,
+    form_errors: list[Any],
+) -> tuple[BaseResponse | tuple[str, int] | None, dict[str, Text]]:
+    """Add or replace a hand entered on one page and open it; or say what was refused
+    (beside its field when the page shows one)."""
+    before = stored.score()
+    try:
+        if editing:
+            after = store.replace_hand(
+                get_db(),
+                stored.id,
+                number,
+                body,
+                version=form.seen_version(),
+                correction=request.form.get("correction"),
+            )
+        else:
+            store.add_hand(get_db(), stored.id, body, version=form.seen_version())
+    except store.Conflict:
+        return _conflict(stored.id), {}
+    except store.NeedsCorrection:
+        form_errors.append(_needs_correction(stored, number))
+        return None, {}
+    except HandError as error:
+        if error.field and error.hand == number:  # a field the page shows
+            return None, {error.field: sentence(error.message)}
+        form_errors.append(_hand_error(error, number))
+        return None, {}
+    if editing:
+        flash(_("Hand %(n)s changed.", n=number))
+        _flash_outcome(before, after)
+    return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303), {}
+
+
 def _kind_page(
     stored: store.StoredGame, number: int, *, editing: bool
 ) -> BaseResponse | str | tuple[str | bytes, int]:
@@ -438,33 +477,11 @@ def _kind_page(
         else:
             new_body, errors, form_errors = entry.read(options, stored.players, values, chosen)
             if new_body is not None:
-                before = stored.score()
-                try:
-                    if editing:
-                        after = store.replace_hand(
-                            get_db(),
-                            stored.id,
-                            number,
-                            new_body,
-                            version=form.seen_version(),
-                            correction=request.form.get("correction"),
-                        )
-                    else:
-                        store.add_hand(get_db(), stored.id, new_body, version=form.seen_version())
-                except store.Conflict:
-                    return _conflict(stored.id)
-                except store.NeedsCorrection:
-                    form_errors.append(_needs_correction(stored, number))
-                except HandError as error:
-                    if error.field and error.hand == number:  # a field the page shows
-                        errors = {error.field: sentence(error.message)}
-                    else:
-                        form_errors.append(_hand_error(error, number))
-                else:
-                    if editing:
-                        flash(_("Hand %(n)s changed.", n=number))
-                        _flash_outcome(before, after)
-                    return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303)
+                stored_now, errors = _store_kind_hand(
+                    stored, number, new_body, editing, form, form_errors
+                )
+                if stored_now is not None:
+                    return stored_now
     page = render_template(
         "play.html",
         stored=stored,
