@@ -135,22 +135,27 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     return (page, 400) if errors or form_errors else page
 
 
+def _no_bids(stored: store.StoredGame) -> BaseResponse | tuple[str, int]:
+    """Tricks without bids: a replayed post, or a second phone, after the hand these
+    tricks belong to was scored (409); or a page asked for too early (to the bids)."""
+    if request.method == "POST":
+        return render_game(
+            stored,
+            status=409,
+            message=_(
+                "These tricks were already entered, or the bids were never entered: nothing was changed."
+            ),
+        )
+    return redirect(url_for("hands.bids", game_id=stored.id), 303)
+
+
 @bp.route("/g/<game_id>/tricks", methods=["GET", "POST"])
 def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the tricks of the hand being played, then score it."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
     if not stored.pending_bids:
-        if request.method == "POST":
-            # A replayed post, or a second phone: the hand these tricks belong to is scored.
-            return render_game(
-                stored,
-                status=409,
-                message=_(
-                    "These tricks were already entered, or the bids were never entered: nothing was changed."
-                ),
-            )
-        return redirect(url_for("hands.bids", game_id=game_id), 303)
+        return _no_bids(stored)
     result = stored.score()
     upcoming = next_hand(stored)
     options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
