@@ -454,20 +454,9 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
             errors.append(_("Tick the box to confirm that the table agreed to this change."))
         if not errors:
             start = 1 if form.from_hand.data == "all" else next_hand_number
-            try:
-                store.change_options(
-                    get_db(), game_id, changes, version=form.seen_version(), from_hand=start
-                )
-            except store.Conflict:
-                return render_game(
-                    store.get_game(get_db(), game_id), status=409, message=_(CONFLICT)
-                )
-            except ScoreError as error:
-                errors.append(str(error.message) if hasattr(error, "message") else str(error))
-            else:
-                described = "; ".join(option_changes(ruleset, current, changes))
-                flash(_("From hand %(n)s: %(changes)s", n=start, changes=described))
-                return redirect(url_for("games.game", game_id=game_id), 303)
+            changed = _change_rules(stored, form, changes, start, current, errors)
+            if changed is not None:
+                return changed
     page = render_template(
         "change_rules.html",
         stored=stored,
@@ -478,6 +467,29 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         next_hand=next_hand_number,
     )
     return (page, 400) if errors else page
+
+
+def _change_rules(
+    stored: store.StoredGame,
+    form: Any,
+    changes: dict[str, Any],
+    start: int,
+    current: dict[str, Any],
+    errors: list[Any],
+) -> BaseResponse | tuple[str, int] | None:
+    """Store a rule change from hand `start` and say it; or add why it was refused."""
+    try:
+        store.change_options(
+            get_db(), stored.id, changes, version=form.seen_version(), from_hand=start
+        )
+    except store.Conflict:
+        return render_game(store.get_game(get_db(), stored.id), status=409, message=_(CONFLICT))
+    except ScoreError as error:
+        errors.append(str(error.message) if hasattr(error, "message") else str(error))
+        return None
+    described = "; ".join(option_changes(stored.ruleset, current, changes))
+    flash(_("From hand %(n)s: %(changes)s", n=start, changes=described))
+    return redirect(url_for("games.game", game_id=stored.id), 303)
 
 
 @bp.route("/g/<game_id>/whatif")
