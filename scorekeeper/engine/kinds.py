@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .text import N_, text
 
@@ -27,6 +27,8 @@ Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of th
 Opts = TypeVar("Opts", contravariant=True)  # a kind's options
 Hand = TypeVar("Hand")  # a kind's hand
 State = TypeVar("State")  # what a kind carries from hand to hand
+Opt = TypeVar("Opt")  # the same, for the defaults a kind inherits
+St = TypeVar("St")
 
 # The registry: a game kind is a package of the engine, one line here.
 _KINDS = {
@@ -201,7 +203,7 @@ class GameKind(Protocol[Opts, Hand, State]):
         ...
 
 
-class KindDefaults:
+class KindDefaults(Generic[Opt, St]):
     """What most kinds say alike; a kind subclasses this and overrides where it differs.
 
     A kind's rule sheet in words lives in its package's `describe` module, imported
@@ -212,17 +214,17 @@ class KindDefaults:
         return importlib.import_module(f"{type(self).__module__}.describe")
 
     def first_lead(
-        self, options: Any, dealer: int, players: Sequence[str]
+        self, options: Opt, dealer: int, players: Sequence[str]
     ) -> tuple[int | None, Text | None]:
         return None, None
 
-    def dealt_by(self, state: Any, first_dealer: int) -> Any:
+    def dealt_by(self, state: St, first_dealer: int) -> St:
         return state  # the scores do not depend on who deals
 
-    def hand_rules(self, options: Any, number: int) -> Any:
+    def hand_rules(self, options: Opt, number: int) -> object:
         return options  # every hand is entered alike
 
-    def describe(self, options: Any) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
+    def describe(self, options: Opt) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
         groups: list[tuple[Text, list[tuple[str, Text, Text]]]] = self._words().describe(options)
         return groups
 
@@ -230,7 +232,7 @@ class KindDefaults:
         words: dict[str, dict[str, Text]] = self._words().choice_words()
         return words
 
-    def relevant(self, options: Any) -> frozenset[str]:
+    def relevant(self, options: Opt) -> frozenset[str]:
         names: frozenset[str] = self._words().relevant(options)
         return names
 
@@ -245,19 +247,19 @@ class KindDefaults:
     def carried_words(self) -> tuple[str, str]:
         return ("%(num)s", "%(num)s")  # never shown: the kind carries nothing
 
-    def answers(self, options: Any) -> list[Answer]:
+    def answers(self, options: Opt) -> list[Answer]:
         answers: list[Answer] = self._words().answers(options)
         return answers
 
     def carry_hand(
-        self, raw: dict[str, Any], played: Any, other: Any, players: Sequence[str]
+        self, raw: dict[str, Any], played: Opt, other: Opt, players: Sequence[str]
     ) -> tuple[dict[str, Any], Text | None]:
         return raw, None  # a hand is entered alike under every ruleset of the kind
 
-    def target(self, options: Any) -> int | None:
+    def target(self, options: Opt) -> int | None:
         raise NotImplementedError
 
-    def target_step(self, options: Any) -> int:
+    def target_step(self, options: Opt) -> int:
         """A quarter of the target, down to a round step (1, 2 or 5 times a power of 10)."""
         quarter = max(1, abs(self.target(options) or 0) // 4)
         step, power = 1, 1
@@ -266,18 +268,18 @@ class KindDefaults:
             power *= 10
         return step
 
-    def facts(self, options: Any) -> list[Text]:
+    def facts(self, options: Opt) -> list[Text]:
         """The target, when a target ends the game."""
         target = self.target(options)
         return [text(N_("target {n}"), n=target)] if target is not None else []
 
-    def settlement(self, options: Any, totals: Sequence[int], winner: int) -> list[Payment]:
+    def settlement(self, options: Opt, totals: Sequence[int], winner: int) -> list[Payment]:
         return []  # no stakes
 
-    def tables(self, options: Any) -> list[Table]:
+    def tables(self, options: Opt) -> list[Table]:
         return []  # no score table
 
-    def scorecard_rows(self, options: Any) -> tuple[tuple[str, ...], ...] | None:
+    def scorecard_rows(self, options: Opt) -> tuple[tuple[str, ...], ...] | None:
         return None  # the hands are not known in advance
 
 

@@ -22,7 +22,7 @@ CARD_MARKS = {
 }
 
 
-class Hearts(KindDefaults):
+class Hearts(KindDefaults[HeartsOptions, HeartsState]):
     """The Hearts game kind."""
 
     name = "hearts"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..kinds import GameKind, Gettext, KindDefaults
+from ..kinds import Body, GameKind, Gettext, KindDefaults
 from ..outcome import individual_sides
 from ..text import N_, Part, Text, text
 from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
@@ -22,7 +22,7 @@ DEAL_FACTS = {
 }
 
 
-class OhHell(KindDefaults):
+class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     """The Oh Hell game kind."""
 
     name = "oh-hell"
@@ -57,10 +57,10 @@ class OhHell(KindDefaults):
     def outcome(self, options: OhHellOptions, state: OhHellState) -> Outcome:
         return scoring.outcome(options, state)
 
-    def lowest_wins(self, options: Any) -> bool:
+    def lowest_wins(self, options: OhHellOptions) -> bool:
         return False
 
-    def target(self, options: Any) -> int | None:
+    def target(self, options: OhHellOptions) -> int | None:
         return None  # the schedule ends the game, not a total
 
     def facts(self, options: OhHellOptions) -> list[Text]:
@@ -73,9 +73,7 @@ class OhHell(KindDefaults):
     def needs(self, options: OhHellOptions, state: OhHellState) -> list[Need]:
         return scoring.needs(options, state)
 
-    def shorthand(
-        self, body: Mapping[str, Any], seats: Sequence[int], team: bool, gettext: Gettext
-    ) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """The bid and the tricks taken ("3/4")."""
         (seat,) = seats
         return f"{body['bids'][seat]}/{body['tricks'][seat]}"
@@ -107,7 +105,7 @@ class OhHell(KindDefaults):
             StatColumn(N_("Exact zeros / zero bids"), ("zero_bids_made",), ("zero_bids",)),
         ]
 
-    def stats_json(self, counts: Mapping[str, int]) -> dict[str, Any]:
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "bids": {"bid": counts.get("bids", 0), "made": counts.get("bids_made", 0)},
             "zero_bids": {
@@ -120,10 +118,10 @@ class OhHell(KindDefaults):
     def markers(self) -> dict[str, Marker]:
         return {"made": Marker(N_("made")), "missed": Marker(N_("missed"), setback=True)}
 
-    def csv_cells(self, body: Mapping[str, Any], seat: int) -> tuple[str, str]:
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])
 
-    def hand_words(self, body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
         return scoring.hand_words(body, players)
 
 

@@ -3,11 +3,12 @@ exactly, the hook on the dealer's bid, and the highest total after the last hand
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidHand
+from ..kinds import Body
 from ..outcome import individual_sides
 from ..seats import bidding_order, dealer_of
 from ..text import N_, Part, Text, shown, signed, text
@@ -267,7 +268,7 @@ def needs(options: OhHellOptions, state: OhHellState) -> list[Need]:
     ]
 
 
-def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
     """Each player's bid and tricks taken."""
     bids, tricks = body.get("bids", []), body.get("tricks", [])
     parts: list[Part] = []

@@ -25,7 +25,7 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class Spades(KindDefaults):
+class Spades(KindDefaults[SpadesOptions, SpadesState]):
     """The Spades game kind."""
 
     name = "spades"

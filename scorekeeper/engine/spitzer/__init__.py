@@ -35,7 +35,7 @@ CONTRACT_SHORT = {
 }
 
 
-class Spitzer(KindDefaults):
+class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     """The Spitzer game kind."""
 
     name = "spitzer"
