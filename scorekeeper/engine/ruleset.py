@@ -205,14 +205,13 @@ def preset_path(ruleset_id: str) -> Path:
     raise UnknownRuleset(ruleset_id)
 
 
-@functools.cache
 def preset_ids(game: str | None = None) -> list[str]:
     """List the ids of every shipped preset, optionally of one game kind."""
     pattern = f"{game}/*.toml" if game else "*/*.toml"
     return sorted(path.stem for path in PRESET_DIR.glob(pattern))
 
 
-@functools.cache
+@functools.cache  # presets are parsed once per process: a ruleset is frozen, its file too
 def find_ruleset(ruleset_id: str) -> Ruleset:
     """Load the preset with this id (once per process: rulesets are frozen)."""
     return load_preset(preset_path(ruleset_id))

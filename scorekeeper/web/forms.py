@@ -47,7 +47,7 @@ class Form(FlaskForm):
             return wtforms_catalogue(language())
 
 
-@functools.cache
+@functools.cache  # read once per language, as Flask-Babel reads the app's own catalogue
 def wtforms_catalogue(locale: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
