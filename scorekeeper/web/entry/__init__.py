@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ...engine import Side, kind_names
 from ...engine.kinds import module_name
@@ -48,6 +48,9 @@ class Picker:
     # (the words of `closed`, "{n}" standing for the choice).
     total_not: int | None = None
     total_not_why: tuple[Any, Text] | None = None
+
+
+Key = TypeVar("Key")  # a form field, or a seat
 
 
 def numbers(low: int, high: int) -> list[Choice]:
@@ -200,3 +203,20 @@ def entry_for(kind: str) -> Entry:
         raise KeyError(kind)
     entry: Entry = importlib.import_module(f"{__name__}.{module_name(kind)}").ENTRY
     return entry
+
+
+def fill_the_rest(entries: dict[Key, int | None], most: int) -> Text | None:
+    """Give "the rest" (None) what the others left of the hand's `most` tricks; or say
+    why the tricks cannot be the hand's."""
+    rest = [name for name, n in entries.items() if n is None]
+    known = sum(n for n in entries.values() if n is not None)
+    if len(rest) > 1:
+        return text(N_("Only one player can take 'the rest'"))
+    if rest:
+        if known > most:
+            said = N_("The others already took {n} tricks; a hand has {most}")
+            return text(said, n=known, most=most)
+        entries[rest[0]] = most - known
+    elif known != most:
+        return text(N_("Tricks add up to {n}; a hand has {most}"), n=known, most=most)
+    return None

@@ -17,7 +17,7 @@ from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
-from . import REST, Choice, Entry, Picker, numbers
+from . import REST, Choice, Entry, Picker, fill_the_rest, numbers
 
 
 @dataclass(frozen=True)
@@ -167,24 +167,9 @@ def read_tricks(
             errors[f"tricks_{seat}"] = text(N_("Tricks are a number from 0 to {most}"), most=most)
     if errors:
         return None, errors, []
-    rest = [seat for seat, n in taken.items() if n is None]
-    known = sum(n for n in taken.values() if n is not None)
-    if len(rest) > 1:
-        return None, {}, [text(N_("Only one player can take 'the rest'"))]
-    if rest and known > most:
-        return (
-            None,
-            {},
-            [
-                text(
-                    N_("The others already took {n} tricks; a hand has {most}"), n=known, most=most
-                )
-            ],
-        )
-    if rest:
-        taken[rest[0]] = most - known
-    elif known != most:
-        return None, {}, [text(N_("Tricks add up to {n}; a hand has {most}"), n=known, most=most)]
+    problem = fill_the_rest(taken, most)
+    if problem is not None:
+        return None, {}, [problem]
     tricks = [taken[seat] or 0 for seat in range(len(bids))]
     return {"cards": most, "bids": list(bids), "tricks": tricks}, {}, []
 

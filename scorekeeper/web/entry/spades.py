@@ -33,7 +33,7 @@ from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
 from ..i18n import translations
-from . import REST, BiddingEntry, Choice, Picker
+from . import REST, BiddingEntry, Choice, Picker, fill_the_rest
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games
 
@@ -293,7 +293,7 @@ def read_tricks(
             errors[name] = text(N_("Tricks are a number from 0 to {most}"), most=most)
     if errors:
         return None, errors, []
-    problem = _fill_the_rest(entries, most)
+    problem = fill_the_rest(entries, most)
     if problem is not None:
         return None, {}, [problem]
     tricks = [0] * seats
@@ -309,23 +309,6 @@ def read_tricks(
     if team_sides:
         body["team_tricks"] = team_sides
     return body, {}, []
-
-
-def _fill_the_rest(entries: dict[str, int | None], most: int) -> Text | None:
-    """Give "the rest" (None) what the others left of the hand's `most` tricks; or say
-    why the tricks cannot be the hand's."""
-    rest = [name for name, n in entries.items() if n is None]
-    known = sum(n for n in entries.values() if n is not None)
-    if len(rest) > 1:
-        return text(N_("Only one player can take 'the rest'"))
-    if rest:
-        if known > most:
-            said = N_("The others already took {n} tricks; a hand has {most}")
-            return text(said, n=known, most=most)
-        entries[rest[0]] = most - known
-    elif known != most:
-        return text(N_("Tricks add up to {n}; a hand has {most}"), n=known, most=most)
-    return None
 
 
 def values_from_hand(
