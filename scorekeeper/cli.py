@@ -48,6 +48,14 @@ def _game_problem(message: str, **params: Any) -> Refused:
     return Refused(text(N_("game: {why}"), why=text(message, **params)))
 
 
+def _file_bytes(path: str) -> bytes:
+    """A file's bytes, or standard input's for "-" (OSError as open gives it)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as file:
+        return file.read()
+
+
 def _read_game_file(path: str, *, stored: bool = False) -> object:
     """The JSON document in a game file ("-" is standard input), or Refused saying why
     not (a GameError when it is not JSON, or nested deeper than any game file; when it
@@ -55,11 +63,7 @@ def _read_game_file(path: str, *, stored: bool = False) -> object:
     from .limits import check_file_size, read_game_json
 
     try:
-        if path == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as file:
-                raw = file.read()
+        raw = _file_bytes(path)
     except OSError as error:
         raise _game_problem(
             N_("cannot read {path}: {why}"), path=path, why=error.strerror
@@ -195,11 +199,7 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
 
     path = _rules_argument(args)
     try:
-        if path == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as file:
-                raw = file.read()
+        raw = _file_bytes(path)
     except OSError as error:
         raise _rules_problem(
             N_("cannot read {path}: {why}"), path=path, why=error.strerror
