@@ -133,7 +133,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     try:
         ruleset = _stored_rulesets()(args.id)
     except UnknownRuleset:
-        raise _game_problem(N_("unknown ruleset {id}"), id=repr(args.id)) from None
+        raise _game_problem(N_("unknown ruleset {id}"), id=_unknown_id(args.id)) from None
     if args.json:
         json.dump(
             rules_json(ruleset, args.translations, args.lang), out, ensure_ascii=False, indent=2
@@ -142,6 +142,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 0
     out.write(describe_text(describe(ruleset, args.lang), args.translations))
     return 0
+
+
+def _unknown_id(ruleset_id: str) -> str:
+    """An id no ruleset has, as a refusal shows it (cut short if longer than any id)."""
+    from .engine.ruleset import short_id
+
+    return repr(short_id(ruleset_id))
 
 
 def _rules_problem(message: str, **params: Any) -> Refused:
@@ -535,7 +542,7 @@ def _compare_rules(ids: list[str], tr: Any = None) -> int:
     try:
         table = compare([find(ruleset_id) for ruleset_id in ids])
     except UnknownRuleset as error:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
+        raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(error.args[0])) from None
     width = max(len(ruleset_id) for ruleset_id in ids) + 2
     lines = [
         say(N_("Comparing {ids}"), ids=", ".join(ids)),
@@ -584,7 +591,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         other = other.with_options(changes) if changes else other
         result = what_if(game, other)
     except UnknownRuleset as error:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
+        raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(error.args[0])) from None
     except OptionError as error:
         raise Refused(text(N_("game: {why}"), why=error.located)) from None
     except ScoreError as error:
@@ -697,7 +704,7 @@ def cmd_scorecard(args: argparse.Namespace) -> int:
     try:
         ruleset = _stored_rulesets()(args.id)
     except UnknownRuleset:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(args.id)) from None
+        raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(args.id)) from None
     from .pdf import scorecard_pdf
 
     return _write(args.output, scorecard_pdf(ruleset, page_size=args.page_size, hands=args.hands))

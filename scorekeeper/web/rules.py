@@ -25,6 +25,7 @@ from ..engine.errors import GameError, RulesError
 from ..engine.house import ID_MAX, RULES_FORMAT
 from ..engine.options import option_values
 from ..engine.referee import compare as compare_rulesets
+from ..engine.ruleset import short_id
 from ..limits import check_file_size, read_game_json
 from ..store.house import (
     HouseRules,
@@ -76,7 +77,7 @@ def compare() -> str | tuple[str, int]:
             rulesets.append(found(ruleset_id))
             labels.append(rulesets[-1].text("name", language()))
     except UnknownRuleset as unknown:
-        error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
+        error = _("There is no ruleset called %(id)s.", id=short_id(unknown.args[0]))
     game_id = request.args.get("game")
     if game_id:
         stored = game_for(game_id, "watch")  # a private game's rules are private too

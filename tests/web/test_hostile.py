@@ -132,6 +132,7 @@ def bids(**seats: Any) -> dict[str, str]:
 OK_BIDS = {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
 OK_TRICKS = {"tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}
 HUGE = "9" * 40
+LONG_ID = "a" * 300  # longer than a file name may be
 
 
 def g(table: Table, name: str) -> str:
@@ -224,6 +225,26 @@ CASES = [
     ("an import nested 20 deep", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": list("ABCD"), "options": {"x": json.loads("[" * 20 + "]" * 20)}})}), 400, "nested too deeply"),
     ("an import with a 5,000-digit number", lambda t: t.post("/import", {"text": '{"ruleset": "yahoo-normal", "first_dealer": ' + "9" * 5000 + "}"}), 400, "not valid JSON"),
     ("a what-if under an unknown ruleset", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset=nope"), 404, "There is no ruleset called nope"),
+    # Five inputs that once gave 500 (trust, round four).
+    ("a target of 400 digits", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "opt_target": "9" * 400}), 400, "Enter a number from -100000 to 100000"),
+    ("a negative target of 400 digits", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "opt_target": "-" + "9" * 400}), 400, "Enter a number from -100000 to 100000"),
+    ("a raised target of 400 digits", lambda t: t.post(f"/g/{g(t,'over')}/target", {"target": "9" * 400}, version_of="over"), 400, "The target was not changed"),
+    ("a rule change of 400 digits", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {}), "opt_nil_points": "9" * 400, "agreed": "y", "from_hand": "next"}, version_of="normal"), 400, "Enter a number from -100000 to 100000"),
+    ("house rules of 400 digits", lambda t: t.post("/rules/house/save?base=yahoo-normal", {**option_fields("yahoo-normal", {}), "opt_target": "9" * 400, "name": "Big", "rules_id": "big", "base": "yahoo-normal", "step": "save"}), 400, "Enter a number from -100000 to 100000"),
+    ("a what-if of 400 digits", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset=yahoo-normal&opt_target={'9' * 400}"), 400, "Enter a number from -100000 to 100000"),
+    ("Hearts with 0 players", lambda t: t.post("/new/hearts-standard", {**setup_form("hearts-standard"), "opt_players": "0"}), 400, "Hearts is for 3, 4 or 5 players"),
+    ("Hearts with -3 players", lambda t: t.post("/new/hearts-standard", {**setup_form("hearts-standard"), "opt_players": "-3"}), 400, "Hearts is for 3, 4 or 5 players"),
+    ("a rule page of a 300-character id", lambda t: t.client.get(f"/rules/{LONG_ID}"), 404, "There is no ruleset called " + LONG_ID[:64] + "…"),
+    ("a new game of a 300-character id", lambda t: t.client.get(f"/new/{LONG_ID}"), 404, "There is no ruleset called"),
+    ("a new game posted to a 300-character id", lambda t: t.post(f"/new/{LONG_ID}", setup_form("yahoo-normal")), 404, "There is no ruleset called"),
+    ("a scorecard of a 300-character id", lambda t: t.client.get(f"/rules/{LONG_ID}/scorecard.pdf"), 404, "There is no ruleset called"),
+    ("comparing a 300-character id", lambda t: t.client.get(f"/rules/compare?ids=yahoo-normal&ids={LONG_ID}"), 400, "There is no ruleset called"),
+    ("a what-if under a 300-character id", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset={LONG_ID}"), 404, "There is no ruleset called"),
+    ("an import of a 300-character id", lambda t: t.post("/import", {"text": json.dumps({"ruleset": LONG_ID, "players": list("ABCD")})}), 400, "unknown ruleset"),
+    ("house rules based on a 300-character id", lambda t: t.post("/rules/house/import", {"text": json.dumps({"format": "scorekeeper-rules/1", "id": "mine", "name": "Mine", "game": "spades", "base": LONG_ID, "options": {}})}), 400, ""),
+    ("a new-game link of 70 KB", lambda t: t.client.get("/new?ruleset=" + "a" * 70_000), 404, "There is no ruleset called"),
+    ("a PIN in full-width digits", lambda t: t.post(f"/g/{g(t,'normal')}/pin", {"pin": "１２３４５６"}), 403, "That PIN is not right"),
+    ("a PIN in Japanese", lambda t: t.post(f"/g/{g(t,'normal')}/pin", {"pin": "暗証番号"}), 403, "That PIN is not right"),
     ("a stranger opening a game", lambda t: t.app.test_client().get(f"/g/{g(t,'normal')}"), 403, "This game is private"),
     ("a watcher entering bids", lambda t: _watcher(t).post(f"/g/{g(t,'normal')}/bids", data={**OK_BIDS, "version": t.version("normal")}), 403, "may watch this game but not change it"),
 ]  # fmt: skip
@@ -314,3 +335,4 @@ def test_a_number_int_cannot_read_keeps_everything_typed(table):
     page = response.get_data(as_text=True)
     assert response.status_code == 400
     assert page.count('value="3" checked') == 3  # the three bids that could be read
+
