@@ -336,3 +336,39 @@ def test_a_number_int_cannot_read_keeps_everything_typed(table):
     assert response.status_code == 400
     assert page.count('value="3" checked') == 3  # the three bids that could be read
 
+
+# `next` as sent (already %-encoded) -> where the language switch goes back to. A browser
+# drops tabs and line breaks anywhere in an address and reads "\" as "/": "/<TAB>/x" is
+# "//x", another site.
+LANGUAGE_SWITCHES = [
+    ("/%09/evil.example/", "/"),
+    ("/%0a/evil.example/", "/"),
+    ("/%0d%0a/evil.example/", "/"),
+    ("%09//evil.example/", "/"),
+    ("%20//evil.example/", "/"),
+    ("/%5c/evil.example/", "/"),
+    ("%5c%5cevil.example/", "/"),
+    ("/%5cevil.example/", "/"),
+    ("//evil.example/", "/"),
+    ("https://evil.example/", "/"),
+    ("javascript:alert(1)", "/"),
+    ("/%00/evil.example/", "/"),
+    ("/" + "a" * 5000, "/"),
+    ("/g/abc%0aSet-Cookie:%20x=1", "/g/abcSet-Cookie:%20x=1"),
+    ("/rules/yahoo-normal?game=abc", "/rules/yahoo-normal?game=abc"),
+    ("/new", "/new"),
+]
+
+
+@pytest.mark.parametrize(("sent", "lands"), LANGUAGE_SWITCHES)
+def test_the_language_switch_goes_back_only_to_a_page_of_this_app(table, sent, lands):
+    response = table.app.test_client().get(f"/lang/ja?next={sent}")
+    assert response.status_code == 303
+    assert response.headers["Location"] == lands
+    assert "lang=ja" in response.headers["Set-Cookie"]
+
+
+def test_a_long_address_is_not_sent_back_in_the_language_link(table):
+    page = table.app.test_client().get("/rules/?x=" + "y" * 10_000).get_data(as_text=True)
+    assert "y" * 3000 not in page
+    assert 'href="/lang/ja?next=/rules/"' in page
