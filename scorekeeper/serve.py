@@ -94,12 +94,16 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
     from waitress import serve as waitress_serve
 
+    from .store.db import damaged, known_damage
     from .web import create_app, warm_up
 
-    app = create_app()
+    app = create_app()  # reads the whole database once (SQLite's quick check)
     warm_up(app)
     for line in announcement(host, port):
         print(line, flush=True)
+    found = known_damage(app.config["DATABASE"])
+    if found is not None:  # every page says so; tell the host too
+        print(f"Warning: {damaged(app.config['DATABASE'], found).message.render()}", flush=True)
     if not is_loopback(host):  # no phone could open that
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)

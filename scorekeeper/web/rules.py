@@ -350,10 +350,11 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
         form = RulesImportForm()
     except RequestEntityTooLarge:
         page = render_template(
-            "house_import.html", form=RulesImportForm(formdata=None), error=too_large()
+            "house_import.html", form=RulesImportForm(formdata=None), error=too_large(rules=True)
         )
         return page, 413
     error = None
+    status = 400
     if request.method == "POST":
         if not form.validate_on_submit():
             error = _("This form had expired. Paste or choose the file again.")
@@ -361,7 +362,7 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
-                check_file_size(len(raw))
+                check_file_size(len(raw), rules=True)
                 try:
                     doc = read_game_json(raw)
                 except GameError as problem:
@@ -371,8 +372,9 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
                 error = problem.render(get_translations())
             except GameError as problem:  # too large
                 error = render_text(problem.message)
+                status = 413
             else:
                 flash(_("House rules imported: %(name)s.", name=saved.name))
                 return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
     page = render_template("house_import.html", form=form, error=error)
-    return (page, 400) if error else page
+    return (page, status) if error else page

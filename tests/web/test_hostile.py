@@ -200,6 +200,8 @@ CASES = [
     ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "A game file can be at most 1,024 KB"),
     ("a 2 MB file uploaded", lambda t: upload(t, b" " * 2_000_000), 413, "A game file can be at most 1,024 KB"),
     ("an import just over 1 MB", lambda t: t.post("/import", {"text": json.dumps(FULL_SPADES) + " " * 1024 * 1024}), 413, "a game file can be at most 1,024 KB; this one is 1,"),
+    ("a house rules file just over 1 MB", lambda t: t.post("/rules/house/import", {"text": json.dumps({"format": "scorekeeper-rules/1", "id": "big", "name": "Big", "game": "spades", "base": "yahoo-normal", "options": {}}) + " " * 1024 * 1024}), 413, "a house rules file can be at most 1,024 KB; this one is 1,"),
+    ("a 2 MB house rules file", lambda t: t.post("/rules/house/import", {"text": "x" * 2_000_000}), 413, "A house rules file can be at most 1,024 KB"),
     ("an import of one hand too many", lambda t: t.post("/import", {"text": json.dumps({**FULL_SPADES, "hands": FULL_SPADES["hands"] * 2})}), 400, f"a game can hold at most {MAX_HANDS} hands; this one has {2 * MAX_HANDS}"),
     ("a 2 MB bids form", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "9" * 2_000_000}, version_of="normal"), 413, "nothing larger can be sent"),
     ("the bids page of a game at its most hands", lambda t: t.client.get(f"/g/{g(t,'full')}/bids"), 409, f"This game holds {MAX_HANDS} hands, the most one game can"),
