@@ -36,6 +36,7 @@ from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.options import option_values
 from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
+from ..engine.ruleset import RULESET_ID_MAX, short_id
 from ..engine.text import N_, sentence
 from ..limits import (
     MAX_GAME_FILE_BYTES,
@@ -112,6 +113,8 @@ def new() -> BaseResponse | str:
     chosen = request.args.get("ruleset")
     evening = _evening_to_join(request.args.get("evening"))
     if chosen:
+        if len(chosen) > RULESET_ID_MAX:  # no ruleset: never echoed into a huge Location
+            abort(404, _("There is no ruleset called %(id)s.", id=short_id(chosen)))
         return redirect(url_for("games.setup", ruleset_id=chosen, evening=evening))
     all_kinds = {
         # The rules most tables mean by the game's bare name come first, chosen at first.
