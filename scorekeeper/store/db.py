@@ -210,6 +210,54 @@ def m010_house_rules(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN house_rules TEXT")
 
 
+@migrations()
+def m011_evening_tables_and_sit_outs(db: Database) -> None:
+    """An evening's numbered tables (optionally named), each with a link that lets a
+    phone start and score that table's games; which phones hold which table; which
+    table each game is played at; and what a round sat out earns in the standings.
+    Games already in an evening each get a table of their own, numbered in the order
+    they were started."""
+    db.execute("ALTER TABLE evenings ADD COLUMN sit_out TEXT NOT NULL DEFAULT 'average'")
+    db.execute(
+        """
+        CREATE TABLE evening_tables (
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            token TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (evening, number)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE table_grants (
+            device TEXT NOT NULL,
+            evening TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (device, evening, number),
+            FOREIGN KEY (evening, number) REFERENCES evening_tables(evening, number)
+                ON DELETE CASCADE
+        ) STRICT
+        """
+    )
+    db.execute("ALTER TABLE games ADD COLUMN table_number INTEGER")
+    rows = db.execute(
+        "SELECT id, evening, created_at FROM games WHERE evening IS NOT NULL"
+        " ORDER BY evening, created_at, rowid"
+    ).fetchall()
+    numbers: dict[str, int] = {}
+    for game_id, evening, created_at in rows:
+        numbers[evening] = numbers.get(evening, 0) + 1
+        db.execute(
+            "INSERT INTO evening_tables (evening, number, token, created_at) VALUES (?, ?, ?, ?)",
+            [evening, numbers[evening], new_token(), created_at],
+        )
+        db.execute("UPDATE games SET table_number = ? WHERE id = ?", [numbers[evening], game_id])
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()
