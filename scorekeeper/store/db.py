@@ -299,10 +299,12 @@ WAIT_FOR_LOCK_MS = 10_000  # a busy database makes a process wait this long, not
 
 
 class StoreError(Exception):
-    """The database cannot be used; `message` says what is wrong and what to do."""
+    """The database cannot be used; `message` says what is wrong and what to do, and
+    `damaged` whether the file itself is damaged."""
 
-    def __init__(self, message: Text) -> None:
+    def __init__(self, message: Text, *, damaged: bool = False) -> None:
         self.message = message
+        self.damaged = damaged
         super().__init__(str(message))
 
 
@@ -316,7 +318,8 @@ def damaged(path: str | Path, why: object) -> StoreError:
             ),
             path=str(path),
             why=str(why),
-        )
+        ),
+        damaged=True,
     )
 
 

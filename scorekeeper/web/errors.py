@@ -47,6 +47,13 @@ def handle_store_error(error: StoreError) -> tuple[str, int]:
         "error.html",
         code=503,
         title=_("The database cannot be used"),
+        lead=_(
+            "The scores are kept in a file on the computer that runs the app, and that file"
+            " is damaged: no game can be shown or saved until a backup is put back."
+            " Nothing more is written into it. For whoever runs the app:"
+        )
+        if error.damaged
+        else None,
         message=render_text(error.message),
         locked=None,
     )
