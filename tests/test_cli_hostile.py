@@ -37,3 +37,21 @@ def test_one_line_and_exit_2(tmp_path, args, stdin, says):
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert says in done.stderr
     assert len(done.stderr) < 300  # a 300-character id is cut short, not echoed whole
+
+
+def test_a_full_disk_is_named_not_called_busy(tmp_path, monkeypatch):
+    import sqlite3
+
+    from scorekeeper.cli import _database_problem
+
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorcode = sqlite3.SQLITE_FULL  # as SQLite raises it
+    said = _database_problem(full)
+    assert said is not None
+    assert said.render().startswith("the disk is full: nothing was saved in ")
+    malformed = sqlite3.DatabaseError("database disk image is malformed")
+    malformed.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+    said = _database_problem(malformed)
+    assert said is not None and "is damaged" in said.render()
+    assert "scorekeeper restore" in said.render()

@@ -123,7 +123,8 @@ class Site:
             {"bids": [6, 3, 0, 3], "tricks": [7, 3, 0, 3]},
             version=None,
         )
-        self.client.post("/evenings/", data={"name": "Friday"})
+        evening = self.client.post("/evenings/", data={"name": "Friday"})
+        self.games["evening"] = evening.headers["Location"].rsplit("/", 1)[1]
         # A phone that has none of these games: it sees the PIN form.
         self.stranger = self.app.test_client()
 
@@ -177,6 +178,7 @@ PAGES = [
     "/rules/house/save?base=hearts-standard",
     "/rules/compare",
     "/evenings/",
+    "/e/{evening}",
     "/players/",
     "/import",
     "/rules/house/import",
