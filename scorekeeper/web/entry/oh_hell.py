@@ -28,9 +28,17 @@ class Before:
 
 
 def before_words(rules: HandRules, players: Sequence[str], dealer: int) -> Text:
-    """ "Hand 7 of 19: 4 cards; Cho deals, Dee bids first"."""
+    """ "Hand 7 of 19: 4 cards; Cho deals, Dee bids first" (and "no trumps" in a hand
+    that deals every card of the pack)."""
+    template = (
+        N_(
+            "Hand {n} of {hands}: {cards} cards, every card dealt, no trumps; {dealer} deals, {first} bids first"
+        )
+        if rules.options.uses_every_card(rules.cards)
+        else N_("Hand {n} of {hands}: {cards} cards; {dealer} deals, {first} bids first")
+    )
     return text(
-        N_("Hand {n} of {hands}: {cards} cards; {dealer} deals, {first} bids first"),
+        template,
         n=rules.number,
         hands=rules.hands,
         cards=rules.cards,
