@@ -1,0 +1,256 @@
+"""Euchre's engine (RULES.md §5): the worked examples E1–E10, the options, the decider
+of a fixed-length game and each error of GAME-FORMAT.md, computed by hand.
+
+The kind is not in the registry yet, so these drive its pure functions as the game loop
+would: parse each hand, refuse a hand after the end, play it, ask for the outcome."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.errors import InvalidHand
+from scorekeeper.engine.euchre import PRESETS, EuchreOptions, outcome, parse_hand, play, start
+from scorekeeper.engine.options import OptionError, apply_options
+
+PLAYERS = ("Ann", "Ben", "Cho", "Dee")
+
+
+def replay(options: EuchreOptions, hands):
+    """(points per hand, totals per hand, the final outcome); a hand after the end raises."""
+    state = start(PLAYERS)
+    points, totals = [], []
+    for number, raw in enumerate(hands, start=1):
+        if outcome(options, state).finished:
+            raise InvalidHand(f"hand {number}: the game is already over")  # type: ignore[arg-type]
+        result = play(options, state, parse_hand(raw))
+        state = result.state
+        points.append(list(result.points))
+        totals.append(list(result.totals))
+    return points, totals, outcome(options, state)
+
+
+def rules(preset="euchre", **changes):
+    return apply_options(PRESETS[preset].rules(), changes)
+
+
+@pytest.mark.parametrize(
+    ("example", "options", "hand", "points"),
+    [
+        ("E1", {}, {"maker": 0, "tricks": 3}, [1, 0]),
+        ("E1, 4 tricks", {}, {"maker": 0, "tricks": 4}, [1, 0]),
+        ("E2", {}, {"maker": 1, "tricks": 5}, [0, 2]),
+        ("E3", {}, {"maker": 2, "alone": True, "tricks": 5}, [4, 0]),
+        ("E4", {}, {"maker": 3, "alone": True, "tricks": 4}, [0, 1]),
+        ("E5", {}, {"maker": 0, "tricks": 2}, [0, 2]),
+        ("E5 alone", {}, {"maker": 0, "alone": True, "tricks": 2}, [0, 2]),
+        (
+            "E7",
+            {"defend_alone": "against_loner"},
+            {"maker": 0, "alone": True, "tricks": 2, "defender_alone": 1},
+            [0, 4],
+        ),
+        ("E8", {"super_euchre_points": 4}, {"maker": 3, "tricks": 0}, [4, 0]),
+        (
+            "E8, one trick: no super euchre",
+            {"super_euchre_points": 4},
+            {"maker": 3, "tricks": 1},
+            [2, 0],
+        ),
+        # Several euchre values never add up: the largest (4), not 2 + 4 + 4.
+        (
+            "largest, not the sum",
+            {"defend_alone": "any", "super_euchre_points": 4, "lone_euchre_points": 4},
+            {"maker": 1, "alone": True, "tricks": 0, "defender_alone": 2},
+            [4, 0],
+        ),
+        (
+            "defend alone any",
+            {"defend_alone": "any"},
+            {"maker": 1, "tricks": 1, "defender_alone": 0},
+            [4, 0],
+        ),
+        (
+            "a lone defender beaten",
+            {"defend_alone": "any"},
+            {"maker": 1, "tricks": 5, "defender_alone": 0},
+            [0, 2],
+        ),
+    ],
+)
+def test_worked_examples(example, options, hand, points):
+    assert replay(rules(**options), [hand])[0] == [points]
+
+
+def test_e6_a_euchred_lone_hand_under_the_1888_laws():
+    assert replay(rules("euchre-1888"), [{"maker": 1, "alone": True, "tricks": 1}])[0] == [[4, 0]]
+    # With a partner it is the usual 2.
+    assert replay(rules("euchre-1888"), [{"maker": 1, "tricks": 1}])[0] == [[2, 0]]
+
+
+def test_game_format_example():
+    hands = [
+        {"maker": 0, "tricks": 3},
+        {"maker": 3, "alone": True, "tricks": 5},
+        {"maker": 2, "tricks": 1},
+    ]
+    points, totals, end = replay(rules(), hands)
+    assert points == [[1, 0], [0, 4], [0, 2]]
+    assert totals[-1] == [1, 6]
+    assert not end.finished and end.winner is None
+
+
+def test_e9_the_hand_that_reaches_the_target_ends_the_game():
+    # 4 + 4 + 1 = 9: side 0 at 9 makes 3 tricks and reaches 10.
+    nine = [{"maker": 0, "alone": True, "tricks": 5}] * 2 + [{"maker": 0, "tricks": 3}]
+    _, totals, end = replay(rules(), nine)
+    assert totals[-1] == [9, 0] and not end.finished
+    _, totals, end = replay(rules(), [*nine, {"maker": 2, "tricks": 3}])
+    assert totals[-1] == [10, 0] and end.finished and end.winner == 0
+    with pytest.raises(InvalidHand):
+        replay(rules(), [*nine, {"maker": 2, "tricks": 3}, {"maker": 1, "tricks": 3}])
+
+
+def test_totals_may_pass_the_target():
+    hands = [{"maker": 1, "alone": True, "tricks": 5}] * 2 + [{"maker": 1, "tricks": 3}]
+    hands.append({"maker": 3, "alone": True, "tricks": 5})  # 9 + 4 = 13
+    _, totals, end = replay(rules(), hands)
+    assert totals[-1] == [0, 13] and end.finished and end.winner == 1
+
+
+def level_eight():
+    """8 hands ending 6–6: each side marches twice (+2) and makes twice (+1)."""
+    hands = []
+    for _ in range(2):
+        hands += [{"maker": 0, "tricks": 5}, {"maker": 1, "tricks": 5}]  # +2 each
+        hands += [{"maker": 2, "tricks": 3}, {"maker": 3, "tricks": 4}]  # +1 each
+    return hands
+
+
+def test_e10_a_level_tournament_game_goes_to_a_decider_that_is_not_added():
+    points, totals, end = replay(rules("euchre-tournament"), level_eight())
+    assert totals[-1] == [6, 6] and not end.finished and end.tie and end.winner is None
+    points, totals, end = replay(
+        rules("euchre-tournament"), [*level_eight(), {"maker": 1, "tricks": 3}]
+    )
+    assert points[-1] == [0, 1] and totals[-1] == [6, 6]
+    assert end.finished and end.winner == 1
+    with pytest.raises(InvalidHand):
+        replay(
+            rules("euchre-tournament"),
+            [*level_eight(), {"maker": 1, "tricks": 3}, {"maker": 0, "tricks": 3}],
+        )
+
+
+def test_a_euchre_in_the_decider_wins_it_for_the_defenders():
+    points, totals, end = replay(
+        rules("euchre-tournament"), [*level_eight(), {"maker": 0, "tricks": 2}]
+    )
+    assert points[-1] == [0, 2] and totals[-1] == [6, 6] and end.winner == 1
+
+
+def test_a_tournament_game_not_level_ends_after_hand_8():
+    hands = level_eight()
+    hands[-1] = {"maker": 1, "tricks": 5}  # side 1 marches instead: 6–7
+    _, totals, end = replay(rules("euchre-tournament"), hands)
+    assert totals[-1] == [6, 7] and end.finished and end.winner == 1
+
+
+def test_target_and_hands_the_first_reached_ends_the_game():
+    options = rules(target=3, hands=8)
+    _, totals, end = replay(options, [{"maker": 0, "alone": True, "tricks": 5}])
+    assert totals[-1] == [4, 0] and end.finished and end.winner == 0
+
+
+def test_no_hands_is_a_valid_game():
+    assert replay(rules(), []) == ([], [], replay(rules(), [])[2])
+    assert not replay(rules(), [])[2].finished
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ({"tricks": 3}, "a Euchre hand needs 'maker' and 'tricks'"),
+        ({"maker": 4, "tricks": 3}, "'maker' must be a seat of the file (0 to 3), got 4"),
+        ({"maker": 0, "tricks": 6}, "'tricks' (the makers' side) must be 0 to 5, got 6"),
+        ({"maker": 0, "tricks": 3, "alone": "yes"}, "'alone' must be true or false"),
+        (
+            {"maker": 0, "tricks": 3, "defender_alone": 1},
+            "defending alone is not played under these rules (defend_alone is off)",
+        ),
+    ],
+)
+def test_each_hand_error(hand, message):
+    with pytest.raises(InvalidHand) as error:
+        replay(rules(), [hand])
+    assert str(error.value.message) == message
+
+
+@pytest.mark.parametrize(
+    ("options", "hand", "message"),
+    [
+        (
+            {"defend_alone": "against_loner"},
+            {"maker": 0, "tricks": 2, "defender_alone": 1},
+            "a defender may defend alone only against a lone maker",
+        ),
+        (
+            {"defend_alone": "any"},
+            {"maker": 0, "tricks": 2, "defender_alone": 2},
+            "the lone defender must sit on the defenders' side",
+        ),
+    ],
+)
+def test_defending_alone_errors(options, hand, message):
+    with pytest.raises(InvalidHand) as error:
+        replay(rules(**options), [hand])
+    assert str(error.value.message) == message
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"target": 0, "hands": 0},
+            "options target, hands: A game needs a target, a number of hands, or both.",
+        ),
+        ({"players": 3}, "option players: Euchre is for 4 players."),
+        (
+            {"defend_alone": "never"},
+            "option 'defend_alone' must be one of off, against_loner, any",
+        ),
+        ({"march_points": -1}, "option march_points: Enter 0 or more."),
+    ],
+)
+def test_option_errors(changes, message):
+    with pytest.raises(OptionError) as error:
+        rules(**changes)
+    assert str(error.value.located).startswith(message)
+
+
+def test_the_presets():
+    assert rules().target == 10 and rules().hands == 0 and rules().lone_euchre_points == 2
+    assert (rules("euchre-1888").target, rules("euchre-1888").lone_euchre_points) == (5, 4)
+    tournament = rules("euchre-tournament")
+    assert (tournament.target, tournament.hands, tournament.lone_euchre_points) == (0, 8, 4)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.booleans(), st.integers(0, 5)), min_size=1, max_size=30
+    )
+)
+def test_exactly_one_side_scores_each_hand_and_the_other_stays(hands):
+    options = rules(target=0, hands=40)
+    state = start(PLAYERS)
+    for maker, alone, tricks in hands:
+        result = play(
+            options, state, parse_hand({"maker": maker, "alone": alone, "tricks": tricks})
+        )
+        scored = [side for side in (0, 1) if result.points[side]]
+        assert len(scored) == 1
+        assert (scored[0] == maker % 2) == (tricks >= 3)
+        assert result.totals[1 - scored[0]] == state.totals[1 - scored[0]]
+        state = result.state
