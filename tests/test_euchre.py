@@ -1,38 +1,53 @@
-"""Euchre's engine (RULES.md §5): the worked examples E1–E10, the options, the decider
-of a fixed-length game and each error of GAME-FORMAT.md, computed by hand.
-
-The kind is not in the registry yet, so these drive its pure functions as the game loop
-would: parse each hand, refuse a hand after the end, play it, ask for the outcome."""
+"""Euchre (RULES.md §5): the worked examples E1–E10, the presets and options, the decider
+of a fixed-length game and each error of GAME-FORMAT.md, computed by hand."""
 
 from __future__ import annotations
+
+import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.errors import InvalidHand
-from scorekeeper.engine.euchre import PRESETS, EuchreOptions, outcome, parse_hand, play, start
-from scorekeeper.engine.options import OptionError, apply_options
+from scorekeeper.engine import (
+    HandError,
+    find_ruleset,
+    load_game,
+    result_to_json,
+    score_game,
+)
+from scorekeeper.engine.euchre import EuchreOptions
+from scorekeeper.engine.euchre.scoring import parse_hand, play, start
+from scorekeeper.engine.options import OptionError, apply_options, option_types
 
-PLAYERS = ("Ann", "Ben", "Cho", "Dee")
+PLAYERS = ["Ann", "Ben", "Cho", "Dee"]
 
 
-def replay(options: EuchreOptions, hands):
-    """(points per hand, totals per hand, the final outcome); a hand after the end raises."""
-    state = start(PLAYERS)
-    points, totals = [], []
-    for number, raw in enumerate(hands, start=1):
-        if outcome(options, state).finished:
-            raise InvalidHand(f"hand {number}: the game is already over")  # type: ignore[arg-type]
-        result = play(options, state, parse_hand(raw))
-        state = result.state
-        points.append(list(result.points))
-        totals.append(list(result.totals))
-    return points, totals, outcome(options, state)
+def game(ruleset="euchre", played=(), **options):
+    return {
+        "game": "euchre",
+        "ruleset": ruleset,
+        "options": options,
+        "players": PLAYERS,
+        "hands": list(played),
+    }
+
+
+class End:
+    def __init__(self, out):
+        self.finished, self.winner = out["finished"], out["winner"]
+
+
+def replay(ruleset, played, **options):
+    """(points per hand, totals per hand, the end) of a game file scored."""
+    out = result_to_json(score_game(load_game(game(ruleset, played, **options))))
+    return [h["points"] for h in out["hands"]], [h["totals"] for h in out["hands"]], End(out)
 
 
 def rules(preset="euchre", **changes):
-    return apply_options(PRESETS[preset].rules(), changes)
+    return apply_options(find_ruleset(preset).options, changes)
 
 
 @pytest.mark.parametrize(
@@ -80,13 +95,13 @@ def rules(preset="euchre", **changes):
     ],
 )
 def test_worked_examples(example, options, hand, points):
-    assert replay(rules(**options), [hand])[0] == [points]
+    assert replay("euchre", [hand], **options)[0] == [points]
 
 
 def test_e6_a_euchred_lone_hand_under_the_1888_laws():
-    assert replay(rules("euchre-1888"), [{"maker": 1, "alone": True, "tricks": 1}])[0] == [[4, 0]]
+    assert replay("euchre-1888", [{"maker": 1, "alone": True, "tricks": 1}])[0] == [[4, 0]]
     # With a partner it is the usual 2.
-    assert replay(rules("euchre-1888"), [{"maker": 1, "tricks": 1}])[0] == [[2, 0]]
+    assert replay("euchre-1888", [{"maker": 1, "tricks": 1}])[0] == [[2, 0]]
 
 
 def test_game_format_example():
@@ -95,7 +110,7 @@ def test_game_format_example():
         {"maker": 3, "alone": True, "tricks": 5},
         {"maker": 2, "tricks": 1},
     ]
-    points, totals, end = replay(rules(), hands)
+    points, totals, end = replay("euchre", hands)
     assert points == [[1, 0], [0, 4], [0, 2]]
     assert totals[-1] == [1, 6]
     assert not end.finished and end.winner is None
@@ -104,18 +119,18 @@ def test_game_format_example():
 def test_e9_the_hand_that_reaches_the_target_ends_the_game():
     # 4 + 4 + 1 = 9: side 0 at 9 makes 3 tricks and reaches 10.
     nine = [{"maker": 0, "alone": True, "tricks": 5}] * 2 + [{"maker": 0, "tricks": 3}]
-    _, totals, end = replay(rules(), nine)
+    _, totals, end = replay("euchre", nine)
     assert totals[-1] == [9, 0] and not end.finished
-    _, totals, end = replay(rules(), [*nine, {"maker": 2, "tricks": 3}])
+    _, totals, end = replay("euchre", [*nine, {"maker": 2, "tricks": 3}])
     assert totals[-1] == [10, 0] and end.finished and end.winner == 0
-    with pytest.raises(InvalidHand):
-        replay(rules(), [*nine, {"maker": 2, "tricks": 3}, {"maker": 1, "tricks": 3}])
+    with pytest.raises(HandError):
+        replay("euchre", [*nine, {"maker": 2, "tricks": 3}, {"maker": 1, "tricks": 3}])
 
 
 def test_totals_may_pass_the_target():
     hands = [{"maker": 1, "alone": True, "tricks": 5}] * 2 + [{"maker": 1, "tricks": 3}]
     hands.append({"maker": 3, "alone": True, "tricks": 5})  # 9 + 4 = 13
-    _, totals, end = replay(rules(), hands)
+    _, totals, end = replay("euchre", hands)
     assert totals[-1] == [0, 13] and end.finished and end.winner == 1
 
 
@@ -129,43 +144,40 @@ def level_eight():
 
 
 def test_e10_a_level_tournament_game_goes_to_a_decider_that_is_not_added():
-    points, totals, end = replay(rules("euchre-tournament"), level_eight())
-    assert totals[-1] == [6, 6] and not end.finished and end.tie and end.winner is None
-    points, totals, end = replay(
-        rules("euchre-tournament"), [*level_eight(), {"maker": 1, "tricks": 3}]
-    )
+    points, totals, end = replay("euchre-tournament", level_eight())
+    assert totals[-1] == [6, 6] and not end.finished and end.winner is None
+    points, totals, end = replay("euchre-tournament", [*level_eight(), {"maker": 1, "tricks": 3}])
     assert points[-1] == [0, 1] and totals[-1] == [6, 6]
     assert end.finished and end.winner == 1
-    with pytest.raises(InvalidHand):
+    with pytest.raises(HandError):
         replay(
-            rules("euchre-tournament"),
+            "euchre-tournament",
             [*level_eight(), {"maker": 1, "tricks": 3}, {"maker": 0, "tricks": 3}],
         )
 
 
 def test_a_euchre_in_the_decider_wins_it_for_the_defenders():
-    points, totals, end = replay(
-        rules("euchre-tournament"), [*level_eight(), {"maker": 0, "tricks": 2}]
-    )
+    points, totals, end = replay("euchre-tournament", [*level_eight(), {"maker": 0, "tricks": 2}])
     assert points[-1] == [0, 2] and totals[-1] == [6, 6] and end.winner == 1
 
 
 def test_a_tournament_game_not_level_ends_after_hand_8():
     hands = level_eight()
     hands[-1] = {"maker": 1, "tricks": 5}  # side 1 marches instead: 6–7
-    _, totals, end = replay(rules("euchre-tournament"), hands)
+    _, totals, end = replay("euchre-tournament", hands)
     assert totals[-1] == [6, 7] and end.finished and end.winner == 1
 
 
 def test_target_and_hands_the_first_reached_ends_the_game():
-    options = rules(target=3, hands=8)
-    _, totals, end = replay(options, [{"maker": 0, "alone": True, "tricks": 5}])
+    _, totals, end = replay(
+        "euchre", [{"maker": 0, "alone": True, "tricks": 5}], target=3, hands=8
+    )
     assert totals[-1] == [4, 0] and end.finished and end.winner == 0
 
 
 def test_no_hands_is_a_valid_game():
-    assert replay(rules(), []) == ([], [], replay(rules(), [])[2])
-    assert not replay(rules(), [])[2].finished
+    assert replay("euchre", [])[:2] == ([], [])
+    assert not replay("euchre", [])[2].finished
 
 
 @pytest.mark.parametrize(
@@ -182,9 +194,9 @@ def test_no_hands_is_a_valid_game():
     ],
 )
 def test_each_hand_error(hand, message):
-    with pytest.raises(InvalidHand) as error:
-        replay(rules(), [hand])
-    assert str(error.value.message) == message
+    with pytest.raises(HandError) as error:
+        replay("euchre", [hand])
+    assert str(error.value) == f"hand 1: {message}"
 
 
 @pytest.mark.parametrize(
@@ -203,9 +215,9 @@ def test_each_hand_error(hand, message):
     ],
 )
 def test_defending_alone_errors(options, hand, message):
-    with pytest.raises(InvalidHand) as error:
-        replay(rules(**options), [hand])
-    assert str(error.value.message) == message
+    with pytest.raises(HandError) as error:
+        replay("euchre", [hand], **options)
+    assert str(error.value) == f"hand 1: {message}"
 
 
 @pytest.mark.parametrize(
@@ -244,7 +256,7 @@ def test_the_presets():
 )
 def test_exactly_one_side_scores_each_hand_and_the_other_stays(hands):
     options = rules(target=0, hands=40)
-    state = start(PLAYERS)
+    state = start(PLAYERS)  # the engine itself, hand after hand
     for maker, alone, tricks in hands:
         result = play(
             options, state, parse_hand({"maker": maker, "alone": alone, "tricks": tricks})
@@ -254,3 +266,63 @@ def test_exactly_one_side_scores_each_hand_and_the_other_stays(hands):
         assert (scored[0] == maker % 2) == (tricks >= 3)
         assert result.totals[1 - scored[0]] == state.totals[1 - scored[0]]
         state = result.state
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_command_line_scores_the_game_format_example():
+    hands = [
+        {"maker": 0, "tricks": 3},
+        {"maker": 3, "alone": True, "tricks": 5},
+        {"maker": 2, "tricks": 1},
+    ]
+    done = run_cli("score", "-", stdin=json.dumps(game(played=hands)))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["sides"] == [
+        {"name": "Ann & Cho", "seats": [0, 2]},
+        {"name": "Ben & Dee", "seats": [1, 3]},
+    ]
+    assert [h["points"] for h in out["hands"]] == [[1, 0], [0, 4], [0, 2]]
+    assert out["totals"] == [1, 6] and out["finished"] is False and out["winner"] is None
+    assert "bags" not in out
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        (dict(game(), players=PLAYERS[:3]), "game: 3 players given, ruleset 'euchre' needs 4"),
+        (
+            game(target=0, hands=0),
+            "game: options target, hands: A game needs a target, a number of hands, or both.",
+        ),
+        (
+            game(played=[{"maker": 4, "tricks": 3}]),
+            "hand 1: 'maker' must be a seat of the file (0 to 3), got 4",
+        ),
+    ],
+)
+def test_the_command_line_refuses_with_one_line(doc, message):
+    done = run_cli("score", "-", stdin=json.dumps(doc))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == message
+
+
+@pytest.mark.parametrize("ruleset_id", ["euchre", "euchre-1888", "euchre-tournament"])
+def test_rules_json_lists_every_option(ruleset_id):
+    done = run_cli("rules", ruleset_id, "--json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["game"] == "euchre" and doc["source"]["file"] is None
+    assert {o["name"] for o in doc["options"]} == set(option_types(EuchreOptions))
+    for option in doc["options"]:
+        if option["origin"] in ("stated", "inherited", "chosen"):
+            assert option["quote"].startswith(doc["source"]["url"] + " (")

@@ -1,86 +1,131 @@
-"""Euchre (RULES.md §5): two partnerships, five tricks a hand, one side scoring each hand.
-
-The engine is complete and pure; the kind is not yet in the registry (engine/kinds.py):
-it joins once its web entry, sheet and rule pages work end to end. Until then its three
-presets are the data below, each value with the section of the source it rests on; they
-become preset files (presets/euchre/<id>.toml) when the kind is registered.
-"""
+"""Euchre as a game kind (RULES.md §5): two partnerships, five tricks a hand, one side
+scoring each hand; a target, a number of hands, or both end the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ..options import apply_options
+from ..kinds import Body, GameKind, Gettext, KindDefaults
+from ..text import N_, Part, Text, text
+from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from . import scoring
 from .options import DefendAlone, EuchreOptions
-from .scoring import (
-    EuchreHand,
-    EuchreState,
-    hand_score,
-    hand_to_json,
-    outcome,
-    parse_hand,
-    partnerships,
-    play,
-    start,
-)
-
-BICYCLE = "https://bicyclecards.com/how-to-play/euchre"
-LAWS_1888 = "http://www.playingcardgames.net/m/CardGames/Scoring.html"
-MIET = "http://www.miet.ca/rules"
+from .scoring import EuchreHand, EuchreState
 
 
-@dataclass(frozen=True)
-class Preset:
-    """A preset as data: its source, the section, and the options it sets (the rest are
-    the `euchre` values, marked as not stated by the source)."""
+class Euchre(KindDefaults[EuchreOptions, EuchreState]):
+    """The Euchre game kind."""
 
-    id: str
-    name: str
-    source_url: str
-    source_part: str
-    options: Mapping[str, object]
+    name = "euchre"
+    title = N_("Euchre")
+    featured = "euchre"
+    options_type = EuchreOptions
+    carried: str | None = None
 
-    def rules(self) -> EuchreOptions:
-        return apply_options(EuchreOptions(), self.options)
+    def sides(self, options: EuchreOptions, players: Sequence[str]) -> tuple[Side, ...]:
+        return scoring.partnerships(players)
+
+    def parse_hand(self, raw: object, options: EuchreOptions) -> EuchreHand:
+        return scoring.parse_hand(raw)
+
+    def hand_to_json(self, hand: EuchreHand) -> dict[str, Any]:
+        return scoring.hand_to_json(hand)
+
+    def start(self, options: EuchreOptions, players: Sequence[str]) -> EuchreState:
+        return scoring.start(players)
+
+    def play(self, options: EuchreOptions, state: EuchreState, hand: EuchreHand) -> HandResult:
+        return scoring.play(options, state, hand)
+
+    def outcome(self, options: EuchreOptions, state: EuchreState) -> Outcome:
+        return scoring.outcome(options, state)
+
+    def lowest_wins(self, options: EuchreOptions) -> bool:
+        return False
+
+    def target(self, options: EuchreOptions) -> int | None:
+        return options.target or None
+
+    def facts(self, options: EuchreOptions) -> list[Text]:
+        facts = []
+        if options.target:
+            facts.append(text(N_("target {n}"), n=options.target))
+        if options.hands:
+            facts.append(text(N_("{n} hands; level: one more hand decides"), n=options.hands))
+        return facts
+
+    def needs(self, options: EuchreOptions, state: EuchreState) -> list[Need]:
+        return scoring.needs(options, state)
+
+    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
+        """The makers' tricks on their side's cell ("3/5", "alone 5/5"); a lone
+        defender's mark on the other side's."""
+        maker = body["maker"]
+        if maker in seats:
+            alone = f"{gettext(N_('alone'))} " if body.get("alone") else ""
+            return f"{alone}{body['tricks']}/5"
+        if body.get("defender_alone") in seats:
+            return gettext(N_("defended alone"))
+        return ""
+
+    def scorecard_columns(self, options: EuchreOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (N_("Maker"), N_("Alone"), N_("Tricks")), (N_("Score"), N_("Total"))
+
+    def tally(
+        self, options: EuchreOptions, hand: EuchreHand, result: HandResult, seat: int, side: int
+    ) -> dict[str, int]:
+        """Hands made as maker, marches, euchres (on defence), loners, lone defences."""
+        made = hand.tricks >= 3
+        counts = {
+            "makes": int(seat == hand.maker),
+            "makes_made": int(seat == hand.maker and made),
+            "marches": int(seat % 2 == hand.maker % 2 and hand.tricks == 5),
+            "euchres": int(seat % 2 != hand.maker % 2 and not made),
+            "loners": int(seat == hand.maker and hand.alone),
+            "lone_defences": int(seat == hand.defender_alone),
+        }
+        return {name: n for name, n in counts.items() if n}
+
+    def stat_columns(self) -> list[StatColumn]:
+        return [
+            StatColumn(N_("Hands made / made the suit"), ("makes_made",), ("makes",)),
+            StatColumn(N_("Marches"), ("marches",)),
+            StatColumn(N_("Euchres"), ("euchres",)),
+            StatColumn(N_("Alone"), ("loners",)),
+        ]
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
+        return {
+            "made_the_suit": {
+                "hands": counts.get("makes", 0),
+                "made": counts.get("makes_made", 0),
+            },
+            "marches": counts.get("marches", 0),
+            "euchres": counts.get("euchres", 0),
+            "loners": counts.get("loners", 0),
+            "defended_alone": counts.get("lone_defences", 0),
+        }
+
+    def markers(self) -> dict[str, Marker]:
+        return {
+            "made": Marker(N_("made")),
+            "march": Marker(N_("march")),
+            "euchre": Marker(N_("euchre")),
+            "euchred": Marker(N_("euchred"), setback=True),
+            "alone": Marker(N_("alone")),
+        }
+
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
+        """The maker's seat carries "alone" or "", and the makers' tricks."""
+        if seat != body["maker"]:
+            return "", ""
+        return ("alone" if body.get("alone") else ""), str(body["tricks"])
+
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
+        return scoring.hand_words(body, players)
 
 
-PRESETS = {
-    preset.id: preset
-    for preset in (
-        # Card Values/Scoring: 1 / 2 / 1 / 4 / 2; the page allows 5, 7 or 10: 10 is chosen.
-        Preset("euchre", "Euchre", BICYCLE, "Card Values/Scoring", {"target": 10}),
-        # Scoring, laws 2–3: game of 5; a euchred lone hand gives the adversaries 4.
-        Preset(
-            "euchre-1888",
-            "Euchre (Laws of 1888)",
-            LAWS_1888,
-            "Scoring, laws 2–3",
-            {"target": 5, "lone_euchre_points": 4},
-        ),
-        # Items 2 and 9: 8 hands, a euchred loner gives 4, a level game goes to a decider.
-        Preset(
-            "euchre-tournament",
-            "Euchre (tournament)",
-            MIET,
-            "items 2 and 9",
-            {"target": 0, "hands": 8, "lone_euchre_points": 4},
-        ),
-    )
-}
+KIND: GameKind[EuchreOptions, EuchreHand, EuchreState] = Euchre()  # checked by mypy
 
-__all__ = [
-    "PRESETS",
-    "DefendAlone",
-    "EuchreHand",
-    "EuchreOptions",
-    "EuchreState",
-    "Preset",
-    "hand_score",
-    "hand_to_json",
-    "outcome",
-    "parse_hand",
-    "partnerships",
-    "play",
-    "start",
-]
+__all__ = ["KIND", "DefendAlone", "EuchreHand", "EuchreOptions", "EuchreState"]

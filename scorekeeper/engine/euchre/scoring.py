@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InvalidHand
-from ..text import N_, Text, shown, text
-from ..types import HandResult, Line, Outcome, Side
+from ..text import N_, Part, Text, shown, text
+from ..types import HandResult, Line, Need, Outcome, Side
 from .options import SEATS, TRICKS, DefendAlone, EuchreOptions
 
 
@@ -165,9 +165,13 @@ def play(options: EuchreOptions, state: EuchreState, hand: EuchreHand) -> HandRe
         words = text(N_("{said} (the decider: not added; it wins the game)"), said=words)
     else:
         totals = (state.totals[0] + gained[0], state.totals[1] + gained[1])
-    markers = tuple(
-        (rule,) if index == side else () for index in range(2)
-    )  # the rule that scored marks the side that scored
+    makers = hand.maker % 2
+    made = "march" if hand.tricks == TRICKS else "made"
+    makers_marks: tuple[str, ...] = (made,) if side == makers else ("euchred",)
+    if hand.alone:
+        makers_marks += ("alone",)
+    defenders_marks: tuple[str, ...] = () if side == makers else ("euchre",)
+    markers = (makers_marks, defenders_marks) if makers == 0 else (defenders_marks, makers_marks)
     lines = tuple((Line(rule, words, points),) if index == side else () for index in range(2))
     after = EuchreState(
         state.players,
@@ -224,3 +228,54 @@ def outcome(options: EuchreOptions, state: EuchreState) -> Outcome:
             ),
         )
     return Outcome(False)
+
+
+def needs(options: EuchreOptions, state: EuchreState) -> list[Need]:
+    """Before the next hand: each side's points to the target, the hand of a fixed
+    number, or the decider."""
+    if level_after_fixed_hands(options, state):
+        return [Need("", (text(N_("The decider: one more hand, its points not added")),))]
+    found = []
+    if options.hands:
+        found.append(
+            Need(
+                "",
+                (text(N_("Hand {n} of {hands}"), n=state.hands + 1, hands=options.hands),),
+            )
+        )
+    if options.target:
+        found += [
+            Need(
+                side.name,
+                (
+                    text(
+                        N_("{n} more to reach {target}"),
+                        n=options.target - total,
+                        target=options.target,
+                    ),
+                ),
+            )
+            for side, total in zip(state.sides, state.totals, strict=True)
+        ]
+    return found
+
+
+def hand_words(body: Any, players: Sequence[str]) -> list[Part]:
+    """The maker, alone or not, the makers' tricks, a lone defender."""
+
+    def seat(value: object) -> str:
+        return players[value] if _seat(value) and isinstance(value, int) else shown(value)
+
+    parts: list[Part] = [
+        (Text(N_("Maker")), text("{value}", value=seat(body.get("maker")))),
+        (
+            Text(N_("Alone")),
+            text(N_("alone")) if body.get("alone") else text(N_("with partner")),
+        ),
+        (Text(N_("Tricks")), text("{value}", value=shown(body.get("tricks")))),
+    ]
+    if body.get("defender_alone") is not None:
+        parts.append(
+            (Text(N_("Defended alone")), text("{value}", value=seat(body["defender_alone"])))
+        )
+    return parts

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rulesheet import Answer, Group, choice_texts, grouped
-from ..text import N_, Text, signed, text
+from ..text import N_, Nn_, Text, ntext, signed, text
 from .options import (
     HookScope,
     MissPenalty,
@@ -93,7 +93,7 @@ def _largest_repeat(value: int, o: OhHellOptions) -> Text:
 
 
 def _points(value: int, o: OhHellOptions) -> Text:
-    return text(N_("{n} points"), n=value) if value else text(N_("no points"))
+    return ntext(Nn_("{n} point", "{n} points"), value) if value else text(N_("no points"))
 
 
 SHEET: dict[str, tuple[str, str, Any]] = {
