@@ -62,3 +62,9 @@ def test_the_rule_page_in_both_languages(client):
     assert "right bower" in page and "Card Values/Scoring" in page
     client.set_cookie("lang", "ja")
     assert "ユーカー" in text(client.get("/rules/euchre-1888"))
+
+
+def test_the_setup_page_seats_partners_opposite(client):
+    page = text(client.get("/new/euchre"))
+    assert "Partners sit opposite: seats 1 and 3 play against seats 2 and 4." in page
+    assert "everyone plays for themselves" not in page
