@@ -80,3 +80,15 @@ def test_the_new_options_on_the_setup_form_and_the_rule_page(client):
     client.set_cookie("lang", "ja")
     ja = text(client.get("/rules/wizard"))
     assert "ウィザード" in ja and "60枚のウィザード用デッキ" in ja
+
+
+def test_a_blank_scorecard_is_titled_in_the_page_language(client):
+    import io
+
+    from pypdf import PdfReader
+
+    client.set_cookie("lang", "ja")
+    pdf = client.get("/rules/wizard/scorecard.pdf").data
+    words = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert "ウィザード" in words and "スコアカード" in words
+    assert "Wizard —" not in words
