@@ -108,6 +108,7 @@ class Site:
                 "hearts-standard",
                 "spitzer",
                 "oh-hell",
+                "euchre",
             ]
         }
         spades = self.games["yahoo-normal"]
@@ -160,6 +161,8 @@ PAGES = [
     "/new/spitzer",
     "/new/oh-hell",
     "/g/{oh-hell}/bids",
+    "/new/euchre",
+    "/g/{euchre}/play",
     "/",
     "/new",
     "/g/{over}",
