@@ -193,6 +193,21 @@ BAD = [
     ),
     pytest.param({"id": "import"}, "rules: the id 'import' is a word", id="a command word"),
     pytest.param({"name": "  "}, "rules: 'name' must be", id="no name"),
+    pytest.param(
+        {"notes": {"nil_points": "halved \u202eevil"}},
+        "rules: the note for 'nil_points' must be one line",
+        id="a note that reorders its words",
+    ),
+    pytest.param(
+        {"description": "We play \u2066this\u2069 way"},
+        "rules: the description cannot hold control characters or text-direction overrides",
+        id="a description that reorders its words",
+    ),
+    pytest.param(
+        {"description": "x" * 2001},
+        "rules: the description can be at most 2000 characters; this one has 2001",
+        id="a description of a book",
+    ),
 ]
 
 

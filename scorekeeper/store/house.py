@@ -22,11 +22,12 @@ from ..engine import Ruleset, UnknownRuleset
 from ..engine.errors import RulesError
 from ..engine.house import Resolver, house_ruleset, resolver, rules_document
 from ..engine.text import N_, text
-from ..limits import EVENING_NAME_MAX, BadName, clean_name
+from ..limits import EVENING_NAME_MAX, BadName, clean_name, reorders
 from .db import new_token, writing
 from .games import _now
 
 NOTE_MAX = 300  # a note is a line of the table's reason, not an essay
+DESCRIPTION_MAX = 2000  # a few paragraphs about the table's rules; a club never writes more
 # Words the command line and the pages use beside ids (`rules import FILE`, /rules/compare).
 RESERVED = frozenset({"import", "export", "delete", "compare", "house", "new", "shared"})
 
@@ -86,15 +87,19 @@ def check_house_rules(db: Database, doc: object, *, replacing: str | None = None
         raise RulesError(text(N_("the name: {why}"), why=problem.message), "name") from None
     for option in ruleset.house_options():
         why = ruleset.provenance[option].why or ""
-        if len(why) > NOTE_MAX or any(ord(c) < 32 for c in why):
+        if len(why) > NOTE_MAX or any(ord(c) < 32 for c in why) or reorders(why):
             raise RulesError(
                 text(
-                    N_("the note for {name!r} must be one line of at most {n} characters"),
+                    N_(
+                        "the note for {name!r} must be one line of at most {n} characters,"
+                        " without text-direction overrides"
+                    ),
                     name=option,
                     n=NOTE_MAX,
                 ),
                 option,
             )
+    _check_description(ruleset.description)
     if ruleset.id in RESERVED:
         raise RulesError(
             text(N_("the id {id!r} is a word the app keeps for itself"), id=ruleset.id), "id"
@@ -112,6 +117,27 @@ def check_house_rules(db: Database, doc: object, *, replacing: str | None = None
     ).fetchone():
         raise RulesError(text(N_("the name {name!r} is already taken"), name=name), "name")
     return _named(ruleset, name)
+
+
+def _check_description(description: str) -> None:
+    """RulesError unless the description is a few paragraphs of plain lines."""
+    if len(description) > DESCRIPTION_MAX:
+        raise RulesError(
+            text(
+                N_("the description can be at most {most} characters; this one has {n}"),
+                most=DESCRIPTION_MAX,
+                n=len(description),
+            ),
+            "description",
+        )
+    if reorders(description) or any(ord(c) < 32 and c not in "\n\t" for c in description):
+        raise RulesError(
+            N_(
+                "the description cannot hold control characters or text-direction overrides"
+                " (such as U+202E)"
+            ),
+            "description",
+        )
 
 
 def _named(ruleset: Ruleset, name: str) -> Ruleset:
