@@ -210,6 +210,21 @@ def m010_house_rules(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN house_rules TEXT")
 
 
+@migrations()
+def m011_pin_misses(db: Database) -> None:
+    """Wrong scorer PINs, per game and phone, kept where a restart cannot forget them."""
+    db.execute(
+        """
+        CREATE TABLE pin_misses (
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            device TEXT NOT NULL,
+            at REAL NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX pin_misses_game ON pin_misses(game_id, at)")
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

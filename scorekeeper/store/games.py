@@ -848,6 +848,24 @@ def grant(db: Database, device: str, game_id: str, role: Role) -> None:
         )
 
 
+# Everywhere a browser's device id is kept: a new id takes over every row.
+_DEVICE_COLUMNS = (
+    ("grants", "device"),
+    ("evening_grants", "device"),
+    ("evenings", "created_by"),
+    ("house_rule_grants", "device"),
+    ("house_rules", "created_by"),
+)
+
+
+def move_device(db: Database, old: str, new: str) -> None:
+    """Give everything a browser's device id `old` has (its games, evenings, house
+    rules) to `new`, in one transaction; `old` is left with nothing."""
+    with writing(db):
+        for table, column in _DEVICE_COLUMNS:
+            db.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", [new, old])
+
+
 def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     """What this browser may do with a game: "edit", "watch" or nothing."""
     if not device:

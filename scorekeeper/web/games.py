@@ -12,14 +12,15 @@ from flask import (
     abort,
     flash,
     g,
+    make_response,
     redirect,
     render_template,
     request,
     url_for,
 )
-from flask_babel import get_translations
+from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge, TooManyRequests
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
@@ -50,7 +51,7 @@ from ..stats import player_key
 from .access import check_pin, device, evening_for, game_for, grant, role
 from .db import get_db
 from .download import file_response
-from .errors import too_large
+from .errors import handle_http_error, too_large
 from .forms import (
     Form,
     ImportForm,
@@ -611,28 +612,41 @@ def enter_pin(game_id: str) -> BaseResponse | tuple[str, int]:
     if not form.validate_on_submit():
         abort(400, _("This form had expired. Enter the PIN again."))
     outcome, wait = check_pin(stored, request.form.get("pin", ""))
-    if outcome != "ok":
-        status, message = (
-            (
-                429,
-                _(
-                    "Too many wrong PINs from this phone. Try again in %(n)s minutes.",
-                    n=wait // 60 + 1,
-                ),
-            )
-            if outcome == "wait"
-            else (
-                403,
-                _("That PIN is not right. Try again, or ask the scorer for this game's PIN."),
-            )
-        )
+    if outcome == "wait":
+        return _wait_for_pin(stored, wait)
+    if outcome == "wrong":
+        message = _("That PIN is not right. Try again, or ask the scorer for this game's PIN.")
         if role(game_id) is None:  # a private game: the locked page, with the PIN field again
             g.locked_game = stored
-            abort(status, message)
-        return render_game(stored, status=status, message=message)
+            abort(403, message)
+        return render_game(stored, status=403, message=message)
     grant(game_id, "edit")
     flash(_("This phone can now keep score."))
     return redirect(url_for("games.game", game_id=game_id), 303)
+
+
+def _wait_for_pin(stored: store.StoredGame, wait: int) -> Response:
+    """429 saying how long to wait, in words and in `Retry-After` (the same seconds)."""
+    minutes = -(-wait // 60)
+    message = (
+        ngettext(
+            "Too many wrong PINs for this game. Try again in %(num)s minute.",
+            "Too many wrong PINs for this game. Try again in %(num)s minutes.",
+            minutes,
+        )
+        if wait > 60
+        else ngettext(
+            "Too many wrong PINs for this game. Try again in %(num)s second.",
+            "Too many wrong PINs for this game. Try again in %(num)s seconds.",
+            wait,
+        )
+    )
+    if role(stored.id) is None:
+        response = make_response(handle_http_error(TooManyRequests(message)))
+    else:
+        response = make_response(render_game(stored, status=429, message=message))
+    response.headers["Retry-After"] = str(wait)
+    return response
 
 
 @bp.route("/g/<game_id>/rematch", methods=["POST"])
