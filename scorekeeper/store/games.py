@@ -789,12 +789,27 @@ def evening_games(db: Database, evening_id: str) -> list[str]:
 
 
 def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
-    """Put a game in an evening, or (None) take it out; the scores do not change."""
+    """Put a game in an evening, or (None) take it out; the scores do not change, the
+    game's history says which evening it left and which it joined."""
     if evening_id is not None:
         get_evening(db, evening_id)
     with writing(db):
         stored = _claim(db, game_id, None)
         db.execute("UPDATE games SET evening = ? WHERE id = ?", [evening_id, game_id])
+        names = {
+            row["id"]: row["name"]
+            for row in db.query(
+                "SELECT id, name FROM evenings WHERE id IN (?, ?)",
+                [stored.evening or "", evening_id or ""],
+            )
+        }
+        _log(
+            db,
+            game_id,
+            "evening_changed",
+            None,
+            {"before": names.get(stored.evening or ""), "after": names.get(evening_id or "")},
+        )
     _carry_result(stored)
 
 

@@ -254,7 +254,18 @@ def add_game(evening_id: str) -> BaseResponse:
     if not Form().validate_on_submit():
         abort(400, _("This form had expired. Go back to the evening and try again."))
     game_id = request.form.get("game") or ""
-    game_for(game_id, "edit")
+    stored = game_for(game_id, "edit")
+    if stored.evening and stored.evening != found.id:
+        # Only an evening's organizer takes a table out of it (its TV would lose it).
+        current = store.get_evening(get_db(), stored.evening)
+        if store.evening_role(get_db(), device(), current) != "organize":
+            abort(
+                403,
+                _(
+                    "This game is a table of another evening: only the phone that started"
+                    " that evening can take it out."
+                ),
+            )
     store.set_evening(get_db(), game_id, found.id)
     flash(_("Added to the evening."))
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
