@@ -35,6 +35,11 @@ MAX_NESTING = 16
 # The longest player name, and the longest evening name, in characters.
 NAME_MAX = 40
 EVENING_NAME_MAX = 60
+# What one phone may keep: far above any club's seasons (ten tables every week is 520
+# games and 52 evenings a year), low enough that no phone can fill the server's disk.
+MAX_GAMES_PER_PHONE = 10_000
+MAX_EVENINGS_PER_PHONE = 1_000
+MAX_HOUSE_RULES_PER_PHONE = 200
 # The most digits a count typed in a form may have (more is no count any table needs).
 COUNT_DIGITS = 100
 

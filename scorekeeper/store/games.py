@@ -873,6 +873,16 @@ _DEVICE_COLUMNS = (
 )
 
 
+def kept_by(db: Database, device: str) -> dict[str, int]:
+    """How many games (with the right to score), evenings and house rules a phone keeps."""
+    counts = {
+        "games": "SELECT count(*) FROM grants WHERE device = ? AND role = 'edit'",
+        "evenings": "SELECT count(*) FROM evenings WHERE created_by = ?",
+        "house_rules": "SELECT count(*) FROM house_rule_grants WHERE device = ?",
+    }
+    return {what: int(db.execute(sql, [device]).fetchone()[0]) for what, sql in counts.items()}
+
+
 def move_device(db: Database, old: str, new: str) -> None:
     """Give everything a browser's device id `old` has (its games, evenings, house
     rules) to `new`, in one transaction; `old` is left with nothing."""

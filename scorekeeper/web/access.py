@@ -14,7 +14,7 @@ import secrets
 from flask import abort, g, session
 from flask_babel import gettext as _
 
-from .. import store
+from .. import limits, store
 from ..store.pins import pin_missed, pin_wait
 from .db import get_db
 
@@ -112,6 +112,33 @@ def evening_for(evening_id: str, needed: str = "see") -> tuple[store.Evening, st
     if needed == "organize" and has != "organize":
         abort(403, _("Only the phone that started this evening can add tables to it."))
     return found, has
+
+
+def check_room(what: str) -> None:
+    """403 saying so when this phone keeps as many `what` ("games", "evenings",
+    "house_rules") as one phone may (limits.py); nothing a club would ever meet."""
+    phone = device()
+    if phone is None:
+        return
+    most = {
+        "games": limits.MAX_GAMES_PER_PHONE,
+        "evenings": limits.MAX_EVENINGS_PER_PHONE,
+        "house_rules": limits.MAX_HOUSE_RULES_PER_PHONE,
+    }[what]
+    if store.kept_by(get_db(), phone)[what] < most:
+        return
+    messages = {
+        "games": _(
+            "This phone keeps %(n)s games, the most one phone may. Delete some old games first.",
+            n=most,
+        ),
+        "evenings": _("This phone has started %(n)s evenings, the most one phone may.", n=most),
+        "house_rules": _(
+            "This phone keeps %(n)s house rules, the most one phone may. Delete some first.",
+            n=most,
+        ),
+    }
+    abort(403, messages[what])
 
 
 def check_pin(stored: store.StoredGame, pin: str) -> tuple[str, int]:

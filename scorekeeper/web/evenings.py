@@ -23,7 +23,7 @@ from ..engine.text import number
 from ..limits import EVENING_NAME_MAX, BadName, clean_name
 from ..scoresheet import winner_words
 from ..stats import player_key
-from .access import device, evening_for, game_for, role
+from .access import check_room, device, evening_for, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -62,6 +62,7 @@ def index() -> BaseResponse | str:
             except BadName as problem:
                 flash(_("The evening's name: %(why)s", why=render_text(problem.message)), "error")
             else:
+                check_room("evenings")
                 evening_id = store.create_evening(get_db(), name, device(create=True) or "")
                 return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
     return render_template("evenings.html", evenings=my_evenings(), form=form)

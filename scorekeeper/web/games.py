@@ -51,7 +51,7 @@ from ..limits import (
 )
 from ..lru import LRU
 from ..stats import player_key
-from .access import check_pin, device, evening_for, game_for, grant, role
+from .access import check_pin, check_room, device, evening_for, game_for, grant, role
 from .db import get_db
 from .download import file_response
 from .errors import handle_http_error, too_large
@@ -202,6 +202,7 @@ def _start(
 ) -> BaseResponse | None:
     """Store the new game and open it; or add what the engine refused to `errors`."""
     seats = ruleset.options.players
+    check_room("games")
     try:
         game_id = store.create_game(
             get_db(),
@@ -396,6 +397,7 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
         else:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
+            check_room("games")
             try:
                 check_file_size(len(raw))
                 game_id = store.import_game(get_db(), read_game_json(raw), rulesets())
@@ -697,6 +699,7 @@ def rematch(game_id: str) -> BaseResponse | tuple[str, int]:
     seating = request.form.get("seating", "same")
     if seating not in store.SEATINGS:
         seating = "same"
+    check_room("games")
     try:
         new_id = store.rematch(get_db(), stored.id, seating)
     except GameError as error:  # a name stored before the rule for names refused it

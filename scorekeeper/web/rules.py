@@ -35,7 +35,7 @@ from ..store.house import (
     save_house_rules,
     visible,
 )
-from .access import device, game_for
+from .access import check_room, device, game_for
 from .db import get_db
 from .download import file_response
 from .errors import too_large
@@ -242,6 +242,8 @@ def _save_house(
             if getattr(form, f"note_{name}").data
         },
     }
+    if editing is None:
+        check_room("house_rules")
     try:
         saved = save_house_rules(
             get_db(),
@@ -334,6 +336,7 @@ def shared(token: str) -> BaseResponse | str:
     if request.method == "POST":
         if not Form().validate_on_submit():
             abort(400, _("This form had expired. Open the link again."))
+        check_room("house_rules")
         keep_house_rules(get_db(), device(create=True) or "", house.id)
         flash(_("Saved to this phone's house rules: %(name)s.", name=house.name))
         return redirect(url_for("rules.page", ruleset_id=house.id), 303)
@@ -359,6 +362,7 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
         else:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
+            check_room("house_rules")
             try:
                 check_file_size(len(raw))
                 try:
