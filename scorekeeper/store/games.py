@@ -876,11 +876,14 @@ _DEVICE_COLUMNS = (
 def kept_by(db: Database, device: str) -> dict[str, int]:
     """How many games (with the right to score), evenings and house rules a phone keeps."""
     counts = {
-        "games": "SELECT count(*) FROM grants WHERE device = ? AND role = 'edit'",
-        "evenings": "SELECT count(*) FROM evenings WHERE created_by = ?",
-        "house_rules": "SELECT count(*) FROM house_rule_grants WHERE device = ?",
+        "games": "SELECT count(*) FROM grants WHERE device = :d AND role = 'edit'",
+        "evenings": "SELECT count(*) FROM evenings WHERE created_by = :d",
+        "house_rules": "SELECT count(*) FROM house_rules WHERE created_by = :d"
+        " OR key IN (SELECT rules FROM house_rule_grants WHERE device = :d)",
     }
-    return {what: int(db.execute(sql, [device]).fetchone()[0]) for what, sql in counts.items()}
+    return {
+        what: int(db.execute(sql, {"d": device}).fetchone()[0]) for what, sql in counts.items()
+    }
 
 
 def move_device(db: Database, old: str, new: str) -> None:
