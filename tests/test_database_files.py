@@ -33,6 +33,7 @@ DATABASE_COMMANDS = [
     ["rename", "Ann", "Anne"],
     ["import", "GAME"],
     ["backup", "OUT"],
+    ["check"],
     ["serve", "--host", "127.0.0.1", "--port", "0"],
 ]
 
@@ -328,7 +329,7 @@ def test_house_rules_saved_before_ids_were_per_phone_keep_their_phones(tmp_path)
     from scorekeeper.store.house import find_house_rules, list_house_rules
 
     db = open_database(tmp_path / "scorekeeper.db")
-    migrations.apply(db, stop_before="m012_house_rules_per_phone")
+    migrations.apply(db, stop_before="m013_house_rules_per_phone")
     document = json.dumps(
         {
             "format": "scorekeeper-rules/1",

@@ -42,8 +42,9 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m008_game_parts",
         "m009_no_game_parts",
         "m010_house_rules",
-        "m011_pin_misses",
-        "m012_house_rules_per_phone",
+        "m011_evening_tables_and_sit_outs",
+        "m012_pin_misses",
+        "m013_house_rules_per_phone",
     ]
     before = dump(db)
     migrate(db)

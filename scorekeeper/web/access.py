@@ -148,6 +148,7 @@ def check_pin(stored: store.StoredGame, pin: str) -> tuple[str, int]:
     wait = pin_wait(get_db(), stored.id, phone)
     if wait:
         return "wait", wait
+    # Compared as bytes: compare_digest refuses text that is not ASCII (a TypeError, a 500).
     if stored.pin and hmac.compare_digest(pin.strip().encode(), stored.pin.encode()):
         return "ok", 0
     pin_missed(get_db(), stored.id, phone)
