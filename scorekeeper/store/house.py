@@ -242,21 +242,28 @@ class Imported:
 
 def import_house_rules(db: Database, doc: object, *, device: str) -> Imported:
     """Put the rules of a `scorekeeper-rules/1` document on a phone's list, never
-    refusing them for an id or a name: the same rules it already sees are simply
-    there; other rules under an id or a name it already uses are stored under a free
-    one. Only what this phone sees decides (RulesError for a document not valid)."""
+    refusing them for an id or a name: the same rules it already sees (under any id
+    and name) are simply there; other rules under an id or a name it already uses are
+    stored under a free one. Only what this phone sees decides (RulesError for a
+    document not valid)."""
     with writing(db):
         ruleset = check_house_rules(doc)
         return _give(db, device, ruleset)
 
 
 def _give(db: Database, device: str, ruleset: Ruleset) -> Imported:
-    document = rules_document(ruleset)
+    rules = _rules_only(rules_document(ruleset))
     for seen in _seen(db, device, False, "game = :game", game=ruleset.game):
-        if seen.document == document:
+        if _rules_only(seen.document) == rules:
             return Imported(seen, already=True)
     free = _free(db, device, ruleset)
     return Imported(_insert(db, free, device), renamed=free is not ruleset)
+
+
+def _rules_only(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A document less what names it: the same rules kept under another id or name
+    (a copy made when the id was taken) are the same rules."""
+    return {key: value for key, value in document.items() if key not in ("id", "name")}
 
 
 def _free(db: Database, device: str, ruleset: Ruleset) -> Ruleset:

@@ -61,8 +61,11 @@ def test_other_rules_under_an_id_or_name_this_phone_uses_are_imported_under_a_fr
     assert client.get("/rules/house/friday-club-2.json").get_json()["options"] == {
         "nil_points": 75
     }
-    same_name = import_file(client, {**other, "id": "fridays"})
+    same_name = import_file(client, {**other, "id": "fridays", "options": {"nil_points": 60}})
     assert "Friday club (3)" in said(client, same_name)
+    # The same rules under another id or name are the rules this phone already has.
+    again = import_file(client, {**other, "id": "saturday", "name": "Saturday"})
+    assert "These house rules are already on this phone: Friday club (2)." in said(client, again)
     assert client.get("/rules/house/friday-club.json").get_json()["options"]["nil_points"] == 50
 
 
@@ -95,6 +98,9 @@ def test_a_share_link_onto_a_phone_using_the_id_keeps_a_copy_under_a_free_one(ap
     assert kept.status_code == 303 and kept.headers["Location"].endswith("/rules/friday-club-2")
     assert "already uses that id or name" in said(other, kept)
     assert other.get("/rules/house/friday-club-2.json").get_json()["options"]["nil_points"] == 50
+    again = other.post(link)  # the link opened again: the copy is already there
+    assert again.headers["Location"].endswith("/rules/friday-club-2")
+    assert "already on this phone" in said(other, again)
     # With no clash, the link gives the rules themselves (they follow the owner's edits).
     third = app.test_client()
     assert third.post(link).headers["Location"].endswith("/rules/friday-club")
