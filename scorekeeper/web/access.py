@@ -48,6 +48,15 @@ def grant(game_id: str, role: str) -> None:
     g.pop("roles", None)
 
 
+def grant_own(game_id: str) -> None:
+    """Let this browser keep score in a game it has just started (new, imported, a
+    rematch). No right is raised on anyone else's game, so the device id stays: a
+    double-tapped Start, two requests with the same cookie, must not leave the phone
+    holding a new id that took over nothing."""
+    store.grant(get_db(), device(create=True) or "", game_id, "edit")
+    g.pop("roles", None)
+
+
 def new_device() -> str:
     """Give this browser a new device id that takes over everything its old one had.
 

@@ -53,7 +53,16 @@ from ..limits import (
 )
 from ..lru import LRU
 from ..stats import player_key
-from .access import check_pin, check_room, device, evening_for, game_for, grant, role
+from .access import (
+    check_pin,
+    check_room,
+    device,
+    evening_for,
+    game_for,
+    grant,
+    grant_own,
+    role,
+)
 from .db import get_db
 from .download import file_response
 from .errors import handle_http_error, too_large
@@ -231,7 +240,7 @@ def _start(
     except ScoreError as error:
         errors.append(str(error))
         return None
-    grant(game_id, "edit")
+    grant_own(game_id)
     return redirect(url_for("games.game", game_id=game_id), 303)
 
 
@@ -442,7 +451,7 @@ def import_file() -> BaseResponse | str | tuple[str, int]:
                 error = problem.render(get_translations())
                 status = 413 if len(raw) > MAX_GAME_FILE_BYTES else 400
             else:
-                grant(game_id, "edit")
+                grant_own(game_id)
                 flash(_("Game imported."))
                 return redirect(url_for("games.game", game_id=game_id), 303)
     page = render_template("import.html", form=form, error=error)
@@ -741,7 +750,7 @@ def rematch(game_id: str) -> BaseResponse | tuple[str, int]:
         new_id = store.rematch(get_db(), stored.id, seating)
     except GameError as error:  # a name stored before the rule for names refused it
         return render_game(stored, status=400, message=error.render(get_translations()))
-    grant(new_id, "edit")
+    grant_own(new_id)
     flash(_("A new game with the same players and rules. Good luck!"))
     return redirect(url_for("games.game", game_id=new_id), 303)
 

@@ -391,3 +391,13 @@ def test_a_strangers_compare_with_a_private_game_is_refused(app, client):
     assert "321" not in response.get_data(as_text=True)
     mine = client.get(f"/rules/compare?game={game_id}&ids=pagat-standard")
     assert mine.status_code == 200 and "321" in mine.get_data(as_text=True)
+
+
+def test_a_double_tapped_start_keeps_every_game_on_the_phone(app, client, db):
+    first = start_game(client)
+    cookie = client.get_cookie("session").value
+    second = start_game(client)
+    client.set_cookie("session", cookie)  # the second tap left with the cookie of the first
+    third = start_game(client)
+    home = client.get("/").get_data(as_text=True)
+    assert all(f"/g/{game}" in home for game in (first, second, third))
