@@ -54,6 +54,7 @@ from .tables import (
     rename_table,
     revoke_table_link,
     table_by_token,
+    table_name,
     tables_held,
 )
 
@@ -106,5 +107,6 @@ __all__ = [
     "set_evening",
     "set_sit_out",
     "table_by_token",
+    "table_name",
     "tables_held",
 ]

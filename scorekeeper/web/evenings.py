@@ -381,16 +381,19 @@ def add_table(evening_id: str) -> BaseResponse:
     """Add a numbered table (optionally named) to the evening."""
     found = _checked_form(evening_id)
     try:
-        number_added = store.add_table(get_db(), found.id, request.form.get("name") or "")
+        name = store.table_name(request.form.get("name") or "")
+        number_added = store.add_table(get_db(), found.id, name)
     except BadName as problem:
         abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
     flash(
         _(
             "%(table)s added: show its link to the phone that keeps its score.",
-            table=table_label(number_added, ""),
+            table=table_label(number_added, name),
         )
     )
-    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+    return redirect(
+        url_for("evenings.evening", evening_id=found.id, links=1, _anchor="table-links"), 303
+    )
 
 
 @bp.route("/e/<evening_id>/t/<int:number>", methods=["POST"])
@@ -410,7 +413,9 @@ def change_table(evening_id: str, number: int) -> BaseResponse:
         abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
     except GameError:
         abort(404, _("This evening has no table %(n)s.", n=number))
-    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+    return redirect(
+        url_for("evenings.evening", evening_id=found.id, links=1, _anchor="table-links"), 303
+    )
 
 
 @bp.route("/e/<evening_id>/sit-out", methods=["POST"])
