@@ -217,7 +217,8 @@ def _game(stored: store.StoredGame) -> Game:
 def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]) -> list[Table]:
     """The evening's tables this phone may see, by number: each with the latest game
     started at it. The organiser and a TV see every table; a table's phone, its own
-    and any other whose game it plays in."""
+    and every other with a game (read-only); a phone that only plays in the evening,
+    the tables of its games."""
     latest = {stored.table: stored for stored in games}  # started in order: the last stays
     held = store.tables_held(get_db(), device(), evening.id)
     cards = []

@@ -48,7 +48,7 @@ def test_a_tables_phone_starts_and_scores_its_own_game_and_no_other(app, client,
     assert opened.status_code == 303 and opened.headers["Location"].endswith("#table-2")
     mine = text(phone.get(f"/e/{evening}"))
     assert "This phone keeps score at Table 2 — window" in mine
-    assert "Start this table's game" in mine and "Ann · Ben" not in mine  # only its table
+    assert "Start this table's game" in mine and "Ann · Ben · Cho · Dee" in mine
     # It may not start a game at another table, nor at a new one.
     assert start_at(phone, evening, 1, ["Eve", "Fay", "Gus", "Hal"]).status_code == 403
     refused = phone.post(
@@ -65,9 +65,14 @@ def test_a_tables_phone_starts_and_scores_its_own_game_and_no_other(app, client,
     assert store.get_game(db, game_id).table == 2
     play(phone, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})  # its scorer
     assert store.get_game(db, game_id).hand_count == 1
-    # The other table stays out of its reach.
-    assert phone.get(f"/g/{first}").status_code == 403
+    # It watches the other table, and cannot change it.
+    assert phone.get(f"/g/{first}").status_code == 200
+    assert "Watching:" in text(phone.get(f"/g/{first}"))
     assert phone.get(f"/g/{first}/bids").status_code == 403
+    assert phone.post(f"/g/{first}/rematch", data={"seating": "same"}).status_code == 403
+    # Standings on its phone are the evening's, as on the TV.
+    play(client, db, first, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})
+    assert "Ann" in text(phone.get(f"/e/{evening}")).split("Tables")[0]
     # The organiser and the TV see the table by its number and name.
     organiser = table_cards(client.get(f"/e/{evening}").get_data(as_text=True))
     assert organiser[1].startswith("Table 2 — window Eve · Fay · Gus · Hal")
