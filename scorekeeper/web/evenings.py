@@ -146,6 +146,7 @@ class Table:
     label: str  # "Table 3 — window"
     game: Game | None  # the latest game started at it that this phone may see
     may_start: bool  # this phone may start the table's next game
+    held: bool  # this phone holds the table through its link
 
 
 def table_label(number: int, name: str) -> str:
@@ -232,6 +233,7 @@ def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]
                 label=table_label(table.number, table.name),
                 game=_game(stored) if stored is not None else None,
                 may_start=has == "organize" or table.number in held,
+                held=table.number in held,
             )
         )
     return cards
@@ -362,7 +364,7 @@ def table_link(token: str) -> BaseResponse:
     store.grant_table(get_db(), device(create=True) or "", table.evening, table.number)
     flash(
         _(
-            "This phone keeps score at %(table)s: start its game here.",
+            "This phone now keeps score at %(table)s.",
             table=table_label(table.number, table.name),
         )
     )

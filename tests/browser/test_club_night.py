@@ -186,7 +186,7 @@ def test_each_table_starts_its_own_game_through_its_link(
     stranger = new_phone(browser, live_server)
     try:
         table.goto(link)
-        expect(table.get_by_text("This phone keeps score at Table 1 — window")).to_be_visible()
+        expect(table.get_by_text("This phone now keeps score at Table 1 — window")).to_be_visible()
         table.get_by_role("link", name="Start this table's game").click()
         table.locator("label.preset:has(input[value='yahoo-normal'])").click()
         table.get_by_role("button", name="Next: players").click()
@@ -196,6 +196,9 @@ def test_each_table_starts_its_own_game_through_its_link(
         play_hand(table, {1: "3", 2: "3", 3: "3", 0: "4"}, {1: "3", 2: "3", 3: "3", 0: "4"})
         table.goto(evening_url)
         expect(table.locator("#table-1")).to_contain_text("Hand 1: Ann & Cho +70")
+        expect(table.locator("#table-1 .mine-note")).to_have_text(
+            "This phone keeps score at this table."
+        )
         shot(table, screenshots, "45-club-night-table-phone")
         # The organiser's page shows the table's game by its number and name.
         organiser.goto(evening_url)

@@ -47,7 +47,7 @@ def test_a_tables_phone_starts_and_scores_its_own_game_and_no_other(app, client,
     opened = phone.get(links[2])
     assert opened.status_code == 303 and opened.headers["Location"].endswith("#table-2")
     mine = text(phone.get(f"/e/{evening}"))
-    assert "This phone keeps score at Table 2 — window" in mine
+    assert "This phone now keeps score at Table 2 — window" in mine
     assert "Start this table's game" in mine and "Ann · Ben · Cho · Dee" in mine
     # It may not start a game at another table, nor at a new one.
     assert start_at(phone, evening, 1, ["Eve", "Fay", "Gus", "Hal"]).status_code == 403
