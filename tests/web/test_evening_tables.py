@@ -10,6 +10,7 @@ from csv import reader
 from scorekeeper import store
 from scorekeeper.store.db import migrations, new_token, open_database
 
+from ..test_pdf import pages, squash
 from .conftest import play, setup_form
 from .test_evenings import game_in, start_evening, table_cards
 from .test_routes import text
@@ -162,6 +163,10 @@ def test_mixed_games_are_ranked_by_match_points_everywhere(client, db):
     # (3: ⅔), Fay (4: ⅓), Gus (18: 0).
     assert "1 Ann 1 0 1 1 Cho 1 0 1 1 Hal 1 0 1 4 Eve 1 0 0.67 5 Fay 1 0 0.33" in body, body
     csv = client.get(f"/e/{evening}/standings.csv").get_data(as_text=True).lstrip("\ufeff")
+    client.post(f"/e/{evening}/t/2", data={"name": "window"})
+    paper = squash(pages(client.get(f"/e/{evening}/summary.pdf").data)[0])
+    assert "Ranked by match points" in paper and "Table 2 — window Eve · Fay" in paper, paper
+    assert "1 Hal 1 0 1" in paper and "4 Eve 1 0 0.67" in paper, paper
     lines = list(reader(io.StringIO(csv)))
     assert lines[0][0].startswith("Ranked by match points")
     assert lines[1] == [
