@@ -53,6 +53,7 @@ from .access import check_pin, device, evening_for, game_for, grant, role
 from .db import get_db
 from .download import file_response
 from .errors import too_large
+from .evenings import table_label
 from .forms import (
     Form,
     ImportForm,
@@ -138,6 +139,7 @@ def new() -> BaseResponse | str:
         first=first,
         evening=evening,
         table=table,
+        place=_place(evening, table),
     )
 
 
@@ -184,6 +186,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                 return started
     page = render_template(
         "setup.html",
+        place=_place(evening, table),
         form=form,
         counts=sorted(preset.player_counts),
         preset=preset,
@@ -286,6 +289,19 @@ def _evening_to_join(evening_id: str | None, table: str | None) -> tuple[str | N
             "Only the phone that started this evening, or a phone given a table's link, can start a game in it."
         ),
     )
+
+
+def _place(evening_id: str | None, table: int | None) -> str:
+    """Where a new game in an evening is played, in words: "Club night · Table 2 —
+    window" (a table's phone sees which table it starts); "" outside an evening."""
+    if evening_id is None:
+        return ""
+    db = get_db()
+    name = store.get_evening(db, evening_id).name
+    if table is None:
+        return name
+    names = {t.number: t.name for t in store.evening_tables(db, evening_id)}
+    return f"{name} · {table_label(table, names.get(table, ''))}"
 
 
 def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:

@@ -60,6 +60,10 @@ def test_a_tables_phone_starts_and_scores_its_own_game_and_no_other(app, client,
         },
     )
     assert refused.status_code == 403
+    # The pages it starts from say which table the game is for.
+    assert "Friday club · Table 2 — window" in text(phone.get(f"/new?evening={evening}&table=2"))
+    setup = phone.get(f"/new/yahoo-normal?evening={evening}&table=2")
+    assert "Friday club · Table 2 — window" in text(setup)
     started = start_at(phone, evening, 2, ["Eve", "Fay", "Gus", "Hal"])
     assert started.status_code == 303
     game_id = started.headers["Location"].rsplit("/", 1)[1]
