@@ -397,10 +397,24 @@ def _pad(cell: str, width: int, right: bool) -> str:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the app with the production server."""
-    from .serve import serve
+    from .serve import PortUnavailable, serve
 
     try:
         serve(args.host, args.port, args.threads)
+    except PortUnavailable as error:
+        why = (
+            N_("port {port} is already in use (is scorekeeper already running?)")
+            if error.in_use
+            else N_("port {port} cannot be opened by this user")
+        )
+        other = args.port + 1 if 1024 <= args.port < 65535 else 8080
+        raise Refused(
+            text(
+                N_("{why}: choose another with --port {other} (make run PORT={other})"),
+                why=text(why, port=args.port),
+                other=other,
+            )
+        ) from None
     except KeyboardInterrupt:  # Ctrl+C is how a table stops it
         print(text(N_("Stopped.")).render(args.translations))
     return 0

@@ -40,6 +40,7 @@ class SideCell:
     markers: list[tuple[str, str]]  # (key, translatable label)
     lines: tuple[Line, ...] = ()
     setback: bool = False  # a marker that cost the side: the printed sheet greys the cell
+    tone: str = ""  # "gain" or "loss" for the side (points taken are a loss where low wins)
     # Filled in by `translate`, rendered once in a page's or a PDF's language.
     points_text: str = ""
     carried_text: str = ""
@@ -69,6 +70,7 @@ def rows(
     out = []
     game_kind = find_kind(kind)
     shorthand, markers = game_kind.shorthand, game_kind.markers()
+    lowest = game_kind.lowest_wins(result.game.current_ruleset.options)
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
     )
@@ -99,10 +101,18 @@ def rows(
                     + led,
                     lines=hand.explanation[index],
                     setback=any(marker.setback for marker in said),
+                    tone=_tone(hand.points[index], lowest),
                 )
             )
         out.append(row)
     return out
+
+
+def _tone(points: int, lowest_wins: bool) -> str:
+    """Whether a hand's points helped the side ("gain") or hurt it ("loss")."""
+    if points == 0:
+        return ""
+    return "gain" if (points > 0) != lowest_wins else "loss"
 
 
 def translate(rows: list[Row], tr: Translations, kind: str) -> list[Row]:

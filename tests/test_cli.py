@@ -375,3 +375,23 @@ def test_compare_without_a_ruleset_keeps_the_files_own_options(tmp_path):
     actual = next(line for line in lines if line.startswith("actual: "))
     under = next(line for line in lines if line.startswith("under "))
     assert "win" in actual and "win" in under, done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_serve_on_a_busy_port_says_so_in_one_line_and_starts_nothing(tmp_path, lang):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+        done = run_cli("--lang", lang, "serve", "--host", "127.0.0.1", "--port", str(port), env=env)
+    assert done.returncode == 2
+    assert done.stdout == ""  # no "Scorekeeper is running", no QR code
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert str(port) in lines[0] and f"--port {port + 1}" in lines[0]
+    assert f"PORT={port + 1}" in lines[0]
+    if lang == "ja":
+        assert "使用中" in lines[0]

@@ -20,7 +20,7 @@ from .entry import entry_for
 from .forms import Form, PinForm, TargetForm
 from .i18n import language as current_language
 from .i18n import when
-from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .scoresheet import first_shown, leading, needs, next_hand, rows, rule_labels
 from .words import option_values_words
 
 
@@ -99,6 +99,7 @@ def render_game(
         entry=entry,
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
+        leading=leading(result),
         can_play_on=target is not None,
         facts=kind.facts(ruleset.options),
         stored=stored,
