@@ -386,7 +386,9 @@ def test_serve_on_a_busy_port_says_so_in_one_line_and_starts_nothing(tmp_path, l
         taken.listen()
         port = taken.getsockname()[1]
         env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
-        done = run_cli("--lang", lang, "serve", "--host", "127.0.0.1", "--port", str(port), env=env)
+        done = run_cli(
+            "--lang", lang, "serve", "--host", "127.0.0.1", "--port", str(port), env=env
+        )
     assert done.returncode == 2
     assert done.stdout == ""  # no "Scorekeeper is running", no QR code
     lines = done.stderr.strip().splitlines()

@@ -153,14 +153,16 @@ def scorecard_html(
     ruleset: Ruleset,
     *,
     hands: int = 22,
+    players: Sequence[str] | None = None,
     translations: Translations | None = None,
     language: str = "en",
 ) -> str:
     """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil (render it
-    with a `print_css` stylesheet, as `scorecard_pdf` does)."""
+    with a `print_css` stylesheet, as `scorecard_pdf` does). A game's card names its
+    `players`; a ruleset's leaves a line for each seat's name."""
     options = ruleset.options
     kind = find_kind(ruleset.game)
-    seats = [str(n) for n in range(1, options.players + 1)]
+    seats = list(players) if players else [str(n) for n in range(1, options.players + 1)]
     per_hand, per_side = kind.scorecard_columns(options)
     printed = kind.scorecard_rows(options)  # a fixed schedule prints its hands
     env = environment(translations, language)
@@ -168,6 +170,7 @@ def scorecard_html(
         printed=printed,
         ruleset=ruleset,
         sides=[side.name for side in kind.sides(options, seats)],
+        named=bool(players),
         per_hand=per_hand,
         per_side=per_side,
         hands=len(printed) if printed else hands,

@@ -413,6 +413,23 @@ def game_rules(game_id: str) -> str:
     return rule_page(stored.ruleset, stored)
 
 
+@bp.route("/g/<game_id>/scorecard.pdf")
+def scorecard_pdf(game_id: str) -> Response:
+    """A blank scorecard for this game: its players, and its rules as they are now."""
+    from ..pdf import scorecard_pdf as render
+
+    stored = game_for(game_id, "watch")
+    size = "Letter" if request.args.get("size") == "Letter" else "A4"
+    pdf = render(
+        stored.ruleset,
+        players=stored.players,
+        page_size=size,
+        translations=get_translations(),
+        language=current_language(),
+    )
+    return file_response(pdf, "application/pdf", f"scorecard-{stored.ruleset_id}.pdf", inline=True)
+
+
 @bp.route("/g/<game_id>/rules/change", methods=["GET", "POST"])
 def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""

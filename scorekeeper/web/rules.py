@@ -65,7 +65,10 @@ def page(ruleset_id: str) -> str:
 
 @bp.route("/compare")
 def compare() -> str | tuple[str, int]:
-    """One table of every option of the chosen rulesets (and a game's), differences marked."""
+    """One table of every option of the chosen rulesets (and a game's), differences marked.
+
+    Opened from a game (?game=ID), the game's rules are ticked and only its kind's
+    rulesets are offered: nothing is wrong until the form is sent."""
     ids = [i for i in request.args.getlist("ids") if i]
     rulesets: list[Ruleset] = []
     labels: list[str] = []
@@ -78,9 +81,10 @@ def compare() -> str | tuple[str, int]:
     except UnknownRuleset as unknown:
         error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
     game_id = request.args.get("game")
+    game_ruleset = None
     if game_id:
-        stored = game_for(game_id, "watch")  # a private game's rules are private too
-        rulesets.insert(0, stored.ruleset)
+        game_ruleset = game_for(game_id, "watch").ruleset  # a private game's rules are private
+        rulesets.insert(0, game_ruleset)
         labels.insert(0, _("This game"))
     table = None
     if error is None and len(rulesets) >= 2:
@@ -88,9 +92,10 @@ def compare() -> str | tuple[str, int]:
             table = compare_rulesets(rulesets)
         except ScoreError as problem:
             error = str(problem.message)
-    elif error is None and request.args:
+    elif error is None and (ids or "go" in request.args):
         error = _("Choose at least two rulesets of the same game.")
-    kinds = {kind: choices(kind) for kind in kind_names()}
+    shown = [game_ruleset.game] if game_ruleset else kind_names()
+    kinds = {kind: choices(kind) for kind in shown}
     page = render_template(
         "compare.html",
         table=table,
@@ -99,6 +104,7 @@ def compare() -> str | tuple[str, int]:
         kinds=kinds,
         chosen=ids,
         game_id=game_id,
+        game_ruleset=game_ruleset,
         only_diff=request.args.get("only") == "diff",
     )
     return (page, 400) if error else page

@@ -1,0 +1,67 @@
+"""A newcomer's rough edges, as the pages answer them: compare and the scorecard from a
+game, the words on web pages, house rules saved from an evening's setup."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine import preset_ids
+
+from .conftest import start_game, text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_compare_from_a_game_opens_ready_with_its_rules_ticked_and_its_kind_only(client, lang):
+    game_id = start_game(client, changes={"nil_points": 50})
+    client.set_cookie("lang", lang)
+    response = client.get(f"/rules/compare?game={game_id}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'role="alert"' not in page
+    assert re.search(rf'<input type="checkbox" name="game" value="{game_id}" checked>', page)
+    offered = set(re.findall(r'name="ids" value="([^"]+)"', page))
+    assert "pagat-standard" in offered and "yahoo-normal" in offered
+    assert not offered & {"hearts-standard", "spitzer", "oh-hell"}
+    # Tick one more and send: the game's rules beside it.
+    table = client.get(f"/rules/compare?game={game_id}&ids=pagat-standard&go=1")
+    assert table.status_code == 200
+    assert 'data-option="nil_points"' in table.get_data(as_text=True)
+    # Send with nothing more ticked: now it says what is missing.
+    alone = client.get(f"/rules/compare?game={game_id}&go=1")
+    assert alone.status_code == 400
+
+
+def test_compare_without_a_game_still_lists_every_kind(client):
+    page = client.get("/rules/compare").get_data(as_text=True)
+    offered = set(re.findall(r'name="ids" value="([^"]+)"', page))
+    assert offered == set(preset_ids())
+    assert client.get("/rules/compare").status_code == 200
+
+
+def pdf_words(pdf: bytes, tmp_path) -> str:
+    import subprocess
+
+    path = tmp_path / "card.pdf"
+    path.write_bytes(pdf)
+    done = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True)
+    return done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_games_blank_scorecard_follows_its_players_and_options(client, tmp_path, lang):
+    names = ["Ann", "Ben", "Cho", "Dee", "Eve"]
+    game_id = start_game(client, "oh-hell", names=names, changes={"players": 5, "max_cards": 4})
+    client.set_cookie("lang", lang)
+    rules = client.get(f"/g/{game_id}/rules").get_data(as_text=True)
+    assert f'href="/g/{game_id}/scorecard.pdf"' in rules
+    card = client.get(f"/g/{game_id}/scorecard.pdf")
+    assert card.status_code == 200 and card.mimetype == "application/pdf"
+    words = pdf_words(card.data, tmp_path)
+    for name in names:
+        assert name in words
+    # 4 3 2 1 2 3 4: seven hands, the seventh the last.
+    numbers = [line.split()[0] for line in words.splitlines() if line.split()[:1]]
+    hand_rows = [n for n in numbers if n.isdigit()]
+    assert hand_rows[-1] == "7" and "19" not in hand_rows
