@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.engine import preset_ids
 
-from .conftest import start_game, text
+from .conftest import start_game
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
