@@ -25,6 +25,7 @@ from ..engine.errors import GameError, RulesError
 from ..engine.house import ID_MAX, RULES_FORMAT
 from ..engine.options import option_values
 from ..engine.referee import compare as compare_rulesets
+from ..engine.text import sentence
 from ..limits import check_file_size, read_game_json
 from ..store.house import (
     HouseRules,
@@ -372,8 +373,8 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
                 except GameError as problem:
                     raise RulesError(problem.message) from None
                 saved = save_house_rules(get_db(), doc, device=device(create=True))
-            except RulesError as problem:
-                error = problem.render(get_translations())
+            except RulesError as problem:  # a sentence, without the command line's "rules:"
+                error = render_text(sentence(problem.message))
             except GameError as problem:  # too large
                 error = render_text(problem.message)
             else:

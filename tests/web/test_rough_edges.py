@@ -65,3 +65,26 @@ def test_a_games_blank_scorecard_follows_its_players_and_options(client, tmp_pat
     numbers = [line.split()[0] for line in words.splitlines() if line.split()[:1]]
     hand_rows = [n for n in numbers if n.isdigit()]
     assert hand_rows[-1] == "7" and "19" not in hand_rows
+
+
+def alert(page: str) -> str:
+    return re.search(r'role="alert"><p[^>]*>(.*?)</p>', page, re.S).group(1)
+
+
+@pytest.mark.parametrize(("lang", "prefix"), [("en", "rules:"), ("ja", "ルール：")])
+def test_web_pages_speak_without_the_command_lines_backticks_and_prefix(client, lang, prefix):
+    client.set_cookie("lang", lang)
+    form = client.get("/rules/house/import").get_data(as_text=True)
+    assert "`" not in form and "<code>scorekeeper rules export</code>" in form
+    bad_rules = '{"format": "scorekeeper-rules/1", "id": "x", "name": "X", "game": "spades",'
+    bad_rules += ' "base": "yahoo-normal", "options": {"nil_pointz": 50}}'
+    refused = client.post("/rules/house/import", data={"text": bad_rules})
+    assert refused.status_code == 400
+    said = alert(refused.get_data(as_text=True))
+    assert "nil_pointz" in said and not said.startswith(prefix)
+    client.post(
+        "/rules/house/import",
+        data={"text": bad_rules.replace("nil_pointz", "nil_points")},
+    )
+    page = client.get("/rules/x").get_data(as_text=True)
+    assert "`" not in page and "<code>scorekeeper rules import FILE</code>" in page
