@@ -180,3 +180,42 @@ def test_spades_marks_the_side_ahead_and_a_level_table_marks_nobody(browser, liv
     )  # 121 each
     expect(page.locator(".total.ahead")).to_have_count(0)
     page.context.close()
+
+
+BIDDING = {
+    "spades-two-hands-in": {
+        "game": "spades",
+        "ruleset": "yahoo-dnp",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [
+            {"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]},
+            {"bids": [4, 3, 3, 2], "tricks": [4, 3, 3, 3]},
+        ],
+    },
+    "oh-hell-7": oh_hell(7, 7, 2),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", BIDDING)
+def test_the_first_bidders_buttons_are_on_the_first_screen(
+    browser, live_server, screenshots: Path, game: str, lang: str
+):
+    page = phone_in(browser, live_server, lang)
+    game_id = import_game(page, BIDDING[game])
+    page.goto(f"{page.base_url}/g/{game_id}/bids")  # type: ignore[attr-defined]
+    first = page.locator("form .picker").first
+    bar = page.locator(".sticky-actions").bounding_box()
+    assert bar is not None
+    for chip in first.locator(".chip span").all():
+        box = chip.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= bar["y"], chip.inner_text()
+    if game.startswith("spades"):  # the notes are still there, after the bids
+        notes = page.locator(".needs, .after-bids")
+        assert notes.count() >= 1
+        assert page.evaluate(
+            "document.querySelector('form .picker').compareDocumentPosition("
+            "document.querySelector('.needs')) & Node.DOCUMENT_POSITION_FOLLOWING"
+        )
+    page.screenshot(path=str(screenshots / f"72-bids-{game}-{lang}.png"))
+    page.context.close()
