@@ -227,7 +227,10 @@ def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     if request.method == "GET":
         for name, value in option_values(preset.options).items():
             getattr(form, f"opt_{name}").data = value
-        form.first_dealer.data = "0"
+        # Back from saving house rules on the way: the names and dealer typed before.
+        for seat in range(most):
+            getattr(form, f"player_{seat}").data = request.args.get(f"player_{seat}", "")
+        form.first_dealer.data = request.args.get("first_dealer", "0")
     return form
 
 

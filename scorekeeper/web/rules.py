@@ -218,6 +218,7 @@ def _house_form(
         field_errors=field_errors,
         errors=errors,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
+        setup=_setup_kept(),
     )
     failed = request.method == "POST" and request.form.get("step") == "save"
     return (page, 400) if failed and (errors or field_errors or problems) else page
@@ -260,8 +261,23 @@ def _save_house(
         _place_refusal(refused, changes, labels, problems, field_errors, errors)
     else:
         flash(_("House rules saved: %(name)s.", name=saved.name))
+        setup = _setup_kept()
+        if setup:  # saved on the way to a game: back to its setup, with the new rules
+            return redirect(url_for("games.setup", ruleset_id=saved.id, **setup), 303)
         return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
     return None
+
+
+def _setup_kept() -> dict[str, str]:
+    """What a new game's setup page sent along when its rules were saved as house rules
+    (the evening, the names, the first dealer), to go back to it with them."""
+    if request.method != "POST" or not request.form.get("from_setup"):
+        return {}
+    return {
+        name: value
+        for name, value in request.form.items()
+        if value and (name in ("evening", "first_dealer") or re.fullmatch(r"player_\d+", name))
+    }
 
 
 def _fill_house_form(

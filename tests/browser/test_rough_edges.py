@@ -219,3 +219,37 @@ def test_the_first_bidders_buttons_are_on_the_first_screen(
         )
     page.screenshot(path=str(screenshots / f"72-bids-{game}-{lang}.png"))
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_house_rules_saved_from_an_evenings_setup_go_back_to_it(
+    browser, live_server, screenshots: Path, lang: str
+):
+    page = phone_in(browser, live_server, lang)
+    page.goto(page.base_url + "/evenings/")  # type: ignore[attr-defined]
+    page.fill("#evening-name", "Friday")
+    page.locator("main form button.primary").click()
+    evening = page.url.rsplit("/", 1)[1]
+    page.goto(f"{page.base_url}/new/yahoo-normal?evening={evening}")  # type: ignore[attr-defined]
+    for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
+        page.fill(f"#player_{seat}", name)
+    page.check("input[name=first_dealer][value='2']")
+    page.eval_on_selector_all("details", "all => all.forEach(d => { d.open = true; })")
+    page.fill("#opt_nil_points", "50")
+    page.locator("button[formaction$='/rules/house/save']").click()
+    page.fill("#name", "Friday club")
+    page.locator("button[name=step][value=save]").click()
+    # Back on the setup page: the new rules chosen, the evening and the names kept.
+    assert "/new/friday-club" in page.url
+    expect(page.locator("h1")).to_have_text("Friday club")
+    for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
+        expect(page.locator(f"#player_{seat}")).to_have_value(name)
+    expect(page.locator("input[name=first_dealer][value='2']")).to_be_checked()
+    expect(page.locator("input[name=evening]")).to_have_value(evening)
+    page.screenshot(path=str(screenshots / f"73-setup-after-house-rules-{lang}.png"))
+    page.locator("main form button.primary[type=submit]").last.click()
+    expect(page.locator(".sheet")).to_be_visible()
+    page.goto(f"{page.base_url}/e/{evening}")  # type: ignore[attr-defined]
+    expect(page.locator(".table-card")).to_have_count(1)
+    expect(page.locator(".table-card")).to_contain_text("Ann")
+    page.context.close()
