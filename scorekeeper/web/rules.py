@@ -6,6 +6,7 @@ import json
 import re
 import secrets
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import get_translations
@@ -263,7 +264,8 @@ def _save_house(
         flash(_("House rules saved: %(name)s.", name=saved.name))
         setup = _setup_kept()
         if setup:  # saved on the way to a game: back to its setup, with the new rules
-            return redirect(url_for("games.setup", ruleset_id=saved.id, **setup), 303)
+            back = url_for("games.setup", ruleset_id=saved.id) + "?" + urlencode(setup)
+            return redirect(back, 303)
         return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
     return None
 
