@@ -618,17 +618,19 @@ def _comparison_lines(
         return text(message, **params).render(tr)
 
     names = [side.name for side in result.actual.sides]
-    label = (
-        say(
-            N_("{id} with {changes}"),
-            id=other.id,
-            changes=", ".join(f"{k}={v}" for k, v in changes.items()),
-        )
-        if changes
-        else other.id
-    )
+    label = f"{other.id}*" if changes else other.id  # "*": options changed, said below
     out = [
         say(N_("{id} → what if {label}"), id=game.ruleset.id, label=label),
+        *(
+            [
+                say(
+                    N_("* with changed options: {changes}"),
+                    changes=", ".join(f"{k}={v}" for k, v in changes.items()),
+                )
+            ]
+            if changes
+            else []
+        ),
         say(N_("sides: {names}"), names=" : ".join(names)),
         "",
         *_hand_by_hand(result, label, tr),
@@ -663,7 +665,16 @@ def _comparison_lines(
 
 
 def _hand_by_hand(result: Any, label: str, tr: Any) -> list[str]:
-    """The comparison's columns: each hand's totals under both rules, and the difference."""
+    """The comparison's columns: each hand's totals under both rules and the difference;
+    under them, what each side carries on (bags) and its markers, where there are any."""
+    from .scoresheet import hand_notes
+
+    kind = result.actual.game.ruleset.game
+
+    def notes(hand: Any) -> str:
+        said = [", ".join(hand_notes(kind, hand, side, tr)) for side in range(len(hand.totals))]
+        return " : ".join(note or "—" for note in said) if any(said) else ""
+
     head = [text(N_(word)).render(tr) for word in (N_("hand"), N_("actual"))]
     rows = [(*head, label, text(N_("difference")).render(tr))]
     for row in result.rows:
@@ -675,6 +686,10 @@ def _hand_by_hand(result: Any, label: str, tr: Any) -> list[str]:
                 " : ".join(f"{d:+d}" for d in row.difference) if row.difference else "—",
             )
         )
+        actual = notes(result.actual.hands[row.number - 1])
+        theirs = notes(result.other.hands[row.number - 1]) if row.other else ""
+        if actual or theirs:
+            rows.append(("", actual, theirs, ""))
     widths = [max(_width(r[i]) for r in rows) for i in range(4)]
     return [
         "  ".join(_pad(cell, widths[i], False) for i, cell in enumerate(r)).rstrip() for r in rows

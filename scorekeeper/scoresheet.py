@@ -6,6 +6,7 @@ templates (N_) that the page or the PDF translates.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +132,16 @@ def translate(rows: list[Row], tr: Translations, kind: str) -> list[Row]:
             cell.marks = [(key, tr.gettext(label)) for key, label in cell.markers]
             cell.texts = [(line.rule, line.text.render(tr)) for line in cell.lines]
     return rows
+
+
+def hand_notes(kind: str, hand: HandResult, side: int, tr: Translations | None) -> list[str]:
+    """What a hand left a side with besides its points, in words: what it carries on
+    (bags) and its markers ("nil failed"), for a comparison beside the points."""
+    tr = tr or gettext.NullTranslations()
+    markers = find_kind(kind).markers()
+    notes = [carried_text(kind, hand.carried[side], tr)] if hand.carried is not None else []
+    said = dict.fromkeys(m for m in hand.markers[side] if m in markers)
+    return notes + [tr.gettext(markers[m].label) for m in said]
 
 
 def carried_text(kind: str, n: int, tr: Translations) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from datetime import date
 from typing import Any
@@ -46,6 +47,7 @@ from ..limits import (
     read_game_json,
 )
 from ..lru import LRU
+from ..scoresheet import hand_notes
 from ..stats import player_key
 from .access import check_pin, device, evening_for, game_for, grant, role
 from .db import get_db
@@ -68,13 +70,13 @@ from .forms import (
 )
 from .house import choices, house_list, rulesets
 from .i18n import language as current_language
-from .i18n import render_text
+from .i18n import render_text, translations
 from .qr import qr_svg
 from .rulebook import rule_page, ruleset_or_404
 from .sheet import game_card, render_game
 from .tables import csv_response, known_names
 from .urls import share_url
-from .words import ends_words, hand_changes, hand_parts, option_changes
+from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
 
 bp = Blueprint("games", __name__)
 
@@ -568,6 +570,8 @@ def what_if(game_id: str) -> str | tuple[str, int]:
         problems=problems,
         error=error,
         outcome_words=outcome_words,
+        notes=functools.partial(hand_notes, stored.kind, tr=translations()),
+        changed=option_values_words(checked or other, changes),
         other_words=other_outcome_words(comparison) if comparison else None,
         verdict=verdict(comparison) if comparison else None,
     )

@@ -88,3 +88,53 @@ def test_web_pages_speak_without_the_command_lines_backticks_and_prefix(client, 
     )
     page = client.get("/rules/x").get_data(as_text=True)
     assert "`" not in page and "<code>scorekeeper rules import FILE</code>" in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "bags", "bag", "failed"),
+    [("en", "2 bags", "1 bag", "nil failed"), ("ja", "バッグ2", "バッグ1", "ニル失敗")],
+)
+def test_what_if_shows_what_each_side_carries_and_its_markers(client, db, lang, bags, bag, failed):
+    """A failed nil's tricks counting for nothing: Ben & Dee carry 1 bag, not 2; the
+    totals hardly differ, the bags do, and the changed rules are marked with *."""
+    from .conftest import option_fields, play
+
+    game_id = start_game(client, "yahoo-normal")
+    play(client, db, game_id, {0: 3, 1: "nil", 2: 4, 3: 2}, {0: 4, 1: 1, 2: 5, 3: 3})
+    client.set_cookie("lang", lang)
+    params = option_fields("yahoo-normal", {"failed_nil_tricks": "nothing"})
+    page = client.get(
+        f"/g/{game_id}/whatif", query_string={"ruleset": "yahoo-normal", **params}
+    ).get_data(as_text=True)
+    table = page[page.index('<table class="whatif">') : page.index("</table>")]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", table, re.S)
+    actual_ben, other_ben = cells[1], cells[3]
+    assert bags in actual_ben and failed in actual_ben
+    assert bag in other_ben and failed in other_ben
+    assert 'class="diff-nonzero"' in table
+    assert "*" in page[page.index('<section class="outcome') :].split("</p>")[0]
+    assert 'id="changed-options"' in page
+
+
+@pytest.mark.parametrize(("lang", "bags"), [("en", "1 bag"), ("ja", "バッグ1")])
+def test_compare_on_the_command_line_shows_bags_markers_and_the_changed_mark(tmp_path, lang, bags):
+    import json
+
+    from ..conftest import run_cli
+
+    doc = {
+        "ruleset": "yahoo-normal",
+        "players": ["Ann", "Bob", "Cho", "Dev"],
+        "hands": [{"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]}],
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    done = run_cli("--lang", lang, "compare", str(path), "--option", "failed_nil_tricks=nothing")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "yahoo-normal*" in lines[0]
+    assert lines[1].startswith("* ") and "failed_nil_tricks=nothing" in lines[1]
+    hand_1 = next(n for n, line in enumerate(lines) if line.startswith("1 "))
+    under_hand_1 = lines[hand_1 + 1]
+    assert bags in under_hand_1
+    assert any(line.count("yahoo-normal*") for line in lines[-3:])
