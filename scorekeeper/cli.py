@@ -749,6 +749,8 @@ def cmd_pdf(args: argparse.Namespace) -> int:
         first_dealer=first_dealer if isinstance(first_dealer, int) else 0,
         bodies=doc.get("hands", []) if isinstance(doc, dict) else None,
         page_size=args.page_size,
+        translations=args.translations,
+        language=args.lang,
     )
     return _write(args.output, pdf)
 
@@ -763,7 +765,14 @@ def cmd_scorecard(args: argparse.Namespace) -> int:
         raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(args.id)) from None
     from .pdf import scorecard_pdf
 
-    return _write(args.output, scorecard_pdf(ruleset, page_size=args.page_size, hands=args.hands))
+    card = scorecard_pdf(
+        ruleset,
+        page_size=args.page_size,
+        hands=args.hands,
+        translations=args.translations,
+        language=args.lang,
+    )
+    return _write(args.output, card)
 
 
 def _write(path: str, data: bytes) -> int:

@@ -56,6 +56,16 @@ class Row:
     sides: list[SideCell] = field(default_factory=list)
     lead: Text | None = None  # who led the first trick, as the rules say (the kind says)
     lead_text: str = ""  # filled in by `translate`
+    fixed: tuple[str, ...] = ()  # what the rules fix for this hand in advance (its cards)
+
+
+def fixed_columns(kind: str, options: Any) -> tuple[str, ...]:
+    """The columns a sheet gives what the rules fix for every hand in advance (Oh Hell's
+    cards per hand, from its schedule), as N_ templates; none where nothing is fixed."""
+    game_kind = find_kind(kind)
+    if game_kind.scorecard_rows(options) is None:
+        return ()
+    return game_kind.scorecard_columns(options)[0]
 
 
 def rows(
@@ -80,10 +90,11 @@ def rows(
     for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
         dealer = dealer_of(first_dealer, len(players), number)
-        leader, row_lead = game_kind.first_lead(
-            result.game.ruleset_for(number).options, dealer, players
-        )
-        row = Row(number, players[dealer], lead=row_lead)
+        options = result.game.ruleset_for(number).options
+        leader, row_lead = game_kind.first_lead(options, dealer, players)
+        printed = game_kind.scorecard_rows(options)
+        fixed = printed[number - 1] if printed and number <= len(printed) else ()
+        row = Row(number, players[dealer], lead=row_lead, fixed=fixed)
         for index, side in enumerate(result.sides):
             led = [("first_lead", FIRST_LEAD)] if leader in side.seats else []
             said = [markers[m] for m in dict.fromkeys(hand.markers[index]) if m in markers]

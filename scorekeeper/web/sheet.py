@@ -15,6 +15,7 @@ from .. import store
 from ..engine import Ruleset, ScoreError, UnknownRuleset, find_kind
 from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
+from ..scoresheet import fixed_columns
 from .access import role
 from .entry import entry_for
 from .forms import Form, PinForm, TargetForm
@@ -100,6 +101,7 @@ def render_game(
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
         leading=leading(result),
+        fixed_columns=fixed_columns(stored.kind, ruleset.options),
         can_play_on=target is not None,
         facts=kind.facts(ruleset.options),
         stored=stored,

@@ -138,3 +138,78 @@ def test_compare_on_the_command_line_shows_bags_markers_and_the_changed_mark(tmp
     under_hand_1 = lines[hand_1 + 1]
     assert bags in under_hand_1
     assert any(line.count("yahoo-normal*") for line in lines[-3:])
+
+
+def spades_hands(n: int) -> list[dict]:
+    return [
+        {"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]}
+        if k % 3 == 0
+        else {"bids": [3, 4, 3, 3], "tricks": [3, 4, 3, 3]}
+        for k in range(n)
+    ]
+
+
+def pages_of(pdf_path) -> list[str]:
+    import subprocess
+
+    done = subprocess.run(
+        ["pdftotext", "-layout", str(pdf_path), "-"], capture_output=True, text=True
+    )
+    return done.stdout.split("\f")[:-1]
+
+
+@pytest.mark.parametrize(("size", "hands"), [("Letter", 9), ("A4", 11), ("A4", 9), ("Letter", 11)])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_legend_prints_on_the_page_of_the_rules_it_explains(tmp_path, size, hands, lang):
+    import json
+
+    from ..conftest import run_cli
+
+    doc = {
+        "format": "scorekeeper-game/1",
+        "ruleset": "yahoo-normal",
+        "options": {"target": 2000},
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": spades_hands(hands),
+    }
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(doc))
+    out = tmp_path / "sheet.pdf"
+    done = run_cli("--lang", lang, "pdf", str(game), "-o", str(out), "--page-size", size)
+    assert done.returncode == 0, done.stderr
+    pages = pages_of(out)
+    for page in pages:  # never a page with the legend (or anything) alone
+        lines = [line for line in page.splitlines() if line.strip()]
+        assert len(lines) > 3, f"a page with almost nothing on it: {lines}"
+    heading = "Rules in force" if lang == "en" else "適用中のルール"
+    (legend_page,) = [page for page in pages if "° " in page and "† " in page]
+    assert heading in legend_page
+    # Every group of the rules, and so every mark the legend explains, on that page.
+    for group in ("Bags.", "End of game.") if lang == "en" else ():
+        assert group in legend_page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_oh_hell_scoresheet_prints_words_and_the_cards_of_each_hand(client, db, tmp_path, lang):
+    from .conftest import play
+
+    names = ["Ann", "Ben", "Cho", "Dee", "Eve"]
+    game_id = start_game(client, "oh-hell", names=names, changes={"players": 5, "max_cards": 4})
+    for number, cards in enumerate([4, 3], start=1):
+        bids = {seat: int(seat == number) for seat in range(5)}
+        tricks = {seat: cards if seat == number else 0 for seat in range(5)}
+        assert play(client, db, game_id, bids, tricks).status_code == 303
+    client.set_cookie("lang", lang)
+    sheet = client.get(f"/g/{game_id}").get_data(as_text=True)
+    cards_word = "Cards" if lang == "en" else "枚数"
+    assert f'<span class="fixed">{cards_word}</span>' in sheet
+    assert re.findall(r'<span class="fixed">(\d+)</span>', sheet) == ["4", "3"]
+    pdf = client.get(f"/g/{game_id}/scoresheet.pdf")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf.data)
+    words = "".join(pages_of(path))
+    assert "max_cards" not in words and "players =" not in words
+    assert cards_word in words
+    assert re.search(r"^\s*1 Ann\s+4\b", words, re.M) and re.search(
+        r"^\s*2 Ben\s+3\b", words, re.M
+    )
