@@ -994,7 +994,7 @@ def _database_commands(add: Add) -> None:
     export.set_defaults(run=cmd_export)
 
     stats = add("stats", help="every player's statistics across the stored games")
-    stats.add_argument("--json", action="store_true", help="print JSON (see GAME-FORMAT.md)")
+    stats.add_argument("--json", action="store_true", help="print JSON (see docs/game-format.md)")
     stats.add_argument(
         "--game", help="only games of this kind (the second column of `scorekeeper rules`)"
     )
