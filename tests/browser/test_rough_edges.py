@@ -253,3 +253,41 @@ def test_house_rules_saved_from_an_evenings_setup_go_back_to_it(
     expect(page.locator(".table-card")).to_have_count(1)
     expect(page.locator(".table-card")).to_contain_text("Ann")
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_compare_from_a_game_opens_ready_and_what_if_shows_the_bags(
+    browser, live_server, screenshots: Path, lang: str
+):
+    page = phone_in(browser, live_server, lang)
+    game_id = import_game(
+        page,
+        {
+            "game": "spades",
+            "ruleset": "yahoo-normal",
+            "players": ["Ann", "Bob", "Cho", "Dev"],
+            "hands": [{"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]}],
+        },
+    )
+    page.locator(f".game-foot a[href^='/rules/compare?game={game_id}']").click()
+    expect(page.locator("[role=alert]")).to_have_count(0)
+    expect(page.locator(f"input[name=game][value='{game_id}']")).to_be_checked()
+    offered = page.locator("input[name=ids]").evaluate_all("all => all.map(i => i.value)")
+    assert "pagat-standard" in offered and "hearts-standard" not in offered
+    no_sideways_scroll(page)
+    page.screenshot(path=str(screenshots / f"74-compare-from-a-game-{lang}.png"))
+    page.locator("input[name=ids][value='pagat-standard']").check()
+    page.locator("button[name=go]").click()
+    expect(page.locator("tr.differs[data-option='failed_nil_tricks']")).to_be_visible()
+    # What if a failed nil's tricks counted for nothing: Bob & Dev carry 1 bag, not 2.
+    page.goto(f"{page.base_url}/g/{game_id}/whatif?ruleset=yahoo-normal")  # type: ignore[attr-defined]
+    page.locator("details.options summary").last.click()
+    page.select_option("#opt_failed_nil_tricks", "nothing")
+    page.locator("details.options form button[type=submit]").click()
+    ben = page.locator("table.whatif tbody tr").first.locator("td").nth(3)
+    expect(ben).to_contain_text("1 bag" if lang == "en" else "バッグ1")
+    expect(ben).to_have_class("diff-nonzero")
+    expect(page.locator(".outcome")).to_contain_text("*")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(screenshots / f"75-what-if-bags-{lang}.png"), full_page=True)
+    page.context.close()
