@@ -700,7 +700,7 @@ def _comparison_lines(
 
 def _hand_by_hand(result: Any, label: str, tr: Any) -> list[str]:
     """The comparison's columns: each hand's totals under both rules and the difference;
-    under them, what each side carries on (bags) and its markers, where there are any."""
+    under them, what each side carries on and its markers, where there are any."""
     from .scoresheet import hand_notes
 
     kind = result.actual.game.ruleset.game

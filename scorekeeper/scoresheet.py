@@ -60,8 +60,8 @@ class Row:
 
 
 def fixed_columns(kind: str, options: Any) -> tuple[str, ...]:
-    """The columns a sheet gives what the rules fix for every hand in advance (Oh Hell's
-    cards per hand, from its schedule), as N_ templates; none where nothing is fixed."""
+    """The columns a sheet gives what the rules fix for every hand in advance (a
+    schedule's cards per hand), as N_ templates; none where nothing is fixed."""
     game_kind = find_kind(kind)
     if game_kind.scorecard_rows(options) is None:
         return ()
@@ -147,7 +147,7 @@ def translate(rows: list[Row], tr: Translations, kind: str) -> list[Row]:
 
 def hand_notes(kind: str, hand: HandResult, side: int, tr: Translations | None) -> list[str]:
     """What a hand left a side with besides its points, in words: what it carries on
-    (bags) and its markers ("nil failed"), for a comparison beside the points."""
+    and its markers, for a comparison beside the points."""
     tr = tr or gettext.NullTranslations()
     markers = find_kind(kind).markers()
     notes = [carried_text(kind, hand.carried[side], tr)] if hand.carried is not None else []
