@@ -13,7 +13,13 @@ from scorekeeper.engine import kind_names
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").glob("*.md"))]
-GAMES = {"spades": "Spades", "hearts": "Hearts", "spitzer": "Spitzer", "oh-hell": "Oh Hell"}
+GAMES = {
+    "spades": "Spades",
+    "hearts": "Hearts",
+    "spitzer": "Spitzer",
+    "oh-hell": "Oh Hell",
+    "euchre": "Euchre",
+}
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
