@@ -35,7 +35,9 @@ from .games import (
     grant,
     grant_evening,
     import_game,
+    kept_by,
     list_games,
+    move_device,
     refresh,
     rematch,
     rename_player,
@@ -54,6 +56,7 @@ from .tables import (
     rename_table,
     revoke_table_link,
     table_by_token,
+    table_name,
     tables_held,
 )
 
@@ -91,8 +94,10 @@ __all__ = [
     "grant_evening",
     "grant_table",
     "import_game",
+    "kept_by",
     "list_games",
     "migrations",
+    "move_device",
     "open_database",
     "refresh",
     "rematch",
@@ -106,5 +111,6 @@ __all__ = [
     "set_evening",
     "set_sit_out",
     "table_by_token",
+    "table_name",
     "tables_held",
 ]
