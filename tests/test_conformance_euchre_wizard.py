@@ -474,3 +474,13 @@ def test_stats_json_counts_euchre_and_wizard_players(tmp_path):
     assert players["dee"]["games"] == 1 and players["dee"]["won"] == 0
     for player in players.values():
         assert {"name", "games", "won", "hands", "nil", "blind_nil", "moons"} <= player.keys()
+
+
+def test_score_takes_json_as_rules_and_stats_do(tmp_path):
+    """GAME-FORMAT.md: `score` prints one JSON object; `--json` asks for what it prints."""
+    path = tmp_path / "euchre.json"
+    path.write_text(json.dumps(euchre([MADE])), encoding="utf-8")
+    for args in (("score", str(path), "--json"), ("score", "--json", str(path))):
+        done = run_cli(*args)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["totals"] == [1, 0]
