@@ -484,3 +484,24 @@ def test_score_takes_json_as_rules_and_stats_do(tmp_path):
         done = run_cli(*args)
         assert done.returncode == 0, done.stderr
         assert json.loads(done.stdout)["totals"] == [1, 0]
+
+
+def test_a_tie_after_the_last_hand_is_a_shared_win():
+    """RULES.md §4 End; GAME-FORMAT.md: `winners` on a shared win, `winner` null."""
+    one_hand = {"max_cards": 1, "deal": "up", "hook": False}
+    out = score(
+        oh_hell([{"bids": [0, 0, 0], "tricks": [1, 0, 0]}], "oh-hell", 3, options=one_hand)
+    )
+    assert out["totals"] == [0, 10, 10]
+    assert out["finished"] is True and out["winner"] is None and out["winners"] == [1, 2]
+
+
+def test_oh_hell_500_deals_the_largest_hand_twice():
+    """RULES.md §6.1 `largest_repeat`: up_down to 13 with the 13 dealt twice, 26 hands."""
+    options = {"whole_pack": True, "max_cards": 13, "deal": "up_down", "largest_repeat": 2}
+    sizes = [*range(1, 14), *range(13, 0, -1)]
+    hands = [{"cards": n, "bids": [n, 0, 0, 0], "tricks": [n, 0, 0, 0]} for n in sizes]
+    doc = oh_hell(hands, "oh-hell", options={**options, "hook": False})
+    assert score(doc)["finished"] is True
+    doc["hands"].append({"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]})
+    assert refused(doc) == "hand 27: the game has 26 hands: there is no hand 27"
