@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import GameResult, HandResult, find_kind
-from .engine.seats import dealer_of
 from .engine.text import N_, Text, Translations, signed, text
 from .engine.types import Line
 
@@ -59,7 +58,6 @@ class Row:
 def rows(
     kind: str,
     players: Sequence[str],
-    first_dealer: int,
     bodies: Sequence[Mapping[str, Any]],
     result: GameResult,
     gettext: Callable[[str], str] = _same,
@@ -76,7 +74,7 @@ def rows(
         pairs = [(n, (bodies[n - 1], result.hands[n - 1])) for n in sorted(numbers)]
     for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
-        dealer = dealer_of(first_dealer, len(players), number)
+        dealer = result.game.dealer(number)  # the real dealer, where a hand names one
         leader, row_lead = game_kind.first_lead(
             result.game.ruleset_for(number).options, dealer, players
         )

@@ -78,9 +78,10 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Return the state before the first hand."""
         ...
 
-    def dealt_by(self, state: State, first_dealer: int) -> State:
-        """The state before the first hand, told which seat deals it (the game file's
-        `first_dealer`), for a kind whose rules depend on who deals."""
+    def dealt_by(self, state: State, dealer: int) -> State:
+        """The state told which seat deals the next hand (before hand 1: the game file's
+        `first_dealer`; before a hand that names its real dealer: that seat), for a kind
+        whose rules depend on who deals."""
         ...
 
     def hand_rules(self, options: Opts, number: int) -> Any:
@@ -218,7 +219,7 @@ class KindDefaults(Generic[Opt, St]):
     ) -> tuple[int | None, Text | None]:
         return None, None
 
-    def dealt_by(self, state: St, first_dealer: int) -> St:
+    def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
 
     def hand_rules(self, options: Opt, number: int) -> object:

@@ -43,9 +43,9 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     def start(self, options: OhHellOptions, players: Sequence[str]) -> OhHellState:
         return scoring.start(players)
 
-    def dealt_by(self, state: OhHellState, first_dealer: int) -> OhHellState:
-        """The hook binds the dealer: the state knows who deals hand 1."""
-        return OhHellState(state.players, state.sides, state.totals, state.hands, first_dealer)
+    def dealt_by(self, state: OhHellState, dealer: int) -> OhHellState:
+        """The hook binds the dealer: the state knows who deals the next hand."""
+        return OhHellState(state.players, state.sides, state.totals, state.hands, dealer)
 
     def hand_rules(self, options: OhHellOptions, number: int) -> HandRules:
         """A hand's size varies with its place in the schedule."""
