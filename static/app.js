@@ -135,14 +135,35 @@
   function post(item) {
     var body = new URLSearchParams();
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    // The header asks the app to answer a stored hand with where to go ({"stored": url})
+    // rather than a redirect: the page that follows is then loaded once, by the browser.
     return fetch(item.action, {
-      method: "POST", body: body, credentials: "same-origin", redirect: "follow",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" }
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Scorekeeper-Send": "1" }
     }).then(function (response) {
       // The service worker (HTTPS) answers 503 itself when there is no connection.
       if (response.status === 503) throw new Error("unreachable");
-      return response;
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      return json ? response.json().then(function (answer) { return answer.stored || null; }) : null;
     });
+  }
+  // A tap on the form's button: sent at once and answered before the tap is over, as a
+  // plain form is (a synchronous request: the page moves on only once the app has
+  // answered, and what the app flashes is shown by the page that follows). Throws when
+  // the app cannot be reached.
+  function sendNow(item) {
+    var xhr = new XMLHttpRequest();
+    xhr.open("POST", item.action, false);
+    xhr.setRequestHeader("Content-Type", "application/x-www-form-urlencoded");
+    xhr.setRequestHeader("X-Scorekeeper-Send", "1");
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    xhr.send(body.toString());
+    if (xhr.status === 0 || xhr.status === 503) throw new Error("unreachable");
+    if ((xhr.getResponseHeader("Content-Type") || "").indexOf("application/json") === 0) {
+      return JSON.parse(xhr.responseText).stored || null;
+    }
+    return null;
   }
   function postNatively(item) {
     // The server answered without storing (a problem to fix, another phone first):
@@ -158,12 +179,12 @@
     document.body.appendChild(form);
     form.submit();
   }
-  function settle(item, response, here) {
+  function settle(item, stored, here) {
     write(OUTBOX, outbox().filter(function (other) { return other.token !== item.token; }));
-    if (response.redirected) {  // stored (or stored before: the first answer again)
+    if (stored) {  // stored (or stored before: the first answer again)
       if (item.key) write(item.key, null);
       var game = document.body.getAttribute("data-game");
-      if (here || (game && item.action.indexOf("/g/" + game + "/") !== -1)) window.location.assign(response.url);
+      if (here || (game && item.action.indexOf("/g/" + game + "/") !== -1)) window.location.assign(stored);
       else showOutbox("");
       return true;
     }
@@ -177,9 +198,9 @@
     sending = true;
     showOutbox(box ? box.getAttribute("data-sending") : "");
     var item = items[0];
-    return post(item).then(function (response) {
+    return post(item).then(function (stored) {
       sending = false;
-      if (settle(item, response, false)) return flush();
+      if (settle(item, stored, false)) return flush();
     }, function () {
       sending = false;
       showOutbox(box ? box.getAttribute("data-unreachable") : "");
@@ -196,9 +217,10 @@
         action: form.action, fields: fieldsOf(form), token: form.querySelector("input[name=submission]").value,
         key: keyAttr ? ENTRY + keyAttr : null, title: document.title, at: Date.now()
       };
-      post(item).then(function (response) {
-        settle(item, response, true);
-      }, function () {
+      var stored;
+      try {
+        stored = sendNow(item);
+      } catch (unreachable) {
         busy = false;
         if (!keyAttr) { postNatively(item); return; }  // only a new hand is kept to send later
         var items = outbox().filter(function (other) { return other.key !== item.key; });
@@ -206,7 +228,9 @@
         write(OUTBOX, items);
         showOutbox(box ? box.getAttribute("data-unreachable") : "");
         box.scrollIntoView({ block: "start" });
-      });
+        return;
+      }
+      settle(item, stored, true);
     });
   }
 
@@ -313,7 +337,9 @@
           lock.addEventListener("release", function () { lock = null; if (!wanted || document.visibilityState === "visible") say(null); });
         });
       }
-      return fallback.enable().then(function () { say("video"); });
+      // A video that cannot load never settles: after a few seconds it did not work.
+      var late = new Promise(function (resolve, reject) { window.setTimeout(reject, 4000); });
+      return Promise.race([fallback.enable(), late]).then(function () { say("video"); });
     }
     function release() {
       if (lock) lock.release();

@@ -116,7 +116,7 @@ def test_a_dealer_corrected_for_the_next_hand_is_written_into_it(db):
     assert exported["hands"][2]["dealer"] == 3
     assert store.get_game(db, game_id).next_dealer is None
     history = store.game_history(db, game_id)
-    assert [e for e in history if e["action"] == "dealer_corrected"][0]["detail"] == {
+    assert next(e for e in history if e["action"] == "dealer_corrected")["detail"] == {
         "before": "Cho",
         "after": "Dee",
     }

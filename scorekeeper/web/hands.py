@@ -6,7 +6,17 @@ import dataclasses
 import re
 from typing import Any, cast
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
@@ -26,6 +36,19 @@ from .sheet import render_game
 bp = Blueprint("hands", __name__)
 
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
+
+
+# A form the page sends itself (static/app.js) asks for this header: a stored hand is then
+# answered with where to go instead of a redirect, so the page that follows (and the
+# message it flashes) is fetched once, by the browser, not by the script.
+SENT_BY_SCRIPT = "X-Scorekeeper-Send"
+
+
+@bp.after_request
+def _where_to(response: BaseResponse) -> BaseResponse:
+    if request.headers.get(SENT_BY_SCRIPT) and response.status_code in (302, 303):
+        return jsonify({"stored": response.headers["Location"]})
+    return response
 
 
 # A submission token as a phone makes it (static/app.js: crypto.getRandomValues, hex).
@@ -319,7 +342,9 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     )
     page = render_template(
         entry.templates["tricks"],
-        carried_bids=[(k, v) for k, v in shown_bids.items() if not k.startswith(("tricks_", "team_tricks_"))],
+        carried_bids=[
+            (k, v) for k, v in shown_bids.items() if not k.startswith(("tricks_", "team_tricks_"))
+        ],
         guide=entry.guidance(stored, result, stored.pending_bids),
         pending=entry.pending(stored),
         form=form,
