@@ -285,7 +285,7 @@
     stale.setAttribute("role", "status");
     stale.hidden = true;
     marker.parentNode.insertBefore(stale, marker.nextSibling);
-    var clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+    var clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     function busy() {
       var open = document.querySelector("details[open]");
       var typing = document.activeElement && /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName);
