@@ -42,8 +42,9 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m008_game_parts",
         "m009_no_game_parts",
         "m010_house_rules",
-        "m011_submission_tokens",
-        "m012_corrected_next_dealer",
+        "m011_evening_tables_and_sit_outs",
+        "m012_submission_tokens",
+        "m013_corrected_next_dealer",
     ]
     before = dump(db)
     migrate(db)
