@@ -39,7 +39,9 @@ from .games import (
     grant,
     grant_evening,
     import_game,
+    kept_by,
     list_games,
+    move_device,
     refresh,
     rematch,
     rename_player,
@@ -58,6 +60,7 @@ from .tables import (
     rename_table,
     revoke_table_link,
     table_by_token,
+    table_name,
     tables_held,
 )
 
@@ -99,8 +102,10 @@ __all__ = [
     "grant_evening",
     "grant_table",
     "import_game",
+    "kept_by",
     "list_games",
     "migrations",
+    "move_device",
     "open_database",
     "refresh",
     "rematch",
@@ -114,5 +119,6 @@ __all__ = [
     "set_evening",
     "set_sit_out",
     "table_by_token",
+    "table_name",
     "tables_held",
 ]

@@ -29,7 +29,7 @@ from ..limits import EVENING_NAME_MAX, BadName, clean_name
 from ..scoresheet import winner_words
 from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
 from ..stats import write_csv
-from .access import device, evening_for, game_for, role
+from .access import check_room, device, evening_for, game_for, new_device, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -68,6 +68,7 @@ def index() -> BaseResponse | str:
             except BadName as problem:
                 flash(_("The evening's name: %(why)s", why=render_text(problem.message)), "error")
             else:
+                check_room("evenings")
                 evening_id = store.create_evening(get_db(), name, device(create=True) or "")
                 return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
     return render_template("evenings.html", evenings=my_evenings(), form=form)
@@ -146,6 +147,7 @@ class Table:
     label: str  # "Table 3 — window"
     game: Game | None  # the latest game started at it that this phone may see
     may_start: bool  # this phone may start the table's next game
+    held: bool  # this phone holds the table through its link
 
 
 def table_label(number: int, name: str) -> str:
@@ -217,7 +219,8 @@ def _game(stored: store.StoredGame) -> Game:
 def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]) -> list[Table]:
     """The evening's tables this phone may see, by number: each with the latest game
     started at it. The organiser and a TV see every table; a table's phone, its own
-    and any other whose game it plays in."""
+    and every other with a game (read-only); a phone that only plays in the evening,
+    the tables of its games."""
     latest = {stored.table: stored for stored in games}  # started in order: the last stays
     held = store.tables_held(get_db(), device(), evening.id)
     cards = []
@@ -231,6 +234,7 @@ def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]
                 label=table_label(table.number, table.name),
                 game=_game(stored) if stored is not None else None,
                 may_start=has == "organize" or table.number in held,
+                held=table.number in held,
             )
         )
     return cards
@@ -343,7 +347,7 @@ def watch_link(token: str) -> BaseResponse:
     found = store.evening_by_token(get_db(), token)
     if found is None:
         abort(404, _("This link does not open any evening. Ask for the link again."))
-    store.grant_evening(get_db(), device(create=True) or "", found.id)
+    store.grant_evening(get_db(), new_device(), found.id)
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
 
 
@@ -358,10 +362,10 @@ def table_link(token: str) -> BaseResponse:
                 "This table link opens nothing: it was replaced. Ask the organiser for the new one."
             ),
         )
-    store.grant_table(get_db(), device(create=True) or "", table.evening, table.number)
+    store.grant_table(get_db(), new_device(), table.evening, table.number)
     flash(
         _(
-            "This phone keeps score at %(table)s: start its game here.",
+            "This phone now keeps score at %(table)s.",
             table=table_label(table.number, table.name),
         )
     )
@@ -381,16 +385,19 @@ def add_table(evening_id: str) -> BaseResponse:
     """Add a numbered table (optionally named) to the evening."""
     found = _checked_form(evening_id)
     try:
-        number_added = store.add_table(get_db(), found.id, request.form.get("name") or "")
+        name = store.table_name(request.form.get("name") or "")
+        number_added = store.add_table(get_db(), found.id, name)
     except BadName as problem:
         abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
     flash(
         _(
             "%(table)s added: show its link to the phone that keeps its score.",
-            table=table_label(number_added, ""),
+            table=table_label(number_added, name),
         )
     )
-    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+    return redirect(
+        url_for("evenings.evening", evening_id=found.id, links=1, _anchor="table-links"), 303
+    )
 
 
 @bp.route("/e/<evening_id>/t/<int:number>", methods=["POST"])
@@ -410,7 +417,9 @@ def change_table(evening_id: str, number: int) -> BaseResponse:
         abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
     except GameError:
         abort(404, _("This evening has no table %(n)s.", n=number))
-    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+    return redirect(
+        url_for("evenings.evening", evening_id=found.id, links=1, _anchor="table-links"), 303
+    )
 
 
 @bp.route("/e/<evening_id>/sit-out", methods=["POST"])
@@ -478,7 +487,18 @@ def add_game(evening_id: str) -> BaseResponse:
     other evening)."""
     found = _checked_form(evening_id)
     game_id = request.form.get("game") or ""
-    game_for(game_id, "edit")
+    stored = game_for(game_id, "edit")
+    if stored.evening and stored.evening != found.id:
+        # Only an evening's organizer takes a table out of it (its TV would lose it).
+        current = store.get_evening(get_db(), stored.evening)
+        if store.evening_role(get_db(), device(), current) != "organize":
+            abort(
+                403,
+                _(
+                    "This game is a table of another evening: only the phone that started"
+                    " that evening can take it out."
+                ),
+            )
     store.set_evening(get_db(), game_id, found.id)
     flash(_("Added to the evening."))
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
