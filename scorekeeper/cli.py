@@ -877,6 +877,8 @@ def _game_file_commands(add: Add) -> None:
     score = add("score", help="score a game file and print the result as JSON")
     score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     score.add_argument("--pretty", action="store_true", help="indent the JSON")
+    # Its output is always JSON; `--json` is accepted as `rules` and `stats` take it.
+    score.add_argument("--json", action="store_true", help="print JSON (always so)")
     score.set_defaults(run=cmd_score)
 
     rules = add(

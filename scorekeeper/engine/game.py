@@ -138,7 +138,8 @@ def _play_from(
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
-            raise HandError(number, _over(sides, outcome, number - 1))
+            over = (rules or game.ruleset_for(number)).options
+            raise HandError(number, _over(game.kind, over, sides, outcome, number))
         named = game.named_dealer(number)
         if named is not None:  # dealt out of turn: the rules follow the real dealer
             state = kind.dealt_by(state, named)
@@ -184,9 +185,9 @@ def extend(result: GameResult, raw: object) -> GameResult:
     """
     game, kind = result.game, result.game.kind
     number = len(game.hands) + 1
-    if result.outcome.finished:
-        raise HandError(number, _over(result.sides, result.outcome, number - 1))
     ruleset = game.ruleset_for(number)
+    if result.outcome.finished:
+        raise HandError(number, _over(kind, ruleset.options, result.sides, result.outcome, number))
     named = _named_dealer(raw, number, game.players)
     state = result.state if named is None else kind.dealt_by(result.state, named)
     try:
@@ -200,7 +201,18 @@ def extend(result: GameResult, raw: object) -> GameResult:
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
 
-def _over(sides: Sequence[Side], outcome: Outcome, last: int) -> Text:
+def _over(
+    kind: GameKind[Any, Any, Any],
+    options: Any,
+    sides: Sequence[Side],
+    outcome: Outcome,
+    number: int,
+) -> Text:
+    """Why hand `number` cannot be played: the game ended with the hand before it."""
+    said = kind.past_the_end(options, number)
+    if said is not None:
+        return said
+    last = number - 1
     if outcome.winner is None:
         return text(N_("the game is already over after hand {last}"), last=last)
     return text(
@@ -380,6 +392,9 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise GameError(N_("'players' must be a list of names in seat order"))
     if len(raw) != expected:
+        said = find_kind(ruleset.game).seating(ruleset.options, len(raw))
+        if said is not None:
+            raise GameError(said)
         raise GameError(
             text(
                 N_("{count} players given, ruleset {id!r} needs {expected}"),
