@@ -742,11 +742,9 @@ def cmd_pdf(args: argparse.Namespace) -> int:
         return _fail(error.render(args.translations))
     from .pdf import scoresheet_pdf
 
-    first_dealer = doc.get("first_dealer", 0) if isinstance(doc, dict) else 0
     pdf = scoresheet_pdf(
         game,
         result=result,
-        first_dealer=first_dealer if isinstance(first_dealer, int) else 0,
         bodies=doc.get("hands", []) if isinstance(doc, dict) else None,
         page_size=args.page_size,
         translations=args.translations,

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import GameResult, HandResult, find_kind
-from .engine.seats import dealer_of
 from .engine.text import N_, Text, Translations, signed, text
 from .engine.types import Line
 
@@ -71,7 +70,6 @@ def fixed_columns(kind: str, options: Any) -> tuple[str, ...]:
 def rows(
     kind: str,
     players: Sequence[str],
-    first_dealer: int,
     bodies: Sequence[Mapping[str, Any]],
     result: GameResult,
     gettext: Callable[[str], str] = _same,
@@ -89,7 +87,7 @@ def rows(
         pairs = [(n, (bodies[n - 1], result.hands[n - 1])) for n in sorted(numbers)]
     for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
-        dealer = dealer_of(first_dealer, len(players), number)
+        dealer = result.game.dealer(number)  # the real dealer, where a hand names one
         options = result.game.ruleset_for(number).options
         leader, row_lead = game_kind.first_lead(options, dealer, players)
         printed = game_kind.scorecard_rows(options)

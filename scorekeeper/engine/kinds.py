@@ -79,9 +79,10 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Return the state before the first hand."""
         ...
 
-    def dealt_by(self, state: State, first_dealer: int) -> State:
-        """The state before the first hand, told which seat deals it (the game file's
-        `first_dealer`), for a kind whose rules depend on who deals."""
+    def dealt_by(self, state: State, dealer: int) -> State:
+        """The state told which seat deals the next hand (before hand 1: the game file's
+        `first_dealer`; before a hand that names its real dealer: that seat), for a kind
+        whose rules depend on who deals."""
         ...
 
     def hand_rules(self, options: Opts, number: int) -> Any:
@@ -235,7 +236,7 @@ class KindDefaults(Generic[Opt, St]):
     def past_the_end(self, options: Opt, number: int) -> Text | None:
         return None
 
-    def dealt_by(self, state: St, first_dealer: int) -> St:
+    def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
 
     def hand_rules(self, options: Opt, number: int) -> object:

@@ -114,7 +114,6 @@ def _changed_words(ruleset: Ruleset) -> list[tuple[Text, Text]]:
 def scoresheet_html(
     game: Game,
     *,
-    first_dealer: int = 0,
     bodies: Sequence[Mapping[str, Any]] | None = None,
     title: str | None = None,
     day: date | None = None,
@@ -141,7 +140,7 @@ def scoresheet_html(
         result=result,
         ruleset=ruleset,
         rows=translate(
-            rows(game.ruleset.game, game.players, first_dealer, hand_bodies, result, tr.gettext),
+            rows(game.ruleset.game, game.players, hand_bodies, result, tr.gettext),
             tr,
             game.ruleset.game,
         ),

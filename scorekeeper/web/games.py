@@ -695,7 +695,6 @@ def scoresheet_pdf(game_id: str) -> Response:
         pdf = render(
             result.game,
             result=result,
-            first_dealer=stored.first_dealer,
             bodies=stored.hands,
             day=date.fromisoformat(stored.created_at[:10]),
             page_size=size,

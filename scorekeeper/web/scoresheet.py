@@ -22,9 +22,7 @@ def rows(
     """One row per hand (or only the hands `numbers`), its cells rendered once in the
     page's language."""
     tr = translations()
-    out = sheet_rows(
-        stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, numbers
-    )
+    out = sheet_rows(stored.kind, stored.players, stored.hands, result, tr.gettext, numbers)
     return translate(out, tr, stored.kind)
 
 

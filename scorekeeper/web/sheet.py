@@ -18,7 +18,7 @@ from ..engine.text import number
 from ..scoresheet import fixed_columns
 from .access import role
 from .entry import entry_for
-from .forms import Form, PinForm, TargetForm
+from .forms import Form, PinForm, TargetForm, VersionForm
 from .i18n import language as current_language
 from .i18n import when
 from .scoresheet import first_shown, leading, needs, next_hand, rows, rule_labels
@@ -82,9 +82,14 @@ def game_card(stored: store.StoredGame) -> GameCard:
 
 
 def render_game(
-    stored: store.StoredGame, *, status: int = 200, message: str | None = None
+    stored: store.StoredGame,
+    *,
+    status: int = 200,
+    message: str | None = None,
+    compare: dict[str, Any] | None = None,
 ) -> tuple[str, int]:
-    """The scoresheet page; with a message and a 4xx status when a request was refused."""
+    """The scoresheet page; with a message and a 4xx status when a request was refused
+    (and, after a conflict, what this phone sent beside what is stored: `compare`)."""
     result = stored.score()
     ruleset = stored.ruleset
     kind = find_kind(stored.kind)
@@ -96,6 +101,8 @@ def render_game(
     page = render_template(
         "game.html",
         refused=message,
+        compare=compare,
+        compare_form=VersionForm(version=stored.version) if compare else None,
         role=current_role,
         entry=entry,
         kind_context=entry.context(stored, result, current_role),
