@@ -137,6 +137,16 @@
       if (wanted && !lock && document.visibilityState === "visible") take();
     });
   }
+  // A form marked data-once is sent once: a second tap while the first is on its way
+  // would send the same old device id again (a PIN grant gives the phone a new id and
+  // moves its games to it; the second grant would leave it on an id with none of them).
+  function once(form) {
+    form.addEventListener("submit", function (event) {
+      if (form.getAttribute("data-sent")) event.preventDefault();
+      else form.setAttribute("data-sent", "1");
+    });
+    window.addEventListener("pageshow", function () { form.removeAttribute("data-sent"); });
+  }
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
@@ -145,6 +155,7 @@
     if (button) wake(button);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-once]"), once);
     var marker = document.getElementById("live");
     if (marker) live(marker);
     var evening = document.getElementById("evening-live");
