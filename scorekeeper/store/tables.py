@@ -63,9 +63,12 @@ _TABLE_NUMBER_MAX = 2**63 - 1
 
 def check_table(db: Database, evening_id: str, number: int) -> None:
     """GameError unless the evening has a table with this number."""
-    if not 0 < number <= _TABLE_NUMBER_MAX or not db.execute(
-        "SELECT 1 FROM evening_tables WHERE evening = ? AND number = ?", [evening_id, number]
-    ).fetchone():
+    if (
+        not 0 < number <= _TABLE_NUMBER_MAX
+        or not db.execute(
+            "SELECT 1 FROM evening_tables WHERE evening = ? AND number = ?", [evening_id, number]
+        ).fetchone()
+    ):
         raise GameError(text(N_("the evening has no table {n}"), n=number))
 
 

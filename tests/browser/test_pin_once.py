@@ -34,7 +34,7 @@ def test_a_double_tapped_pin_is_sent_once(phone: Page, browser, live_server):
             other.fill(f"#player_{seat}", name)
         other.get_by_role("button", name="Start the game").click()
         watch = other.locator("a.share-url").first.get_attribute("href") or ""
-        pin = "".join(other.locator("strong.pin").text_content() or "".split())
+        pin = "".join((other.locator("strong.pin").text_content() or "").split())
     finally:
         other.context.close()
     phone.goto(live_server + urlsplit(watch).path)
