@@ -229,3 +229,14 @@ def test_a_table_number_sqlite_cannot_hold_is_no_table_not_a_500(client):
     assert started.status_code == 400
     assert client.post(f"/e/{evening}/t/{huge}", data={"name": "bar"}).status_code == 404
     assert client.post(f"/e/{evening}/t/{huge}", data={"revoke": "1"}).status_code == 404
+
+
+def test_a_table_the_evening_lacks_is_refused_in_the_pages_language(client):
+    """The engine's refusal of a new game is shown in the page's language."""
+    evening = start_evening(client)
+    client.get("/lang/ja")
+    refused = start_at(client, evening, 7, ["Eve", "Fay", "Gus", "Hal"])
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "この会にはテーブル7がありません" in page
+    assert "the evening has no table" not in page
