@@ -6,8 +6,9 @@ Points of different games cannot be added, and in some games fewer is better. So
   the points their side made at each table (a progressive night, partners changing each
   round, ranks individuals this way), best first by the kind's own measure (lowest first
   where the kind says the lowest total wins); then the points difference, within that kind;
-- tables of several kinds, or of one kind by other rules (Wizard beside Oh Hell): match
-  points by placing at each table (`match_points`), then wins.
+- tables of several kinds, or of one kind by other rules (two presets whose made bids
+  are worth different points): match points by placing at each table (`match_points`),
+  then wins.
 
 A player who sat out a round gets, for it, the average of the rounds they played, or
 nothing: the organiser's choice (where the lowest points rank first, always the
@@ -45,8 +46,8 @@ class TableResult:
     sides: tuple[tuple[str, ...], ...]  # each side's players, by name
     totals: tuple[int, ...]  # each side's total
     won_by: tuple[int, ...] = ()  # the sides that won a finished game
-    # The rules its points were scored by: tables of one kind under other rules (Wizard's
-    # made bid is 20 + 10 a trick, Oh Hell's 10 + 1) have points that cannot be added.
+    # The rules its points were scored by (preset and options): tables of one kind under
+    # other rules (a made bid worth 20 + 10 a trick at one, 10 + 1 at another) cannot add.
     rules: str = ""
 
 
