@@ -325,6 +325,30 @@ def m013_house_rules_per_phone(db: Database) -> None:
     )
 
 
+@migrations()
+def m014_submission_tokens(db: Database) -> None:
+    """Each hand a phone submits carries a token it made; a resend of the same token
+    (a double tap, an outbox sending again after a lost answer) gets the first answer,
+    never a second hand. Written in the same transaction as what it answers."""
+    db.execute(
+        """
+        CREATE TABLE submissions (
+            token TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            answer TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
+@migrations()
+def m015_corrected_next_dealer(db: Database) -> None:
+    """The table says someone else deals the hand not entered yet ("Ben deals hand 5"):
+    kept on the game until that hand is stored, which then names its dealer itself."""
+    db.execute("ALTER TABLE games ADD COLUMN next_dealer INTEGER")
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()
