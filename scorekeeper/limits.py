@@ -71,12 +71,17 @@ _DROPPED = re.compile(
     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
     "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
-# The one place a zero-width joiner shows: between two pictographs it makes one emoji
-# (man, joiner, woman, joiner, girl: a family); it stays there.
-_EMOJI_JOINER = re.compile(
-    "(?<=[\u2600-\u27bf\U0001f000-\U0001faff])\u200d(?=[\u2600-\u27bf\U0001f000-\U0001faff])"
+# Where a zero-width joiner or non-joiner shows, it stays: between two pictographs (man,
+# joiner, woman, joiner, girl: one family emoji), and between two letters of a script
+# whose letters it shapes (Persian "نیک‌نام" stays apart; Sinhala "ශ්‍රී" joins): Arabic
+# and its neighbours, the Indic scripts and Sinhala, Myanmar, Khmer.
+_PICTOGRAPH = "\u2600-\u27bf\U0001f000-\U0001faff"
+_SHAPED = "\u0600-\u08ff\ufb50-\ufdff\ufe70-\ufefe\u0900-\u0dff\u1000-\u109f\u1780-\u17ff"
+_SHOWN_JOINER = re.compile(
+    f"(?<=[{_PICTOGRAPH}])\u200d(?=[{_PICTOGRAPH}])|(?<=[{_SHAPED}])[\u200c\u200d](?=[{_SHAPED}])"
 )
-_KEPT_JOINER = "\x00"  # stands for a kept joiner while the others are dropped
+# Stand-ins for the kept joiners while the others are dropped (controls: never in a name).
+_KEPT_JOINERS = {"\u200d": "\x00", "\u200c": "\x01"}
 # Letters that show as blank space (Hangul fillers, the braille blank).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp", "Mn", "Me"})
@@ -131,8 +136,11 @@ def reorders(words: str) -> bool:
 def _visible(raw: str) -> str:
     """`raw` without its default-ignorable characters, in one Unicode form (NFC): "é"
     typed as one character or as "e" and an accent is one name."""
-    kept = _EMOJI_JOINER.sub(_KEPT_JOINER, raw)
-    return unicodedata.normalize("NFC", _DROPPED.sub("", kept).replace(_KEPT_JOINER, "\u200d"))
+    kept = _SHOWN_JOINER.sub(lambda joiner: _KEPT_JOINERS[joiner.group()], raw)
+    visible = _DROPPED.sub("", kept)
+    for joiner, stand_in in _KEPT_JOINERS.items():
+        visible = visible.replace(stand_in, joiner)
+    return unicodedata.normalize("NFC", visible)
 
 
 def clean_players(raw: Sequence[object]) -> list[str]:

@@ -2,12 +2,13 @@
 
 Points of different games cannot be added, and in some games fewer is better. So:
 
-- every table of one game kind: each player is credited with the points their side made
-  at each table (a progressive night, partners changing each round, ranks individuals
-  this way), best first by the kind's own measure (lowest first where the kind says the
-  lowest total wins); then the points difference, within that kind;
-- tables of several kinds: match points by placing at each table (`match_points`), then
-  wins.
+- every table of one game kind played by the same rules: each player is credited with
+  the points their side made at each table (a progressive night, partners changing each
+  round, ranks individuals this way), best first by the kind's own measure (lowest first
+  where the kind says the lowest total wins); then the points difference, within that kind;
+- tables of several kinds, or of one kind by other rules (two presets whose made bids
+  are worth different points): match points by placing at each table (`match_points`),
+  then wins.
 
 A player who sat out a round gets, for it, the average of the rounds they played, or
 nothing: the organiser's choice (where the lowest points rank first, always the
@@ -18,11 +19,13 @@ PDF and CSV, and any page that ranks players over several tables.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .engine import GameResult
+from .engine.options import option_values
 from .engine.text import N_, Text, text
 from .stats import player_key
 
@@ -43,6 +46,9 @@ class TableResult:
     sides: tuple[tuple[str, ...], ...]  # each side's players, by name
     totals: tuple[int, ...]  # each side's total
     won_by: tuple[int, ...] = ()  # the sides that won a finished game
+    # The rules its points were scored by (preset and options): tables of one kind under
+    # other rules (a made bid worth 20 + 10 a trick at one, 10 + 1 at another) cannot add.
+    rules: str = ""
 
 
 def table_result(players: Sequence[str], result: GameResult) -> TableResult | None:
@@ -56,6 +62,9 @@ def table_result(players: Sequence[str], result: GameResult) -> TableResult | No
         sides=tuple(tuple(players[seat] for seat in side.seats) for side in result.sides),
         totals=tuple(result.totals),
         won_by=tuple(result.outcome.won_by),
+        rules=json.dumps(
+            [result.game.ruleset.id, option_values(options)], sort_keys=True, default=str
+        ),
     )
 
 
@@ -132,10 +141,10 @@ class _Tally:
 
 def measure_of(tables: Sequence[TableResult]) -> tuple[str, bool, str | None]:
     """What ranks these tables' players: (POINTS, lowest first, the kind) when every
-    table is of one kind measured one way, else (MATCH_POINTS, False, None)."""
-    measures = {(table.kind, table.lowest_wins) for table in tables}
+    table is of one kind played by the same rules, else (MATCH_POINTS, False, None)."""
+    measures = {(table.kind, table.lowest_wins, table.rules) for table in tables}
     if len(measures) == 1:
-        ((kind, lowest),) = measures
+        ((kind, lowest, _rules),) = measures
         return POINTS, lowest, kind
     return MATCH_POINTS, False, None
 

@@ -400,6 +400,16 @@
       if (document.visibilityState === "visible") take().catch(function () { say(null); });
     });
   }
+  // A form marked data-once is sent once: a second tap while the first is on its way
+  // would send the same old device id again (a PIN grant gives the phone a new id and
+  // moves its games to it; the second grant would leave it on an id with none of them).
+  function once(form) {
+    form.addEventListener("submit", function (event) {
+      if (form.getAttribute("data-sent")) event.preventDefault();
+      else form.setAttribute("data-sent", "1");
+    });
+    window.addEventListener("pageshow", function () { form.removeAttribute("data-sent"); });
+  }
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
@@ -419,6 +429,7 @@
     if (button) wake(button);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-once]"), once);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-keep]"), keep);
     Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
       var token = form.querySelector("input[name=submission]");

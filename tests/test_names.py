@@ -47,6 +47,13 @@ RLO = "\u202e"  # shows the text after it right to left: "evil" reads "live"
         ("Ann\u180b", "Ann"),  # a Mongolian variation selector
         ("Ann\U000e0041\U000e007f", "Ann"),  # tag characters
         ("Ann \u200c Lee", "Ann Lee"),
+        # Where a joiner shapes the letters around it, it shows: it stays.
+        (
+            "\u0646\u06cc\u06a9\u200c\u0646\u0627\u0645",
+            "\u0646\u06cc\u06a9\u200c\u0646\u0627\u0645",
+        ),
+        ("\u0dc1\u0dca\u200d\u0dbb\u0dd3", "\u0dc1\u0dca\u200d\u0dbb\u0dd3"),  # Sinhala "Sri"
+        ("\u0915\u094d\u200c\u0937", "\u0915\u094d\u200c\u0937"),  # Devanagari, no ligature
         ("x" * 40, "x" * 40),
     ],
 )

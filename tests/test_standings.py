@@ -185,3 +185,25 @@ def test_a_scored_game_becomes_a_table_result_with_its_kinds_direction():
 def test_an_unknown_sit_out_rule_is_refused():
     with pytest.raises(ValueError, match="sit_out"):
         standings([], sit_out="half")
+
+
+def test_tables_of_one_kind_under_other_rules_are_ranked_by_match_points():
+    """Wizard is Oh Hell's kind, but a made bid is worth 20 + 10 a trick there and
+    10 + 1 a trick at Oh Hell: adding the two would rank every Wizard player first."""
+
+    def table(ruleset, names):
+        cards = 1 if ruleset == "wizard" else 10  # the first hand's cards
+        hand = {"bids": [cards, 0, 0, 1], "tricks": [cards, 0, 0, 0]}
+        doc = {"ruleset": ruleset, "players": names, "hands": [hand]}
+        found = table_result(names, score_game(load_game(doc)))
+        assert found is not None
+        return found
+
+    wizard = table("wizard", ["Ann", "Ben", "Cho", "Dee"])
+    oh_hell = table("oh-hell", ["Eve", "Fay", "Gus", "Hal"])
+    assert wizard.kind == oh_hell.kind
+    mixed = standings([wizard, oh_hell])
+    assert mixed.measure == MATCH_POINTS
+    assert [row.name for row in mixed.rows[:2]] == ["Ann", "Eve"]  # each won their table
+    alike = standings([wizard, table("wizard", ["Eve", "Fay", "Gus", "Hal"])])
+    assert alike.measure == POINTS and alike.kind == "oh-hell"

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from ..engine.errors import GameError
+from ..engine.text import N_, text
 from ..limits import clean_name
 from .db import new_token, writing
 
@@ -56,12 +57,19 @@ def new_table(db: Database, evening_id: str, name: str, now: str) -> int:
     return number
 
 
+# Past this, a number typed into an address is none SQLite can even look up (OverflowError).
+_TABLE_NUMBER_MAX = 2**63 - 1
+
+
 def check_table(db: Database, evening_id: str, number: int) -> None:
     """GameError unless the evening has a table with this number."""
-    if not db.execute(
-        "SELECT 1 FROM evening_tables WHERE evening = ? AND number = ?", [evening_id, number]
-    ).fetchone():
-        raise GameError(f"the evening has no table {number}")
+    if (
+        not 0 < number <= _TABLE_NUMBER_MAX
+        or not db.execute(
+            "SELECT 1 FROM evening_tables WHERE evening = ? AND number = ?", [evening_id, number]
+        ).fetchone()
+    ):
+        raise GameError(text(N_("the evening has no table {n}"), n=number))
 
 
 def add_table(db: Database, evening_id: str, name: str = "") -> int:

@@ -243,7 +243,7 @@ def _start(
             find=rulesets(),
         )
     except ScoreError as error:
-        errors.append(str(error))
+        errors.append(error.render(get_translations()))
         return None
     grant_own(game_id)
     return redirect(url_for("games.game", game_id=game_id), 303)

@@ -218,3 +218,25 @@ def test_a_table_link_gives_its_right_to_a_new_device_id_not_a_planted_one(app, 
     assert victim.get(link).status_code == 303
     assert "This phone now keeps score at Table 1" in text(victim.get(f"/e/{evening}"))
     assert attacker.get(f"/e/{evening}").status_code == 403
+
+
+def test_a_table_number_sqlite_cannot_hold_is_no_table_not_a_500(client):
+    """A table number typed into the address past what the database holds (a 30-digit
+    one) is a table the evening does not have: 400 on the new game, 404 on the table."""
+    evening = start_evening(client)
+    huge = "9" * 30
+    started = start_at(client, evening, huge, ["Eve", "Fay", "Gus", "Hal"])
+    assert started.status_code == 400
+    assert client.post(f"/e/{evening}/t/{huge}", data={"name": "bar"}).status_code == 404
+    assert client.post(f"/e/{evening}/t/{huge}", data={"revoke": "1"}).status_code == 404
+
+
+def test_a_table_the_evening_lacks_is_refused_in_the_pages_language(client):
+    """The engine's refusal of a new game is shown in the page's language."""
+    evening = start_evening(client)
+    client.get("/lang/ja")
+    refused = start_at(client, evening, 7, ["Eve", "Fay", "Gus", "Hal"])
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "この会にはテーブル7がありません" in page
+    assert "the evening has no table" not in page
