@@ -44,6 +44,7 @@ from .games import (
     set_bids,
     set_evening,
 )
+from .summaries import Scope, csv_text, every_player, kinds_played, player_of, player_totals
 
 __all__ = [
     "SEATINGS",
@@ -52,6 +53,7 @@ __all__ = [
     "EveningNotFound",
     "GameNotFound",
     "NeedsCorrection",
+    "Scope",
     "StoredGame",
     "add_hand",
     "change_options",
@@ -59,12 +61,14 @@ __all__ = [
     "confirm_hand",
     "create_evening",
     "create_game",
+    "csv_text",
     "delete_game",
     "delete_last_hand",
     "evening_by_token",
     "evening_games",
     "evening_role",
     "evenings_of",
+    "every_player",
     "export_game",
     "find_by_token",
     "game_history",
@@ -74,9 +78,12 @@ __all__ = [
     "grant",
     "grant_evening",
     "import_game",
+    "kinds_played",
     "list_games",
     "migrations",
     "open_database",
+    "player_of",
+    "player_totals",
     "refresh",
     "rematch",
     "rename_player",

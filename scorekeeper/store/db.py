@@ -210,6 +210,43 @@ def m010_house_rules(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN house_rules TEXT")
 
 
+@migrations()
+def m011_game_summaries_with_their_stamp(db: Database) -> None:
+    """Each game's summary (each player's part of the statistics, the game's CSV rows,
+    its sides' places), written with the game and stamped with the game's version and
+    what made it (store/summaries.py): the pages that span games read these instead of
+    replaying every hand. Filled for the stored games when the server starts."""
+    db.execute(
+        """
+        CREATE TABLE game_summaries (
+            game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            stamp TEXT NOT NULL,
+            ended TEXT,
+            sides TEXT NOT NULL,
+            places TEXT,
+            csv TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE player_summaries (
+            game TEXT NOT NULL REFERENCES game_summaries(game) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            finished INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            counts TEXT NOT NULL,
+            part TEXT NOT NULL,
+            PRIMARY KEY (player, game)
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX player_summaries_game ON player_summaries(game)")
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

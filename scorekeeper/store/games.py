@@ -44,6 +44,7 @@ from ..limits import (
 )
 from ..lru import LRU
 from ..stats import player_key
+from . import summaries
 from .db import new_id, new_pin, new_token, writing
 
 Body = dict[str, Any]
@@ -312,8 +313,17 @@ def _carry_result(stored: StoredGame) -> None:
         _RESULTS.put((stored.source, stored.id, stored.version + 1), result)
 
 
-def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> None:
-    """Write the game's summary columns (for lists that load no hands)."""
+def _save_summary(
+    db: Database,
+    game_id: str,
+    result: GameResult,
+    bodies: Sequence[Body],
+    started: str,
+    *,
+    bids_cleared: bool,
+) -> None:
+    """Write the game's summary columns (for lists that load no hands) and its summary
+    for the pages that span games (summaries.py), in the caller's transaction."""
     now = _now()
     sql = (
         "UPDATE games SET hand_count = ?, finished = ?, winner = ?, totals = ?, updated_at = ?"
@@ -330,6 +340,9 @@ def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleare
             now,
             game_id,
         ],
+    )
+    summaries.write(
+        db, game_id, summaries.make(game_id, started, result.game.players, bodies, result)
     )
 
 
@@ -378,7 +391,8 @@ def create_game(
         _insert_game(db, game_id, game, doc, first_dealer, confirm_hands, evening, house)
         for number, body in enumerate(bodies, start=1):
             _insert_hand(db, game_id, number, body)
-        _save_summary(db, game_id, result, bids_cleared=True)
+        started = db.execute("SELECT created_at FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        _save_summary(db, game_id, result, bodies, started, bids_cleared=True)
         began: dict[str, Any] = {"ruleset": ruleset_id, "hands": len(bodies)}
         if house:  # which house rules the game began from, as they were
             began["house_rules"] = {key: house[key] for key in ("id", "name", "base")}
@@ -439,6 +453,7 @@ def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None
             "UPDATE games SET pending_bids = ?, updated_at = ? WHERE id = ?",
             [json.dumps(bids, ensure_ascii=False), now, game_id],
         )
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
@@ -449,6 +464,7 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
         db.execute(
             "UPDATE games SET pending_bids = NULL, updated_at = ? WHERE id = ?", [_now(), game_id]
         )
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
@@ -474,7 +490,8 @@ def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> 
             result = score_game(load_game(doc))
         number = len(stored.hands) + 1
         _insert_hand(db, game_id, number, body)
-        _save_summary(db, game_id, result, bids_cleared=True)
+        bodies = (*stored.hands, body)
+        _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=True)
         _log(db, game_id, "hand_added", number, {"after": body})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
@@ -532,7 +549,8 @@ def replace_hand(
             " WHERE game_id = ? AND number = ?",
             [json.dumps(body, ensure_ascii=False), _now(), game_id, number],
         )
-        _save_summary(db, game_id, result, bids_cleared=False)
+        bodies = (*stored.hands[: number - 1], body, *stored.hands[number:])
+        _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         detail: dict[str, Any] = {"before": before, "after": body, **_ends(stored, result)}
         if confirmed:
             detail |= {"reason": correction, "confirmed_by": stored.confirmations[number - 1]}
@@ -558,7 +576,8 @@ def delete_last_hand(
         before = doc["hands"].pop()
         result = score_game(load_game(doc))
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
-        _save_summary(db, game_id, result, bids_cleared=False)
+        bodies = stored.hands[:-1]
+        _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         _log(
             db,
             game_id,
@@ -608,7 +627,7 @@ def change_options(
             "UPDATE games SET option_changes = ? WHERE id = ?",
             [json.dumps(doc["option_changes"], ensure_ascii=False), game_id],
         )
-        _save_summary(db, game_id, result, bids_cleared=False)
+        _save_summary(db, game_id, result, stored.hands, stored.created_at, bids_cleared=False)
         _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
@@ -625,6 +644,7 @@ def confirm_hand(db: Database, game_id: str, number: int, by: str, *, version: i
             [by, _now(), game_id, number],
         )
         _log(db, game_id, "hand_confirmed", number, {"by": by})
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
@@ -710,6 +730,7 @@ def _rename(
             "UPDATE games SET players = ? WHERE id = ?",
             [json.dumps(players, ensure_ascii=False), game_id],
         )
+        summaries.remake(db, game_id)  # the names are in the statistics and the CSV rows
         _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
 
 
@@ -795,6 +816,7 @@ def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
     with writing(db):
         stored = _claim(db, game_id, None)
         db.execute("UPDATE games SET evening = ? WHERE id = ?", [evening_id, game_id])
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)
 
 

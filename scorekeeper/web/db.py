@@ -15,7 +15,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from ..store import refresh
+from ..store import refresh, summaries
 from ..store.db import open_database, open_instance
 
 EXTENSION = "scorekeeper.db"
@@ -41,7 +41,15 @@ def end_request(error: BaseException | None = None) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Migrate the database once at start; keep one connection per serving thread."""
-    open_instance(Path(app.config["DATABASE"])).close()
+    """Migrate the database once at start, bring every game's summary up to date (after
+    an upgrade or a scoring fix, each is made again from its hands: once, here, rather
+    than on a player's first view); keep one connection per serving thread."""
+    db = open_instance(Path(app.config["DATABASE"]))
+    try:
+        made = summaries.refresh(db)
+        if made:
+            app.logger.info("%s game summaries made again from their hands", made)
+    finally:
+        db.close()
     app.extensions[EXTENSION] = threading.local()
     app.teardown_appcontext(end_request)

@@ -18,27 +18,26 @@ from ..stats import (
 )
 from .access import device
 from .db import get_db
+from .download import file_response
 from .forms import Form
 from .i18n import language, render_text
-from .tables import csv_response, load_hands, stats_of, visible_games
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:
-    """The games the page's filters keep (game kind, ruleset, started from and to a date,
-    both days included)."""
+def _scope() -> tuple[store.Scope, dict[str, str]]:
+    """The games the page spans: this browser's, as its filters keep them (game kind,
+    ruleset, started from and to a date, both days included)."""
     names = ("game", "ruleset", "since", "until")
     chosen = {name: request.args.get(name, "").strip() for name in names}
-    kept = [
-        stored
-        for stored in games
-        if (not chosen["game"] or stored.kind == chosen["game"])
-        and (not chosen["ruleset"] or stored.ruleset_id == chosen["ruleset"])
-        and (not chosen["since"] or stored.created_at[:10] >= chosen["since"])
-        and (not chosen["until"] or stored.created_at[:10] <= chosen["until"])
-    ]
-    return kept, chosen
+    scope = store.Scope(
+        device() or "",
+        kind=chosen["game"],
+        ruleset=chosen["ruleset"],
+        since=chosen["since"],
+        until=chosen["until"],
+    )
+    return scope, chosen
 
 
 def _filter_choices() -> dict[str, Any]:
@@ -52,11 +51,12 @@ def _filter_choices() -> dict[str, Any]:
 @bp.route("/")
 def index() -> str:
     """Every player of this browser's games: games, wins, hands, and each kind's columns."""
-    games, chosen = _filtered(visible_games())
+    scope, chosen = _scope()
+    db = get_db()
     return render_template(
         "players.html",
-        players=stats_of(games),
-        columns=stat_columns(g.kind for g in games),  # of the games played only
+        players=store.player_totals(db, scope),
+        columns=stat_columns(store.kinds_played(db, scope)),  # of the games played only
         chosen=chosen,
         **_filter_choices(),
     )
@@ -65,8 +65,9 @@ def index() -> str:
 @bp.route("/export.csv")
 def export_csv() -> Response:
     """Every hand of this browser's games (as filtered), one row per player per hand."""
-    games, _chosen = _filtered(visible_games())
-    return csv_response(load_hands(games), "scorekeeper-players.csv")
+    scope, _chosen = _scope()
+    text = store.csv_text(get_db(), scope)
+    return file_response("\ufeff" + text, "text/csv", "scorekeeper-players.csv")
 
 
 @bp.route("/<path:key>/rename", methods=["POST"])
@@ -103,9 +104,8 @@ def player(key: str) -> str:
 
 
 def _player_page(key: str, typed: str | None = None, problem: str | None = None) -> str:
-    games, chosen = _filtered(visible_games())
-    everyone = {player_key(p.name): p for p in stats_of(games)}
-    found = everyone.get(player_key(key))
+    scope, chosen = _scope()
+    found = store.player_of(get_db(), scope, player_key(key))
     if found is None:
         abort(404, _("No game on this phone has a player called %(name)s.", name=key))
     return render_template(
