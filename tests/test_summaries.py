@@ -74,7 +74,7 @@ def from_summaries(db) -> tuple[dict[str, dict[str, Any]], str]:
 
 
 def test_every_write_leaves_the_summaries_as_a_replay_would(club):
-    client, db, (first, second, hearts) = club
+    _client, db, (first, second, hearts) = club
     assert from_summaries(db) == replay(db)
     version = store.get_game(db, second).version
     store.add_hand(db, second, {"bids": [2, 2, 2, 2], "tricks": [3, 3, 4, 3]}, version=version)
@@ -110,7 +110,7 @@ def test_the_pages_read_summaries_and_a_new_stamp_makes_them_again(club, monkeyp
 
 
 def test_a_new_server_makes_missing_summaries_before_its_first_page(club, tmp_path):
-    client, db, ids = club
+    _client, db, ids = club
     db.execute("DELETE FROM game_summaries")
     db.conn.commit()
     assert sorted(summaries.stale(db)) == sorted(ids)
@@ -120,7 +120,7 @@ def test_a_new_server_makes_missing_summaries_before_its_first_page(club, tmp_pa
 
 
 def test_the_all_games_csv_is_every_hand_oldest_game_first(club):
-    client, db, ids = club
+    client, _db, ids = club
     text = client.get("/players/export.csv").data.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:3] == ["game", "ruleset", "started"]
