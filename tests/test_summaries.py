@@ -70,6 +70,14 @@ def replay(db) -> tuple[dict[str, dict[str, Any]], str]:
 def from_summaries(db) -> tuple[dict[str, dict[str, Any]], str]:
     scope = store.Scope(None)
     everyone = {player_key(p.name): p.to_json() for p in store.every_player(db, scope)}
+    # The players page's totals (kept with their digest) say the same.
+    brief = ("name", "games", "finished", "won", "hands")
+    for totals in store.player_totals(db, scope):
+        whole = everyone[player_key(totals.name)]
+        assert {k: whole[k] for k in brief} == {k: getattr(totals, k) for k in brief}
+        assert {k: v for k, v in totals.to_json().items() if k not in ("by_kind",)} == {
+            k: v for k, v in whole.items() if k not in ("by_kind", "partners", "opponents")
+        } | {"partners": {}, "opponents": {}} | {k: 0 for k in ("points_for", "points_against")}
     return everyone, store.csv_text(db, scope)
 
 
@@ -101,6 +109,7 @@ def test_the_pages_read_summaries_and_a_new_stamp_makes_them_again(club, monkeyp
         "UPDATE player_summaries SET won = won + 7, hands = 99, part = replace(part, '\"won\": 0', '\"won\": 5')"
     )
     db.execute("UPDATE game_summaries SET csv = ''")
+    db.execute("UPDATE span_totals SET players = json_replace(players, '$[0].won', 77)")
     db.conn.commit()
     assert all(client.get(url).data != before[url] for url in pages)
     # ... until the code that makes them is another: each is made again from its hands.

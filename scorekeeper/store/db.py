@@ -215,7 +215,9 @@ def m011_game_summaries_with_their_stamp(db: Database) -> None:
     """Each game's summary (each player's part of the statistics, the game's CSV rows,
     its sides' places), written with the game and stamped with the game's version and
     what made it (store/summaries.py): the pages that span games read these instead of
-    replaying every hand. Filled for the stored games when the server starts."""
+    replaying every hand. Filled for the stored games when the server starts. And the
+    players page's totals, with a digest of the games and versions they were added up
+    from."""
     db.execute(
         """
         CREATE TABLE game_summaries (
@@ -245,6 +247,15 @@ def m011_game_summaries_with_their_stamp(db: Database) -> None:
         """
     )
     db.execute("CREATE INDEX player_summaries_game ON player_summaries(game)")
+    db.execute(
+        """
+        CREATE TABLE span_totals (
+            scope TEXT PRIMARY KEY,
+            digest TEXT NOT NULL,
+            players TEXT NOT NULL
+        ) STRICT
+        """
+    )
 
 
 def new_generation(db: Database) -> str:

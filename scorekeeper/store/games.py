@@ -267,6 +267,22 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
     ]
 
 
+def recent_games(
+    db: Database, device: str | None, *, outside: str, limit: int = 20
+) -> list[StoredGame]:
+    """The games this browser may edit that are not in the evening `outside`, the last
+    played first, at most `limit` of them (what an organizer adds to an evening is
+    tonight's, not a year's worth)."""
+    rows = db.query(
+        "SELECT * FROM games WHERE id IN"
+        " (SELECT game_id FROM grants WHERE device = ? AND role = 'edit')"
+        " AND evening IS NOT ? ORDER BY updated_at DESC, rowid DESC LIMIT ?",
+        [device or "", outside, limit],
+    )
+    source = _source(db)
+    return [dataclasses.replace(_row_to_game(row, (), source=source), listed=True) for row in rows]
+
+
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:
     """The game's history, oldest first: what changed and when."""
     return [
