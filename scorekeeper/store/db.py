@@ -217,7 +217,7 @@ def m011_game_summaries_with_their_stamp(db: Database) -> None:
     what made it (store/summaries.py): the pages that span games read these instead of
     replaying every hand. Filled for the stored games when the server starts. And the
     players page's totals, with a digest of the games and versions they were added up
-    from."""
+    from; and each game kind's ratings, and how far the games have been rated."""
     db.execute(
         """
         CREATE TABLE game_summaries (
@@ -247,6 +247,28 @@ def m011_game_summaries_with_their_stamp(db: Database) -> None:
         """
     )
     db.execute("CREATE INDEX player_summaries_game ON player_summaries(game)")
+    db.execute(
+        """
+        CREATE TABLE ratings (
+            kind TEXT NOT NULL,
+            player TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (kind, player)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE rating_state (
+            kind TEXT PRIMARY KEY,
+            stamp TEXT NOT NULL,
+            last TEXT NOT NULL,
+            stale INTEGER NOT NULL
+        ) STRICT
+        """
+    )
     db.execute(
         """
         CREATE TABLE span_totals (

@@ -44,7 +44,7 @@ from ..limits import (
 )
 from ..lru import LRU
 from ..stats import player_key
-from . import summaries
+from . import ratings, summaries
 from .db import new_id, new_pin, new_token, writing
 
 Body = dict[str, Any]
@@ -711,6 +711,7 @@ def set_archived(db: Database, device: str, game_id: str, archived: bool) -> Non
 def delete_game(db: Database, game_id: str) -> None:
     """Delete a game with its hands, history and share grants; raise GameNotFound."""
     with writing(db):
+        ratings.deleting(db, game_id)
         if db.execute("DELETE FROM games WHERE id = ?", [game_id]).rowcount == 0:
             raise GameNotFound(game_id)
 

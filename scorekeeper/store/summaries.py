@@ -102,11 +102,18 @@ def places(result: GameResult) -> list[int] | None:
 def write(db: Database, game_id: str, made: Made) -> None:
     """Store a game's summary, made from its version as it stands in this transaction
     (call inside the write that changed the game)."""
-    version, ended = db.execute(
-        "SELECT version, (SELECT created_at FROM hands WHERE game_id = games.id"
+    from . import ratings
+
+    version, kind, ended = db.execute(
+        "SELECT version, kind, (SELECT created_at FROM hands WHERE game_id = games.id"
         " ORDER BY number DESC LIMIT 1) FROM games WHERE id = ?",
         [game_id],
     ).fetchone()
+    before = db.execute(
+        "SELECT sides, places FROM game_summaries WHERE game = ?", [game_id]
+    ).fetchone()
+    sides = json.dumps(made.sides, ensure_ascii=False)
+    places = json.dumps(made.places) if made.places is not None else None
     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
     db.execute(
         "INSERT OR REPLACE INTO game_summaries (game, version, stamp, ended, sides, places, csv)"
@@ -116,11 +123,12 @@ def write(db: Database, game_id: str, made: Made) -> None:
             version,
             stamp(),
             ended if made.places is not None else None,
-            json.dumps(made.sides, ensure_ascii=False),
-            json.dumps(made.places) if made.places is not None else None,
+            sides,
+            places,
             made.csv,
         ],
     )
+    ratings.changed(db, game_id, kind, before, (sides, places))
     db.conn.executemany(
         "INSERT INTO player_summaries (game, player, name, finished, won, hands, counts, part)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -15,7 +15,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from ..store import refresh, summaries
+from ..store import ratings, refresh, summaries
 from ..store.db import open_database, open_instance
 
 EXTENSION = "scorekeeper.db"
@@ -49,6 +49,7 @@ def init_app(app: Flask) -> None:
         made = summaries.refresh(db)
         if made:
             app.logger.info("%s game summaries made again from their hands", made)
+        ratings.refresh(db)
     finally:
         db.close()
     app.extensions[EXTENSION] = threading.local()
