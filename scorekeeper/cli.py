@@ -430,13 +430,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
     """Print every player's statistics across the stored games (all of them: the CLI
     runs on the server)."""
     from .stats import stat_columns, stats_json
-    from .store import Scope, every_player, kinds_played
+    from .store import Scope, every_player, kinds_played, ratings_of
 
     db = _database()
     scope = Scope(None, kind=args.game or "", ruleset=args.ruleset or "")
     stats = every_player(db, scope)  # type: ignore[arg-type]
     if args.json:
-        json.dump(stats_json(stats), sys.stdout, ensure_ascii=False, indent=2)
+        rated = {kind: ratings_of(db, kind) for kind in kinds_played(db, scope)}  # type: ignore[arg-type]
+        json.dump(stats_json(stats, rated), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     tr = args.translations

@@ -10,7 +10,7 @@ Shared by `scorekeeper stats` and the web pages; no Flask here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,9 +201,23 @@ def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
     return sorted(players.values(), key=lambda p: (-p.games, player_key(p.name)))
 
 
-def stats_json(stats: Iterable[PlayerStats]) -> dict[str, Any]:
-    """`scorekeeper stats --json`: {"players": [...]}."""
-    return {"players": [player.to_json() for player in stats]}
+def stats_json(
+    stats: Iterable[PlayerStats], ratings: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """`scorekeeper stats --json`: {"players": [...]}; with `ratings` (per game kind, by
+    player key: ratings.Rating), each player's "rating" in each kind they are rated in."""
+    players = []
+    for player in stats:
+        entry = player.to_json()
+        if ratings is not None:
+            key = player_key(player.name)
+            entry["rating"] = {
+                kind: by_player[key].to_json()
+                for kind, by_player in sorted(ratings.items())
+                if key in by_player
+            }
+        players.append(entry)
+    return {"players": players}
 
 
 CSV_COLUMNS = (

@@ -67,3 +67,22 @@ def test_ratings_kept_with_the_games_agree_with_rating_them_all_again(db, monkey
     # Other code made them: worked out again, to the same figures.
     monkeypatch.setattr(summaries, "stamp", lambda: "9.9+another-engine")
     assert ratings.ratings_of(db, "spades") == kept
+
+
+def test_stats_json_gains_each_players_rating(tmp_path):
+    import json
+
+    from .conftest import run_cli
+
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    doc = {"ruleset": "yahoo-normal", "options": {"target": 400}, "hands": WIN}
+    for players in (["Ann", "Ben", "Cho", "Dee"], ["Ann", "Eve", "Cho", "Fay"]):
+        done = run_cli("import", "-", stdin=json.dumps({**doc, "players": players}), env=env)
+        assert done.returncode == 0, done.stderr
+    done = run_cli("stats", "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    players = {p["name"]: p for p in json.loads(done.stdout)["players"]}
+    ann, ben = players["Ann"]["rating"]["spades"], players["Ben"]["rating"]["spades"]
+    assert ann["games"] == 2 and ann["provisional"] and ann["rating"] > ben["rating"]
+    assert ann["rating"] == pytest.approx(ann["mu"] - 3 * ann["sigma"], abs=0.01)
+    assert {"name", "games", "won", "hands", "nil", "blind_nil", "moons"} <= players["Ann"].keys()

@@ -45,6 +45,7 @@ from .games import (
     set_bids,
     set_evening,
 )
+from .ratings import ratings_of
 from .summaries import Scope, csv_text, every_player, kinds_played, player_of, player_totals
 
 __all__ = [
@@ -85,6 +86,7 @@ __all__ = [
     "open_database",
     "player_of",
     "player_totals",
+    "ratings_of",
     "recent_games",
     "refresh",
     "rematch",

@@ -12,10 +12,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
 from ..limits import NAME_MAX, BadName, clean_name
-from ..stats import (
-    player_key,
-    stat_columns,
-)
+from ..ratings import Rating
+from ..stats import PlayerStats, player_key, stat_columns
 from .access import device
 from .db import get_db
 from .download import file_response
@@ -70,6 +68,17 @@ def export_csv() -> Response:
     return file_response("\ufeff" + text, "text/csv", "scorekeeper-players.csv")
 
 
+def _ratings(player: PlayerStats) -> dict[str, Rating]:
+    """The player's rating in each rated game kind they played (from every game of the
+    club, whichever phone kept it: a rating is the club's, like a ladder)."""
+    db, key = get_db(), player_key(player.name)
+    return {
+        kind: found
+        for kind in sorted(player.kinds)
+        if (found := store.ratings_of(db, kind, [key]).get(key)) is not None
+    }
+
+
 @bp.route("/<path:key>/rename", methods=["POST"])
 def rename(key: str) -> BaseResponse | tuple[str, int]:
     """Rename a player, or merge two spellings, in every game this phone keeps score of."""
@@ -105,13 +114,15 @@ def player(key: str) -> str:
 
 def _player_page(key: str, typed: str | None = None, problem: str | None = None) -> str:
     scope, chosen = _scope()
-    found = store.player_of(get_db(), scope, player_key(key))
+    db = get_db()
+    found = store.player_of(db, scope, player_key(key))
     if found is None:
         abort(404, _("No game on this phone has a player called %(name)s.", name=key))
     return render_template(
         "player.html",
         player=found,
         data=found.to_json(),
+        ratings=_ratings(found),
         chosen=chosen,
         rename_form=Form(),
         name_max=NAME_MAX,
