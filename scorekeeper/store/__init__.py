@@ -48,7 +48,23 @@ from .games import (
     set_sit_out,
 )
 from .ratings import ratings_of
-from .summaries import Scope, csv_text, every_player, kinds_played, player_of, player_totals
+from .seasons import (
+    Season,
+    create_season,
+    get_season,
+    season_evenings,
+    seasons_of,
+    set_ranking,
+)
+from .summaries import (
+    Scope,
+    csv_text,
+    every_player,
+    kinds_played,
+    player_of,
+    player_totals,
+    table_results,
+)
 from .tables import (
     EveningTable,
     add_table,
@@ -69,6 +85,7 @@ __all__ = [
     "GameNotFound",
     "NeedsCorrection",
     "Scope",
+    "Season",
     "StoredGame",
     "add_hand",
     "add_table",
@@ -77,6 +94,7 @@ __all__ = [
     "confirm_hand",
     "create_evening",
     "create_game",
+    "create_season",
     "csv_text",
     "delete_game",
     "delete_last_hand",
@@ -93,6 +111,7 @@ __all__ = [
     "games_of",
     "get_evening",
     "get_game",
+    "get_season",
     "grant",
     "grant_evening",
     "grant_table",
@@ -112,10 +131,14 @@ __all__ = [
     "replace_hand",
     "revoke_table_link",
     "role_of",
+    "season_evenings",
+    "seasons_of",
     "set_archived",
     "set_bids",
     "set_evening",
+    "set_ranking",
     "set_sit_out",
     "table_by_token",
+    "table_results",
     "tables_held",
 ]

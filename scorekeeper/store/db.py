@@ -275,6 +275,7 @@ def m012_game_summaries_with_their_stamp(db: Database) -> None:
             ended TEXT,
             sides TEXT NOT NULL,
             places TEXT,
+            standing TEXT,
             csv TEXT NOT NULL
         ) STRICT
         """
@@ -323,6 +324,28 @@ def m012_game_summaries_with_their_stamp(db: Database) -> None:
             scope TEXT PRIMARY KEY,
             digest TEXT NOT NULL,
             players TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
+@migrations()
+def m013_seasons(db: Database) -> None:
+    """A season groups evenings (those in a date range, or chosen ones) and ranks their
+    players by the club's chosen measure, the best N nights counting."""
+    db.execute(
+        """
+        CREATE TABLE seasons (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            since TEXT,
+            until TEXT,
+            evenings TEXT,
+            measure TEXT NOT NULL DEFAULT 'match_points'
+                CHECK (measure IN ('match_points', 'wins', 'placing')),
+            best_of INTEGER CHECK (best_of IS NULL OR best_of > 0)
         ) STRICT
         """
     )

@@ -20,6 +20,7 @@ it starts. Any summary may be deleted: it is made again.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import io
@@ -33,12 +34,13 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine import GameResult, find_kind
+from ..standings import TableResult, table_result
 from ..stats import PlayerStats, csv_rows, game_stats, merge, player_key, write_csv
 from .db import writing
 
 PACKAGE = Path(__file__).resolve().parent.parent
 # The code whose change can change a summary; every file under these, in name order.
-MAKERS = ("engine", "presets", "stats.py", "store/summaries.py", "ratings.py")
+MAKERS = ("engine", "presets", "stats.py", "standings.py", "store/summaries.py", "ratings.py")
 
 
 @functools.cache
@@ -68,6 +70,7 @@ class Made:
     csv: str  # the game's rows of the all-games CSV, as CSV text without its header
     sides: list[list[str]]  # each side's player keys
     places: list[int] | None  # each side's place (0 the winner) once the game is over
+    standing: dict[str, Any] | None  # the table's result for standings (after a hand)
 
 
 def make(
@@ -79,7 +82,9 @@ def make(
     next(rows)  # the header: written once, before every game's rows
     write_csv(rows, out)
     sides = [[player_key(players[seat]) for seat in side.seats] for side in result.sides]
-    return Made(game_stats(players, result), out.getvalue(), sides, places(result))
+    table = table_result(players, result)
+    standing = None if table is None else dataclasses.asdict(table)
+    return Made(game_stats(players, result), out.getvalue(), sides, places(result), standing)
 
 
 def places(result: GameResult) -> list[int] | None:
@@ -116,8 +121,9 @@ def write(db: Database, game_id: str, made: Made) -> None:
     places = json.dumps(made.places) if made.places is not None else None
     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
     db.execute(
-        "INSERT OR REPLACE INTO game_summaries (game, version, stamp, ended, sides, places, csv)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT OR REPLACE INTO game_summaries"
+        " (game, version, stamp, ended, sides, places, standing, csv)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
             game_id,
             version,
@@ -125,6 +131,7 @@ def write(db: Database, game_id: str, made: Made) -> None:
             ended if made.places is not None else None,
             sides,
             places,
+            None if made.standing is None else json.dumps(made.standing, ensure_ascii=False),
             made.csv,
         ],
     )
@@ -367,3 +374,26 @@ def csv_text(db: Database, scope: Scope) -> str:
         params,
     )
     return head.getvalue() + "".join(chunk for (chunk,) in rows)
+
+
+def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResult]:
+    """These games' results as standings read them, by game (none before a hand)."""
+    if not game_ids:
+        return {}
+    marks = names_in(game_ids)
+    refresh(db, f"games.id IN ({marks})", list(game_ids))
+    found = {}
+    for game_id, standing in db.execute(
+        f"SELECT game, standing FROM game_summaries WHERE game IN ({marks})"
+        " AND standing IS NOT NULL",
+        list(game_ids),
+    ):
+        raw = json.loads(standing)
+        found[game_id] = TableResult(
+            kind=raw["kind"],
+            lowest_wins=raw["lowest_wins"],
+            sides=tuple(tuple(side) for side in raw["sides"]),
+            totals=tuple(raw["totals"]),
+            won_by=tuple(raw["won_by"]),
+        )
+    return found
