@@ -159,7 +159,7 @@ def test_a_season_of_three_evenings_on_its_page_csv_and_pdf(organizer):
 
 
 def test_a_season_by_dates_and_what_is_refused(organizer):
-    app, client, evenings = organizer
+    app, client, _evenings = organizer
     db = open_database(app.config["DATABASE"])
     today = db.execute("SELECT substr(created_at, 1, 10) FROM evenings").fetchone()[0]
     db.close()
