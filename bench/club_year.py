@@ -64,10 +64,14 @@ def build(games: int, instance: Path, seed: int = 2026) -> dict[str, Any]:
                     evening=evenings[-1],
                 )
                 store.grant(db, DEVICE, game_id, "edit")
+        middle = len(evenings) // 2
+        season = store.create_season(
+            db, "Twelve weeks", DEVICE, evenings=evenings[middle : middle + 12], best_of=8
+        )
     finally:
         store_games._now = clock
     db.close()
-    return {"device": DEVICE, "evenings": evenings, "player": PLAYERS[0]}
+    return {"device": DEVICE, "evenings": evenings, "player": PLAYERS[0], "season": season}
 
 
 def pages(built: dict[str, Any]) -> dict[str, str]:
@@ -78,6 +82,7 @@ def pages(built: dict[str, Any]) -> dict[str, str]:
         "all-games CSV": "/players/export.csv",
         "home": "/",
         "one evening (8 tables)": f"/e/{middle}",
+        "a season's table (12 nights, best 8)": f"/seasons/{built['season']}",
     }
 
 
