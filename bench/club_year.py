@@ -27,13 +27,33 @@ PLAYERS = [f"Player {n:02d}" for n in range(60)]
 TABLES = 8  # a night
 POOL = 120  # distinct hand logs, dealt out to the tables at random
 FIRST_NIGHT = datetime(2020, 1, 7, 19, 0, tzinfo=UTC)
+GAME = {"ruleset": "yahoo-normal", "options": {"target": 1500}}  # ~20 hands a game
 
 
 def _hand_logs(rng: random.Random) -> list[list[dict[str, Any]]]:
-    """Legal 20-hand Spades logs (a game that reaches its target ends sooner)."""
-    from bench.engine import random_game
+    """Legal Spades logs as a club plays them: most bids made, now and then one set or
+    a nil; the game goes to TARGET, which takes about 20 hands (a close game more)."""
+    from scorekeeper.engine import extend, load_game, score_game
+    from scorekeeper.engine.errors import HandError
 
-    return [random_game("yahoo-normal", rng, 20)["hands"] for _ in range(POOL)]
+    logs = []
+    for _ in range(POOL):
+        doc = {**GAME, "players": ["A", "B", "C", "D"], "hands": []}
+        result = score_game(load_game(doc))
+        hands: list[dict[str, Any]] = []
+        while not result.outcome.finished and len(hands) < 40:
+            cuts = sorted(rng.randint(0, 13) for _ in range(3))
+            tricks = [b - a for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
+            bids: list[Any] = [
+                "nil" if t == 0 else max(1, t + rng.choice((0, 0, 0, 0, -1, 1))) for t in tricks
+            ]
+            try:
+                result = extend(result, {"bids": bids, "tricks": tricks})
+            except HandError:
+                continue  # bids this table may not make: deal again
+            hands.append({"bids": bids, "tricks": tricks})
+        logs.append(hands)
+    return logs
 
 
 def build(games: int, instance: Path, seed: int = 2026) -> dict[str, Any]:
@@ -58,8 +78,9 @@ def build(games: int, instance: Path, seed: int = 2026) -> dict[str, Any]:
                     evenings.append(store.create_evening(db, f"Club night {night + 1}", DEVICE))
                 game_id = store.create_game(
                     db,
-                    "yahoo-normal",
+                    GAME["ruleset"],
                     rng.sample(PLAYERS, 4),
+                    options=GAME["options"],
                     hands=rng.choice(logs),
                     evening=evenings[-1],
                 )
