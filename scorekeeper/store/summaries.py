@@ -311,6 +311,23 @@ def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
     return players
 
 
+def names_played(db: Database, scope: Scope) -> list[str]:
+    """The players' names over the scope, most games first (each as spelled most often),
+    read from the summaries without keeping anything."""
+    where, params = _fresh(db, scope)
+    games: dict[str, int] = {}
+    spelled: dict[str, str] = {}
+    for key, name, count, _first in db.execute(
+        "SELECT p.player, p.name, COUNT(*), MIN(games.created_at || printf('%020d', games.rowid))"
+        f" FROM player_summaries p JOIN games ON games.id = p.game WHERE {where}"
+        " GROUP BY p.player, p.name ORDER BY 3, 4 DESC",
+        params,
+    ):
+        games[key] = games.get(key, 0) + count
+        spelled[key] = name
+    return [spelled[key] for key in sorted(games, key=lambda key: (-games[key], key))]
+
+
 def _add_up(db: Database, scope: Scope) -> list[PlayerStats]:
     where, params = scope.sql()
     joined = f"player_summaries p JOIN games ON games.id = p.game WHERE {where}"

@@ -22,7 +22,7 @@ from .download import file_response
 def known_names() -> list[str]:
     """Names typed at this browser's earlier games, most used first (for the setup form;
     read from the games' summaries, no hand is loaded)."""
-    return [p.name for p in store.player_totals(get_db(), store.Scope(device() or ""))]
+    return store.names_played(get_db(), store.Scope(device() or ""))
 
 
 def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:
