@@ -287,6 +287,31 @@ def recent_games(
     return [dataclasses.replace(_row_to_game(row, (), source=source), listed=True) for row in rows]
 
 
+def listed_games(
+    db: Database,
+    device: str | None,
+    *,
+    archived: bool,
+    finished: bool | None = None,
+    limit: int | None = None,
+) -> tuple[list[StoredGame], int]:
+    """A browser's games on its list (or those it archived), finished or not, the last
+    played first, at most `limit` of them; and how many there are in all."""
+    where = "id IN (SELECT game_id FROM grants WHERE device = ? AND archived = ?)"
+    params: list[Any] = [device or "", int(archived)]
+    if finished is not None:
+        where += " AND finished = ?"
+        params.append(int(finished))
+    total = db.execute(f"SELECT COUNT(*) FROM games WHERE {where}", params).fetchone()[0]
+    rows = db.query(
+        f"SELECT * FROM games WHERE {where} ORDER BY updated_at DESC, rowid DESC LIMIT ?",
+        [*params, -1 if limit is None else limit],
+    )
+    source = _source(db)
+    listed = [dataclasses.replace(_row_to_game(r, (), source=source), listed=True) for r in rows]
+    return listed, total
+
+
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:
     """The game's history, oldest first: what changed and when."""
     return [
