@@ -44,6 +44,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m010_house_rules",
         "m011_evening_tables_and_sit_outs",
         "m012_game_summaries_with_their_stamp",
+        "m013_seasons",
     ]
     before = dump(db)
     migrate(db)

@@ -59,6 +59,7 @@ from .seasons import (
 )
 from .summaries import (
     Scope,
+    csv_chunks,
     csv_text,
     every_player,
     kinds_played,
@@ -97,6 +98,7 @@ __all__ = [
     "create_evening",
     "create_game",
     "create_season",
+    "csv_chunks",
     "csv_text",
     "delete_game",
     "delete_last_hand",

@@ -25,7 +25,7 @@ import functools
 import hashlib
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -380,17 +380,25 @@ def every_player(db: Database, scope: Scope) -> list[PlayerStats]:
     return merge({key: PlayerStats.from_part(json.loads(part))} for key, part in rows)
 
 
-def csv_text(db: Database, scope: Scope) -> str:
-    """Every hand of the scope's games, oldest game first, as CSV (without a BOM)."""
+def csv_chunks(db: Database, scope: Scope) -> Iterator[str]:
+    """Every hand of the scope's games, oldest game first, as CSV (without a BOM): the
+    header, then each game's rows as its summary keeps them, read as they are sent (a
+    club's 10,000 games are ~90 MB of CSV: never all in memory at once)."""
     where, params = _fresh(db, scope)
     head = io.StringIO()
     write_csv([next(csv_rows([]))], head)
-    rows = db.execute(
+    yield head.getvalue()
+    for (chunk,) in db.execute(
         "SELECT s.csv FROM game_summaries s JOIN games ON games.id = s.game"
         f" WHERE {where} ORDER BY games.created_at, games.rowid",
         params,
-    )
-    return head.getvalue() + "".join(chunk for (chunk,) in rows)
+    ):
+        yield chunk
+
+
+def csv_text(db: Database, scope: Scope) -> str:
+    """The same, as one text."""
+    return "".join(csv_chunks(db, scope))
 
 
 def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResult]:

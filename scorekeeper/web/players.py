@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
@@ -16,7 +27,6 @@ from ..ratings import Rating
 from ..stats import PlayerStats, player_key, stat_columns
 from .access import device
 from .db import get_db
-from .download import file_response
 from .forms import Form
 from .i18n import language, render_text
 
@@ -64,8 +74,14 @@ def index() -> str:
 def export_csv() -> Response:
     """Every hand of this browser's games (as filtered), one row per player per hand."""
     scope, _chosen = _scope()
-    text = store.csv_text(get_db(), scope)
-    return file_response("\ufeff" + text, "text/csv", "scorekeeper-players.csv")
+    chunks = store.csv_chunks(get_db(), scope)
+    first = next(chunks)  # the summaries brought up to date before the answer starts
+    body = (part.encode() for part in itertools.chain(["\ufeff", first], chunks))
+    return Response(
+        stream_with_context(body),
+        mimetype="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="scorekeeper-players.csv"'},
+    )
 
 
 def _ratings(player: PlayerStats) -> dict[str, Rating]:
