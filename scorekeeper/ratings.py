@@ -13,7 +13,7 @@ Pure: the store keeps the ratings beside the games and calls `rate` for each gam
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,7 +85,3 @@ def rate_all(games: Sequence[tuple[Sequence[Sequence[str]], Sequence[int]]]) -> 
     for sides, places in games:
         rate(ratings, sides, places)
     return ratings
-
-
-def from_rows(rows: Mapping[str, tuple[float, float, int]]) -> dict[str, Rating]:
-    return {key: Rating(mu, sigma, games) for key, (mu, sigma, games) in rows.items()}

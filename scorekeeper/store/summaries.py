@@ -40,7 +40,14 @@ from .db import writing
 
 PACKAGE = Path(__file__).resolve().parent.parent
 # The code whose change can change a summary; every file under these, in name order.
-MAKERS = ("engine", "presets", "stats.py", "standings.py", "store/summaries.py", "ratings.py")
+STAMPED_CODE = (
+    "engine",
+    "presets",
+    "stats.py",
+    "standings.py",
+    "store/summaries.py",
+    "ratings.py",
+)
 
 
 @functools.cache
@@ -48,8 +55,8 @@ def stamp() -> str:
     """What made this process's summaries: the installed version and a fingerprint of
     the code that scores and counts (read once a process: ~40 small files)."""
     digest = hashlib.sha256()
-    for maker in MAKERS:
-        root = PACKAGE / maker
+    for part in STAMPED_CODE:
+        root = PACKAGE / part
         files = sorted(root.rglob("*")) if root.is_dir() else [root]
         for path in files:
             if path.is_file() and path.suffix != ".pyc":
