@@ -78,6 +78,7 @@ from .tables import (
     rename_table,
     revoke_table_link,
     table_by_token,
+    table_name,
     tables_held,
 )
 
@@ -149,6 +150,7 @@ __all__ = [
     "set_ranking",
     "set_sit_out",
     "table_by_token",
+    "table_name",
     "table_results",
     "tables_held",
 ]
