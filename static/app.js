@@ -62,25 +62,257 @@
     form.addEventListener("change", update);
     update();
   }
-  // On the scoresheet: reload when another phone enters or changes a hand.
+
+  // ---- What a phone typed for a hand survives a reload, a closed tab, a lost connection.
+  // Kept in localStorage (it works on plain HTTP) per game, hand and step until the server
+  // has stored it: a page of that game that shows the hand stored clears it.
+  var ENTRY = "scorekeeper:entry:";
+  var OUTBOX = "scorekeeper:outbox";
+  var ASIDE = "scorekeeper:aside:";
+  var SKIP = { csrf_token: 1, version: 1, submission: 1, hand: 1 };
+  function read(key, fallback) {
+    try { var v = window.localStorage.getItem(key); return v ? JSON.parse(v) : fallback; } catch (e) { return fallback; }
+  }
+  function write(key, value) {
+    try {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* private mode or full: the page still works, it only forgets */ }
+  }
+  function newToken() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+  function fieldsOf(form) {
+    var out = [];
+    new FormData(form).forEach(function (value, name) { out.push([name, String(value)]); });
+    return out;
+  }
+  function forget(game, stored, bidsStored) {
+    for (var i = window.localStorage.length - 1; i >= 0; i--) {
+      var key = window.localStorage.key(i);
+      if (!key || key.indexOf(ENTRY + game + ":") !== 0) continue;
+      var parts = key.slice(ENTRY.length).split(":");
+      var hand = parseInt(parts[1], 10);
+      if (hand <= stored || (parts[2] === "bids" && hand === stored + 1 && bidsStored)) write(key, null);
+    }
+  }
+  function keep(form) {
+    var key = ENTRY + form.getAttribute("data-keep");
+    var token = form.querySelector("input[name=submission]");
+    var saved = read(key, null);
+    if (saved && saved.fields) {
+      saved.fields.forEach(function (pair) {
+        if (SKIP[pair[0]]) return;
+        Array.prototype.forEach.call(form.querySelectorAll("[name='" + pair[0] + "']"), function (input) {
+          if (input.type === "radio" || input.type === "checkbox") {
+            if (input.value === pair[1] && !input.disabled) input.checked = true;
+          } else if (input.type !== "hidden") input.value = pair[1];
+        });
+      });
+    }
+    token.value = (saved && saved.token) || newToken();
+    function save() { write(key, { fields: fieldsOf(form), token: token.value, at: Date.now() }); }
+    form.addEventListener("change", save);
+    form.addEventListener("input", save);
+    if (saved) form.dispatchEvent(new Event("change"));
+  }
+
+  // ---- The outbox: a hand sent while the app cannot be reached is kept on the phone and
+  // sent when it can be; never shown as stored before the server has answered. Every
+  // submission carries the phone's token: a resend gets the first answer, never a second hand.
+  var box = null;
+  var sending = false;
+  function outbox() { return read(OUTBOX, []); }
+  function showOutbox(why) {
+    if (!box) return;
+    var items = outbox();
+    box.hidden = !items.length;
+    if (!items.length) return;
+    var count = box.querySelector("[data-count]");
+    count.textContent = items.length === 1 ? box.getAttribute("data-one") : box.getAttribute("data-many").split("{n}").join(items.length);
+    if (why !== undefined) box.querySelector("[data-why]").textContent = why;
+  }
+  function post(item) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    // The header asks the app to answer a stored hand with where to go ({"stored": url})
+    // rather than a redirect: the page that follows is then loaded once, by the browser.
+    return fetch(item.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Scorekeeper-Send": "1" }
+    }).then(function (response) {
+      // The service worker (HTTPS) answers 503 itself when there is no connection.
+      if (response.status === 503) throw new Error("unreachable");
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      return json ? response.json().then(function (answer) { return answer.stored || null; }) : null;
+    });
+  }
+  // A tap on the form's button: sent at once and answered before the tap is over, as a
+  // plain form is (a synchronous request: the page moves on only once the app has
+  // answered, and what the app flashes is shown by the page that follows). Throws when
+  // the app cannot be reached.
+  function sendNow(item) {
+    var xhr = new XMLHttpRequest();
+    xhr.open("POST", item.action, false);
+    xhr.setRequestHeader("Content-Type", "application/x-www-form-urlencoded");
+    xhr.setRequestHeader("X-Scorekeeper-Send", "1");
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    xhr.send(body.toString());
+    if (xhr.status === 0 || xhr.status === 503) throw new Error("unreachable");
+    if ((xhr.getResponseHeader("Content-Type") || "").indexOf("application/json") === 0) {
+      return JSON.parse(xhr.responseText).stored || null;
+    }
+    return null;
+  }
+  function postNatively(item) {
+    // The server answered without storing (a problem to fix, another phone first):
+    // send it as a plain form so the page it answers with is shown.
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = item.action;
+    item.fields.forEach(function (pair) {
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = pair[0]; input.value = pair[1];
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    form.submit();
+  }
+  function settle(item, stored, here) {
+    write(OUTBOX, outbox().filter(function (other) { return other.token !== item.token; }));
+    if (stored) {  // stored (or stored before: the first answer again)
+      if (item.key) write(item.key, null);
+      var game = document.body.getAttribute("data-game");
+      if (here || (game && item.action.indexOf("/g/" + game + "/") !== -1)) window.location.assign(stored);
+      else showOutbox("");
+      return true;
+    }
+    postNatively(item);
+    return false;
+  }
+  function flush() {
+    if (sending) return Promise.resolve();
+    var items = outbox();
+    if (!items.length) { showOutbox(); return Promise.resolve(); }
+    sending = true;
+    showOutbox(box ? box.getAttribute("data-sending") : "");
+    var item = items[0];
+    return post(item).then(function (stored) {
+      sending = false;
+      if (settle(item, stored, false)) return flush();
+    }, function () {
+      sending = false;
+      showOutbox(box ? box.getAttribute("data-unreachable") : "");
+    });
+  }
+  function submitting(form) {
+    var busy = false;
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (busy) return;  // a double tap: the first one is on its way
+      busy = true;
+      var keyAttr = form.getAttribute("data-keep");
+      var item = {
+        action: form.action, fields: fieldsOf(form), token: form.querySelector("input[name=submission]").value,
+        key: keyAttr ? ENTRY + keyAttr : null, title: document.title, at: Date.now()
+      };
+      var stored;
+      try {
+        stored = sendNow(item);
+      } catch (unreachable) {
+        busy = false;
+        if (!keyAttr) { postNatively(item); return; }  // only a new hand is kept to send later
+        var items = outbox().filter(function (other) { return other.key !== item.key; });
+        items.push(item);
+        write(OUTBOX, items);
+        showOutbox(box ? box.getAttribute("data-unreachable") : "");
+        box.scrollIntoView({ block: "start" });
+        return;
+      }
+      settle(item, stored, true);
+    });
+  }
+
+  // ---- Conflicts: the entry not kept stays shown on the scoresheet until dismissed.
+  function setAside(section) {
+    Array.prototype.forEach.call(section.querySelectorAll("[data-set-aside]"), function (control) {
+      var which = control.getAttribute("data-set-aside");
+      function remember() {
+        var article = section.querySelector("article." + which);
+        if (!article) return;
+        var key = ASIDE + section.getAttribute("data-game");
+        var list = read(key, []);
+        list.push({ title: section.querySelector("h2").textContent, heading: article.querySelector("h3").textContent,
+          lines: Array.prototype.map.call(article.querySelectorAll("li"), function (li) { return li.textContent; }) });
+        write(key, list);
+      }
+      control.addEventListener(control.tagName === "FORM" ? "submit" : "click", remember);
+    });
+  }
+  function showAside(holder, game, dismissText) {
+    var key = ASIDE + game;
+    var list = read(key, []);
+    holder.hidden = !list.length;
+    holder.textContent = "";
+    holder.className = "set-aside";
+    list.forEach(function (entry, index) {
+      var box = document.createElement("article");
+      var h = document.createElement("h2"); h.textContent = entry.title + " — " + entry.heading; box.appendChild(h);
+      var ul = document.createElement("ul");
+      entry.lines.forEach(function (line) { var li = document.createElement("li"); li.textContent = line; ul.appendChild(li); });
+      box.appendChild(ul);
+      var button = document.createElement("button");
+      button.type = "button"; button.textContent = dismissText;
+      button.addEventListener("click", function () {
+        var now = read(key, []); now.splice(index, 1); write(key, now.length ? now : null);
+        showAside(holder, game, dismissText);
+      });
+      box.appendChild(button);
+      holder.appendChild(box);
+    });
+  }
+
+  // On the scoresheet: reload when another phone enters or changes a hand; when the app
+  // cannot be reached, say the sheet is not live and since when, and catch up after.
   function live(marker) {
     var url = marker.getAttribute("data-url");
     var seen = marker.getAttribute("data-version");
+    var asOf = new Date();
+    var stale = document.createElement("p");
+    stale.className = "not-live";
+    stale.id = "not-live";
+    stale.setAttribute("role", "status");
+    stale.hidden = true;
+    marker.parentNode.insertBefore(stale, marker.nextSibling);
+    var clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     function busy() {
       var open = document.querySelector("details[open]");
       var typing = document.activeElement && /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName);
       return open || typing;
     }
+    function lost() {
+      stale.textContent = marker.getAttribute("data-stale").split("{time}").join(clock.format(asOf));
+      stale.hidden = false;
+      document.body.classList.add("offline");
+    }
     function poll() {
       if (document.hidden) return;
       fetch(url, { cache: "no-store", credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
         .then(function (state) {
+          asOf = new Date();
+          stale.hidden = true;
+          document.body.classList.remove("offline");
           if (state && String(state.version) !== seen && !busy()) window.location.reload();
         })
-        .catch(function () {});
+        .catch(lost);
     }
     window.setInterval(poll, 5000);
+    window.addEventListener("online", poll);
+    window.addEventListener("offline", lost);
   }
   // On an evening's page (and its TV): when anything at a table changed, fetch the page
   // and swap its live parts in place. No reload: an open QR panel, the scroll and a
@@ -115,36 +347,92 @@
     }
     window.setInterval(poll, 2000);
   }
-  // Keep the screen awake while a game is open (Screen Wake Lock, where the browser has it).
+
+  // Keep the screen awake while a game is open: the Screen Wake Lock where the browser
+  // has it (HTTPS, localhost); over plain HTTP the NoSleep.js technique (a tiny muted
+  // looping video); and where neither works, the button says so instead of pretending.
   function wake(button) {
-    if (!("wakeLock" in navigator)) return;
-    var lock = null;
-    var wanted = false;
-    function label() { button.textContent = button.getAttribute(lock ? "data-on" : "data-off"); }
+    var status = document.getElementById("wake-status");
+    var hasLock = "wakeLock" in navigator;
+    var fallback = !hasLock && typeof window.NoSleep === "function" ? new window.NoSleep() : null;
+    if (fallback && fallback.noSleepVideo) fallback.noSleepVideo.muted = true;
+    var lock = null, wanted = false, how = null;
+    function say(state) {
+      how = state;
+      button.textContent = button.getAttribute(state ? "data-on" : "data-off");
+      button.setAttribute("aria-pressed", state ? "true" : "false");
+      button.setAttribute("data-state", state || (wanted ? "failed" : "off"));
+      status.textContent = state ? status.getAttribute("data-" + state) : (wanted ? status.getAttribute("data-failed") : "");
+    }
     function take() {
-      navigator.wakeLock.request("screen").then(function (l) {
-        lock = l;
-        label();
-        lock.addEventListener("release", function () { lock = null; label(); });
-      }).catch(function () {});
+      if (hasLock) {
+        return navigator.wakeLock.request("screen").then(function (l) {
+          lock = l;
+          say("lock");
+          lock.addEventListener("release", function () { lock = null; if (!wanted || document.visibilityState === "visible") say(null); });
+        });
+      }
+      // A video that cannot load never settles: after a few seconds it did not work.
+      var late = new Promise(function (resolve, reject) { window.setTimeout(reject, 4000); });
+      return Promise.race([fallback.enable(), late]).then(function () { say("video"); });
+    }
+    function release() {
+      if (lock) lock.release();
+      if (fallback && fallback.isEnabled) fallback.disable();
+      lock = null;
+      say(null);
     }
     button.hidden = false;
+    if (!hasLock && !fallback) {
+      button.disabled = true;
+      button.setAttribute("data-state", "none");
+      status.textContent = status.getAttribute("data-none");
+      return;
+    }
     button.addEventListener("click", function () {
-      wanted = !lock;
-      if (lock) lock.release(); else take();
+      wanted = !how;
+      if (how) release();
+      else take().catch(function () { say(null); status.textContent = status.getAttribute("data-failed"); });
     });
+    // A hidden tab loses the lock (and the video stops): take it again when it is back.
     document.addEventListener("visibilitychange", function () {
-      if (wanted && !lock && document.visibilityState === "visible") take();
+      if (!wanted) return;
+      if (document.visibilityState === "visible") take().catch(function () { say(null); });
     });
   }
+
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
   document.addEventListener("DOMContentLoaded", function () {
+    var game = document.body.getAttribute("data-game");
+    if (game) forget(game, parseInt(document.body.getAttribute("data-hands"), 10), document.body.getAttribute("data-bids-stored") === "1");
+    box = document.getElementById("outbox");
+    if (box) {
+      box.querySelector("[data-send]").addEventListener("click", flush);
+      showOutbox();
+      window.addEventListener("online", flush);
+      window.setInterval(function () { if (outbox().length) flush(); }, 15000);
+      if (outbox().length) flush();
+    }
     var button = document.getElementById("wake");
     if (button) wake(button);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-keep]"), keep);
+    Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
+      var token = form.querySelector("input[name=submission]");
+      if (!token) return;
+      if (!token.value) token.value = newToken();
+      submitting(form);
+    });
+    var conflict = document.getElementById("conflict");
+    if (conflict) setAside(conflict);
+    var aside = document.getElementById("set-aside");
+    if (aside && game) showAside(aside, game, aside.getAttribute("data-dismiss"));
+    var problems = document.getElementById("problems");
+    var firstWrong = document.querySelector("fieldset.invalid") || problems;
+    if (firstWrong) firstWrong.scrollIntoView({ block: "start" });
     var marker = document.getElementById("live");
     if (marker) live(marker);
     var evening = document.getElementById("evening-live");

@@ -45,8 +45,10 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m011_evening_tables_and_sit_outs",
         "m012_pin_misses",
         "m013_house_rules_per_phone",
-        "m014_game_summaries_with_their_stamp",
-        "m015_seasons",
+        "m014_submission_tokens",
+        "m015_corrected_next_dealer",
+        "m016_game_summaries_with_their_stamp",
+        "m017_seasons",
     ]
     before = dump(db)
     migrate(db)

@@ -14,6 +14,7 @@ from .errors import GameError, HandError, InvalidHand, RulesError
 from .kinds import GameKind, find_kind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset, short_id
+from .seats import dealer_of
 from .text import N_, Text, Translations, shown, text
 from .types import HandResult, Outcome, Side
 
@@ -44,11 +45,29 @@ class Game:
     hands: tuple[Any, ...] = ()
     changes: tuple[RuleChange, ...] = ()
     first_dealer: int = 0  # the seat that deals hand 1; the deal passes to the left
+    # Hand by hand, the seat a hand names as its real dealer ("dealer": a table that dealt
+    # out of turn), else None; the hands after it rotate from it.
+    dealers: tuple[int | None, ...] = ()
 
     def start(self) -> Any:
         """The kind's state before the first hand."""
         kind = self.kind
         return kind.dealt_by(kind.start(self.ruleset.options, self.players), self.first_dealer)
+
+    def dealer(self, hand_number: int) -> int:
+        """The seat that deals hand `hand_number` (1-based)."""
+        return dealer_of(self.first_dealer, len(self.players), hand_number, self.dealers)
+
+    def named_dealer(self, hand_number: int) -> int | None:
+        """The dealer hand `hand_number` names itself (None: it follows the rotation)."""
+        return self.dealers[hand_number - 1] if hand_number <= len(self.dealers) else None
+
+    def with_hands(
+        self, hands: tuple[Any, ...], dealers: tuple[int | None, ...] | None = None
+    ) -> Game:
+        """The same game with another log of hands (and the dealers they name)."""
+        named = self.dealers[: len(hands)] if dealers is None else dealers
+        return Game(self.ruleset, self.players, hands, self.changes, self.first_dealer, named)
 
     def ruleset_for(self, hand_number: int) -> Ruleset:
         """The rules in force for hand `hand_number` (1-based), with every change made by then."""
@@ -110,7 +129,8 @@ def _play_from(
     game: Game, sides: tuple[Side, ...], before: tuple[HandResult, ...], state: Any
 ) -> GameResult:
     """Score the game's hands after the `before` ones, starting from `state`."""
-    play, end = game.kind.play, game.kind.outcome  # looked up once, not per hand
+    kind = game.kind
+    play, end = kind.play, kind.outcome  # looked up once, not per hand
     first = len(before) + 1
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None
@@ -118,7 +138,11 @@ def _play_from(
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
-            raise HandError(number, _over(sides, outcome, number - 1))
+            over = (rules or game.ruleset_for(number)).options
+            raise HandError(number, _over(game.kind, over, sides, outcome, number))
+        named = game.named_dealer(number)
+        if named is not None:  # dealt out of turn: the rules follow the real dealer
+            state = kind.dealt_by(state, named)
         try:
             result = play((rules or game.ruleset_for(number)).options, state, hand)
         except InvalidHand as error:
@@ -143,8 +167,11 @@ def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
         hand = kind.parse_hand(raw, game.ruleset_for(number).options)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
+    named = _named_dealer(raw, number, game.players)
     hands = (*game.hands[: number - 1], hand, *game.hands[number:])
-    changed = Game(game.ruleset, game.players, hands, game.changes, game.first_dealer)
+    dealers = list(game.dealers) + [None] * (len(game.hands) - len(game.dealers))
+    dealers[number - 1] = named
+    changed = game.with_hands(hands, tuple(dealers))
     before = result.hands[: number - 1]
     state = before[-1].state if before else game.start()
     return _play_from(changed, result.sides, before, state)
@@ -158,20 +185,34 @@ def extend(result: GameResult, raw: object) -> GameResult:
     """
     game, kind = result.game, result.game.kind
     number = len(game.hands) + 1
-    if result.outcome.finished:
-        raise HandError(number, _over(result.sides, result.outcome, number - 1))
     ruleset = game.ruleset_for(number)
+    if result.outcome.finished:
+        raise HandError(number, _over(kind, ruleset.options, result.sides, result.outcome, number))
+    named = _named_dealer(raw, number, game.players)
+    state = result.state if named is None else kind.dealt_by(result.state, named)
     try:
         hand = kind.parse_hand(raw, ruleset.options)
-        scored = kind.play(ruleset.options, result.state, hand)
+        scored = kind.play(ruleset.options, state, hand)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
-    longer = Game(game.ruleset, game.players, (*game.hands, hand), game.changes, game.first_dealer)
+    dealers = (*game.dealers, *[None] * (len(game.hands) - len(game.dealers)), named)
+    longer = game.with_hands((*game.hands, hand), dealers)
     outcome = kind.outcome(longer.ruleset_for(number + 1).options, scored.state)
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
 
-def _over(sides: Sequence[Side], outcome: Outcome, last: int) -> Text:
+def _over(
+    kind: GameKind[Any, Any, Any],
+    options: Any,
+    sides: Sequence[Side],
+    outcome: Outcome,
+    number: int,
+) -> Text:
+    """Why hand `number` cannot be played: the game ended with the hand before it."""
+    said = kind.past_the_end(options, number)
+    if said is not None:
+        return said
+    last = number - 1
     if outcome.winner is None:
         return text(N_("the game is already over after hand {last}"), last=last)
     return text(
@@ -208,13 +249,31 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError(N_("'hands' must be a list"))
-    hands = []
+    hands, dealers = [], []
     for number, raw in enumerate(raw_hands, start=1):
         try:
             hands.append(kind.parse_hand(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
-    return Game(ruleset, players, tuple(hands), game.changes, first_dealer)
+        dealers.append(_named_dealer(raw, number, players))
+    return game.with_hands(tuple(hands), tuple(dealers))
+
+
+def _named_dealer(raw: object, number: int, players: Sequence[str]) -> int | None:
+    """The seat a game-file hand says really dealt it (`"dealer"`), or None."""
+    if not isinstance(raw, dict) or raw.get("dealer") is None:
+        return None
+    seat = raw["dealer"]
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(players):
+        raise HandError(
+            number,
+            text(
+                N_("'dealer' must be a seat from 0 to {last}, got {value}"),
+                last=len(players) - 1,
+                value=shown(seat),
+            ),
+        )
+    return seat
 
 
 def _first_dealer(raw: object, players: Sequence[str]) -> int:
@@ -333,6 +392,9 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise GameError(N_("'players' must be a list of names in seat order"))
     if len(raw) != expected:
+        said = find_kind(ruleset.game).seating(ruleset.options, len(raw))
+        if said is not None:
+            raise GameError(said)
         raise GameError(
             text(
                 N_("{count} players given, ruleset {id!r} needs {expected}"),
@@ -358,7 +420,13 @@ def game_to_json(game: Game) -> dict[str, Any]:
         **({"house_rules": _house_document(game.ruleset)} if game.ruleset.house else {}),
         "options": {k: getattr(v, "value", v) for k, v in values.items()},
         "players": list(game.players),
-        "hands": [game.kind.hand_to_json(hand) for hand in game.hands],
+        "hands": [
+            {
+                **game.kind.hand_to_json(hand),
+                **({"dealer": seat} if (seat := game.named_dealer(number)) is not None else {}),
+            }
+            for number, hand in enumerate(game.hands, start=1)
+        ],
         **({"first_dealer": game.first_dealer} if game.first_dealer else {}),
         **({"option_changes": [c.to_json() for c in game.changes]} if game.changes else {}),
     }

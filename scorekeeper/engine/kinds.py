@@ -82,9 +82,10 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Return the state before the first hand."""
         ...
 
-    def dealt_by(self, state: State, first_dealer: int) -> State:
-        """The state before the first hand, told which seat deals it (the game file's
-        `first_dealer`), for a kind whose rules depend on who deals."""
+    def dealt_by(self, state: State, dealer: int) -> State:
+        """The state told which seat deals the next hand (before hand 1: the game file's
+        `first_dealer`; before a hand that names its real dealer: that seat), for a kind
+        whose rules depend on who deals."""
         ...
 
     def hand_rules(self, options: Opts, number: int) -> Any:
@@ -198,6 +199,16 @@ class GameKind(Protocol[Opts, Hand, State]):
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
+    def seating(self, options: Opts, count: int) -> Text | None:
+        """Why a file naming `count` players, not the ruleset's number, cannot be played,
+        where the kind says it in its own words (None: the engine's words)."""
+        ...
+
+    def past_the_end(self, options: Opts, number: int) -> Text | None:
+        """Why there is no hand `number` after the game is over, where the kind's rules
+        say so themselves (None: the engine says who won after which hand)."""
+        ...
+
     def first_lead(
         self, options: Opts, dealer: int, players: Sequence[str]
     ) -> tuple[int | None, Text | None]:
@@ -224,7 +235,13 @@ class KindDefaults(Generic[Opt, St]):
     ) -> tuple[int | None, Text | None]:
         return None, None
 
-    def dealt_by(self, state: St, first_dealer: int) -> St:
+    def seating(self, options: Opt, count: int) -> Text | None:
+        return None
+
+    def past_the_end(self, options: Opt, number: int) -> Text | None:
+        return None
+
+    def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
 
     def hand_rules(self, options: Opt, number: int) -> object:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .describe import RuleSheet, describe
 from .errors import GameError, HandError, InvalidHand
@@ -147,14 +148,14 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
             break
         hands.append(reparsed)
         try:
-            score_game(Game(ruleset, game.players, tuple(hands), first_dealer=game.first_dealer))
+            score_game(_replayed(game, ruleset, hands))
         except HandError as error:
             stopped = error
             hands.pop()
             break
         if note is not None:
             carried.setdefault(note.key(), (note, []))[1].append(number)
-    other = score_game(Game(ruleset, game.players, tuple(hands), first_dealer=game.first_dealer))
+    other = score_game(_replayed(game, ruleset, hands))
     return WhatIf(
         actual,
         other,
@@ -256,3 +257,14 @@ def verdict(result: WhatIf) -> Text:
     if actual.won_by != other.won_by:
         return text(N_("The winner changes."))
     return text(N_("The winner does not change."))
+
+
+def _replayed(game: Game, ruleset: Ruleset, hands: list[Any]) -> Game:
+    """The game's hands (as far as they go) under other rules, dealt as they were."""
+    return Game(
+        ruleset,
+        game.players,
+        tuple(hands),
+        first_dealer=game.first_dealer,
+        dealers=game.dealers[: len(hands)],
+    )

@@ -326,7 +326,31 @@ def m013_house_rules_per_phone(db: Database) -> None:
 
 
 @migrations()
-def m014_game_summaries_with_their_stamp(db: Database) -> None:
+def m014_submission_tokens(db: Database) -> None:
+    """Each hand a phone submits carries a token it made; a resend of the same token
+    (a double tap, an outbox sending again after a lost answer) gets the first answer,
+    never a second hand. Written in the same transaction as what it answers."""
+    db.execute(
+        """
+        CREATE TABLE submissions (
+            token TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            answer TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
+@migrations()
+def m015_corrected_next_dealer(db: Database) -> None:
+    """The table says someone else deals the hand not entered yet ("Ben deals hand 5"):
+    kept on the game until that hand is stored, which then names its dealer itself."""
+    db.execute("ALTER TABLE games ADD COLUMN next_dealer INTEGER")
+
+
+@migrations()
+def m016_game_summaries_with_their_stamp(db: Database) -> None:
     """Each game's summary (each player's part of the statistics, the game's CSV rows,
     its sides' places), written with the game and stamped with the game's version and
     what made it (store/summaries.py): the pages that span games read these instead of
@@ -397,7 +421,7 @@ def m014_game_summaries_with_their_stamp(db: Database) -> None:
 
 
 @migrations()
-def m015_seasons(db: Database) -> None:
+def m017_seasons(db: Database) -> None:
     """A season groups evenings (those in a date range, or chosen ones) and ranks their
     players by the club's chosen measure, the best N nights counting."""
     db.execute(

@@ -33,7 +33,7 @@ from ..engine import (
 from ..engine.errors import GameError, HandError
 from ..engine.house import Resolver, house_ruleset, rules_document
 from ..engine.options import differences, option_values
-from ..engine.seats import dealer_of
+from ..engine.seats import dealer_of, named_dealers
 from ..engine.text import N_, text
 from ..limits import (
     EVENING_NAME_MAX,
@@ -99,6 +99,8 @@ class StoredGame:
     listed: bool = False  # read by list_games, without its hands: it cannot be scored
     # Started from house rules: their scorekeeper-rules/1 document as it was then.
     house_rules: Mapping[str, Any] | None = None
+    # The seat the table said deals the next hand, out of turn (None: the rotation).
+    next_dealer: int | None = None
 
     @property
     def cache_key(self) -> tuple[str, str, int]:
@@ -158,8 +160,10 @@ class StoredGame:
         return self.confirm_hands and bool(self.confirmations[number - 1])
 
     def dealer(self, hand_number: int) -> int:
-        """The seat that deals hand `hand_number` (1-based); the deal passes to the left."""
-        return dealer_of(self.first_dealer, len(self.players), hand_number)
+        """The seat that deals hand `hand_number` (1-based): the deal passes to the left,
+        from the last hand before it that names its real dealer, if one does."""
+        named = [*named_dealers(self.hands), self.next_dealer]
+        return dealer_of(self.first_dealer, len(self.players), hand_number, named)
 
 
 def _row_to_game(
@@ -194,6 +198,7 @@ def _row_to_game(
         table=row.get("table_number"),
         source=source,
         house_rules=json.loads(row["house_rules"]) if row.get("house_rules") else None,
+        next_dealer=row.get("next_dealer"),
     )
 
 
@@ -499,9 +504,53 @@ def _insert_hand(db: Database, game_id: str, number: int, body: Body) -> None:
     )
 
 
-def set_bids(db: Database, game_id: str, bids: list[Any], *, version: int | None) -> None:
+class Repeated(RuntimeError):
+    """A submission token already answered: the first answer, for the phone to get again."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer = answer
+        super().__init__(f"already answered: {answer}")
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A phone's token for one submission, and what the app answers it (a page to open)."""
+
+    token: str
+    answer: str
+
+
+def answered(db: Database, token: str) -> str | None:
+    """The first answer to a submission token, or None when it was never stored."""
+    rows = list(db.query("SELECT answer FROM submissions WHERE token = ?", [token]))
+    return str(rows[0]["answer"]) if rows else None
+
+
+def _answer_once(db: Database, game_id: str, submission: Submission | None) -> None:
+    """Inside a write, before the game is claimed: a token seen before raises Repeated
+    (nothing is written again); a new one is stored with the write it answers."""
+    if submission is None:
+        return
+    first = answered(db, submission.token)
+    if first is not None:
+        raise Repeated(first)
+    db.execute(
+        "INSERT INTO submissions (token, game_id, answer, created_at) VALUES (?, ?, ?, ?)",
+        [submission.token, game_id, submission.answer, _now()],
+    )
+
+
+def set_bids(
+    db: Database,
+    game_id: str,
+    bids: list[Any],
+    *,
+    version: int | None,
+    submission: Submission | None = None,
+) -> None:
     """Keep the bids of the hand being played until its tricks are entered."""
     with writing(db):
+        _answer_once(db, game_id, submission)
         stored = _claim(db, game_id, version)
         now = _now()
         db.execute(
@@ -523,11 +572,22 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
-def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> GameResult:
+def add_hand(
+    db: Database,
+    game_id: str,
+    body: Body,
+    *,
+    version: int | None,
+    submission: Submission | None = None,
+) -> GameResult:
     """Append a hand after checking the whole log with it; return the new result (a
-    HandError when the game holds as many hands as a game may)."""
+    HandError when the game holds as many hands as a game may). A dealer the table
+    named for this hand beforehand is written into it."""
     with writing(db):
+        _answer_once(db, game_id, submission)
         stored = _claim(db, game_id, version)
+        if stored.next_dealer is not None and "dealer" not in body:
+            body = {**body, "dealer": stored.next_dealer}
         if len(stored.hands) >= MAX_HANDS:
             raise HandError(
                 len(stored.hands) + 1,
@@ -547,6 +607,7 @@ def add_hand(db: Database, game_id: str, body: Body, *, version: int | None) -> 
         _insert_hand(db, game_id, number, body)
         bodies = (*stored.hands, body)
         _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=True)
+        db.execute("UPDATE games SET next_dealer = NULL WHERE id = ?", [game_id])
         _log(db, game_id, "hand_added", number, {"after": body})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
@@ -576,13 +637,15 @@ def replace_hand(
     *,
     version: int | None,
     correction: str | None = None,
+    submission: Submission | None = None,
 ) -> GameResult:
     """Change a past hand; every later hand is re-scored (and must still be valid).
 
     A confirmed hand changes only as a correction, with its reason logged; it then waits
-    for confirmation again.
+    for confirmation again. The dealer a hand names stays unless the change names another.
     """
     with writing(db):
+        _answer_once(db, game_id, submission)
         stored = _claim(db, game_id, version)
         if not 1 <= number <= len(stored.hands):
             raise GameNotFound(f"{game_id} hand {number}")
@@ -592,6 +655,8 @@ def replace_hand(
                 f"hand {number} was confirmed by {stored.confirmations[number - 1]}"
             )
         before = dict(stored.hands[number - 1])
+        if "dealer" in before and "dealer" not in body:
+            body = {**body, "dealer": before["dealer"]}
         cached = _RESULTS.get(stored.cache_key)
         if cached is not None:  # the hands before it keep their results; later ones replay
             result = change_hand(cached, number, body)
@@ -631,6 +696,10 @@ def delete_last_hand(
         before = doc["hands"].pop()
         result = score_game(load_game(doc))
         db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [game_id, number])
+        if before.get("dealer") is not None:  # entered again, it keeps its real dealer
+            db.execute(
+                "UPDATE games SET next_dealer = ? WHERE id = ?", [before["dealer"], game_id]
+            )
         bodies = stored.hands[:-1]
         _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         _log(
@@ -684,6 +753,53 @@ def change_options(
         )
         _save_summary(db, game_id, result, stored.hands, stored.created_at, bids_cleared=False)
         _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
+    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
+    return result
+
+
+def correct_dealer(
+    db: Database, game_id: str, from_hand: int, seat: int, *, version: int | None
+) -> GameResult:
+    """Say who really dealt hand `from_hand` (the deal passes on from them): a stored
+    hand names its dealer (and every hand is scored again, the rules that follow the
+    dealer with it); the next hand keeps it until it is stored. Bids already entered
+    for the next hand were given in the wrong order: they are forgotten."""
+    with writing(db):
+        stored = _claim(db, game_id, version)
+        if not 1 <= from_hand <= len(stored.hands) + 1:
+            raise GameError(
+                text(
+                    N_("the dealer can be corrected for hands 1 to {last}"),
+                    last=len(stored.hands) + 1,
+                )
+            )
+        if not 0 <= seat < len(stored.players):
+            raise GameError(text(N_("there is no seat {seat}"), seat=seat))
+        before = stored.dealer(from_hand)
+        if from_hand > len(stored.hands):
+            result = stored.score()
+            db.execute(
+                "UPDATE games SET next_dealer = ?, pending_bids = NULL WHERE id = ?",
+                [seat, game_id],
+            )
+            summaries.carry(db, game_id, stored.version)  # no hand changed
+        else:
+            doc = stored.document()
+            doc["hands"][from_hand - 1]["dealer"] = seat
+            result = score_game(load_game(doc))
+            db.execute(
+                "UPDATE hands SET body = ?, updated_at = ? WHERE game_id = ? AND number = ?",
+                [
+                    json.dumps(doc["hands"][from_hand - 1], ensure_ascii=False),
+                    _now(),
+                    game_id,
+                    from_hand,
+                ],
+            )
+            bodies = doc["hands"]
+            _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
+        detail = {"before": stored.players[before], "after": stored.players[seat]}
+        _log(db, game_id, "dealer_corrected", from_hand, detail)
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 

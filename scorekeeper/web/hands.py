@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Any, cast
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameResult, HandError, Text, find_kind
+from ..engine import GameError, GameResult, HandError, Text, find_kind
 from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
-from ..limits import MAX_HANDS
+from ..limits import MAX_HANDS, parse_count
 from .access import game_for
 from .db import get_db
 from .entry import BiddingEntry, OnePageEntry, entry_for
@@ -26,9 +38,98 @@ bp = Blueprint("hands", __name__)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
-def _conflict(game_id: str) -> tuple[str, int]:
-    """Another phone wrote first: say so plainly and show the game as it is now (409)."""
-    return render_game(store.get_game(get_db(), game_id), status=409, message=_(CONFLICT))
+# A form the page sends itself (static/app.js) asks for this header: a stored hand is then
+# answered with where to go instead of a redirect, so the page that follows (and the
+# message it flashes) is fetched once, by the browser, not by the script.
+SENT_BY_SCRIPT = "X-Scorekeeper-Send"
+
+
+@bp.after_request
+def _where_to(response: BaseResponse) -> BaseResponse:
+    if request.headers.get(SENT_BY_SCRIPT) and response.status_code in (302, 303):
+        return jsonify({"stored": response.headers["Location"]})
+    return response
+
+
+# A submission token as a phone makes it (static/app.js: crypto.getRandomValues, hex).
+TOKEN = re.compile(r"[0-9a-f]{16,64}")
+
+
+def _submission(answer: str) -> store.Submission | None:
+    """The phone's token of this submission, with the page that answers it."""
+    token = request.form.get("submission", "")
+    return store.Submission(token, answer) if TOKEN.fullmatch(token) else None
+
+
+def _first_answer() -> BaseResponse | None:
+    """A submission already stored (a double tap, an outbox sending again after a lost
+    answer): the first answer again, and nothing stored twice."""
+    token = request.form.get("submission", "") if request.method == "POST" else ""
+    first = store.answered(get_db(), token) if TOKEN.fullmatch(token) else None
+    return redirect(first, 303) if first is not None else None
+
+
+def _submitted_hand() -> int | None:
+    """The hand number the form was shown for (None when it is not a number)."""
+    return parse_count(request.form.get("hand", ""))
+
+
+def _conflict(
+    game_id: str, number: int | None = None, mine: Any = None, step: str = "hand"
+) -> BaseResponse | tuple[str, int]:
+    """Another phone wrote first: say so plainly and show the game as it is now (409);
+    with what this phone sent for hand `number` beside what is stored, to keep one."""
+    again = _first_answer()  # the same phone's double tap, racing its first one
+    if again is not None:
+        return again
+    stored = store.get_game(get_db(), game_id)
+    compare = _compare(stored, number, mine, step) if number and mine is not None else None
+    return render_game(stored, status=409, message=_(CONFLICT), compare=compare)
+
+
+def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[str, str]]:
+    """A hand side by side, as the scoresheet writes each side's part."""
+    kind, gettext = find_kind(stored.kind), get_translations().gettext
+    team = set(body.get("team_tricks", []))
+    return [
+        (side.name, kind.shorthand(body, side.seats, index in team, gettext))
+        for index, side in enumerate(stored.score().sides)
+    ]
+
+
+def _compare(stored: store.StoredGame, number: int, mine: Any, step: str) -> dict[str, Any]:
+    """What this phone sent for hand `number` and what is stored for it, side by side,
+    the sides whose entries differ, and where "keep mine" sends this phone's entry."""
+    entry = entry_for(stored.kind)
+    theirs: list[tuple[str, str]] = []
+    keep = None
+    if step == "bids":
+        bidding = cast(BiddingEntry, entry)
+        words = bidding.pending(dataclasses.replace(stored, pending_bids=list(mine)))
+        if number <= len(stored.hands):
+            theirs = bidding.pending(
+                dataclasses.replace(stored, pending_bids=stored.hands[number - 1]["bids"])
+            )
+        elif stored.pending_bids and number == len(stored.hands) + 1:
+            theirs = bidding.pending(stored)
+            keep = url_for("hands.bids", game_id=stored.id)
+    else:
+        words = _hand_words(stored, mine)
+        if number <= len(stored.hands):
+            theirs = _hand_words(stored, dict(stored.hands[number - 1]))
+            keep = url_for("hands.edit", game_id=stored.id, number=number)
+    differs = [name for (name, a), (_n, b) in zip(words, theirs, strict=False) if a != b]
+    skip = {"csrf_token", "version", "submission", "hand"}
+    return {
+        "number": number,
+        "step": step,
+        "mine": words,
+        "theirs": theirs,
+        "differs": differs,
+        "keep": keep if differs else None,
+        "fields": [(k, v) for k, v in request.form.items(multi=True) if k not in skip],
+        "version": stored.version,
+    }
 
 
 def _over(stored: store.StoredGame) -> tuple[str, int]:
@@ -83,6 +184,9 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the bids of the next hand, in bidding order."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
+    again = _first_answer()
+    if again is not None:
+        return again
     result = stored.score()
     if result.outcome.finished:
         return _over(stored)
@@ -110,11 +214,21 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
                 options, result.sides, stored.players, result.totals, dealer, values
             )
             if chosen is not None:
+                answer = url_for("hands.tricks", game_id=game_id)
                 try:
-                    store.set_bids(get_db(), game_id, chosen, version=form.seen_version())
+                    store.set_bids(
+                        get_db(),
+                        game_id,
+                        chosen,
+                        version=form.seen_version(),
+                        submission=_submission(answer),
+                    )
+                except store.Repeated as repeated:
+                    return redirect(repeated.answer, 303)
                 except store.Conflict:
-                    return _conflict(game_id)
-                return redirect(url_for("hands.tricks", game_id=game_id), 303)
+                    number = _submitted_hand() or upcoming.number
+                    return _conflict(game_id, number, chosen, "bids")
+                return redirect(answer, 303)
     pickers = entry.bid_pickers(
         options, result.sides, stored.players, result.totals, dealer, values, errors
     )
@@ -135,10 +249,30 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     return (page, 400) if errors or form_errors else page
 
 
+def _posted_hand(stored: store.StoredGame, number: int) -> dict[str, Any] | None:
+    """The hand a tricks form sent (with the bids it was shown with), read as the hand
+    `number` it was entered for; None when it cannot be read."""
+    entry = _bidding(stored)
+    result = stored.score()
+    options = _hand_rules(stored, stored.rules_for(number).options, number)
+    dealer = stored.dealer(number)
+    before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in result.sides)
+    values = request.form.to_dict()
+    bids, _e, _f = entry.read_bids(options, result.sides, stored.players, before, dealer, values)
+    if bids is None:
+        return None
+    by_team = values.get("by") == "team"
+    body, _e, _f = entry.read_tricks(options, result.sides, bids, dealer, values, by_team)
+    return body
+
+
 def _no_bids(stored: store.StoredGame) -> BaseResponse | tuple[str, int]:
     """Tricks without bids: a replayed post, or a second phone, after the hand these
     tricks belong to was scored (409); or a page asked for too early (to the bids)."""
     if request.method == "POST":
+        number = _submitted_hand()
+        if number is not None and number <= len(stored.hands):  # another phone stored it
+            return _conflict(stored.id, number, _posted_hand(stored, number), "hand")
         return render_game(
             stored,
             status=409,
@@ -154,13 +288,18 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the tricks of the hand being played, then score it."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
+    again = _first_answer()
+    if again is not None:
+        return again
     if not stored.pending_bids:
         return _no_bids(stored)
     result = stored.score()
     upcoming = next_hand(stored)
     options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
     dealer = stored.dealer(upcoming.number)
-    by_team = request.values.get("by") == "team"
+    # The way the last hand's tricks were entered (one total per partnership) stays.
+    last = stored.hands[-1] if stored.hands else {}
+    by_team = request.values.get("by", "team" if last.get("team_tricks") else "") == "team"
     form = VersionForm()
     values: dict[str, str] = {}
     errors: dict[str, Text] = {}
@@ -176,21 +315,36 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
                 options, result.sides, stored.pending_bids, dealer, values, by_team
             )
             if body is not None:
+                answer = url_for("hands.hand", game_id=game_id, number=upcoming.number)
                 try:
-                    store.add_hand(get_db(), game_id, body, version=form.seen_version())
+                    store.add_hand(
+                        get_db(),
+                        game_id,
+                        body,
+                        version=form.seen_version(),
+                        submission=_submission(answer),
+                    )
+                except store.Repeated as repeated:
+                    return redirect(repeated.answer, 303)
                 except store.Conflict:
-                    return _conflict(game_id)
+                    return _conflict(game_id, upcoming.number, body)
                 except HandError as error:
                     form_errors.append(_hand_error(error, upcoming.number))
                 else:
-                    return redirect(
-                        url_for("hands.hand", game_id=game_id, number=upcoming.number), 303
-                    )
+                    return redirect(answer, 303)
     pickers = entry.trick_pickers(
         options, result.sides, stored.players, stored.pending_bids, dealer, values, errors, by_team
     )
+    # The bids go along with the tricks: a hand sent late (the outbox) can still be
+    # shown beside one another phone stored, and kept instead of it.
+    shown_bids = entry.hand_values(
+        {"bids": stored.pending_bids, "tricks": []}, options, result.sides, dealer
+    )
     page = render_template(
         entry.templates["tricks"],
+        carried_bids=[
+            (k, v) for k, v in shown_bids.items() if not k.startswith(("tricks_", "team_tricks_"))
+        ],
         guide=entry.guidance(stored, result, stored.pending_bids),
         pending=entry.pending(stored),
         form=form,
@@ -236,6 +390,9 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     stored = game_for(game_id, "edit")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
+    again = _first_answer()
+    if again is not None:
+        return again
     if "play" in entry_for(stored.kind).steps:
         return _kind_page(stored, number, editing=True)
     entry = _bidding(stored)
@@ -338,6 +495,7 @@ def _save_edit(
     before: GameResult,
 ) -> BaseResponse | tuple[str, int] | None:
     """Store the edited hand and redirect to it; on an engine error add it and return None."""
+    answer = url_for("hands.hand", game_id=game_id, number=number)
     try:
         after = store.replace_hand(
             get_db(),
@@ -346,9 +504,12 @@ def _save_edit(
             body,
             version=form.seen_version(),
             correction=request.form.get("correction"),
+            submission=_submission(answer),
         )
+    except store.Repeated as repeated:
+        return redirect(repeated.answer, 303)
     except store.Conflict:
-        return _conflict(game_id)
+        return _conflict(game_id, number, body)
     except store.NeedsCorrection:
         form_errors.append(_needs_correction(store.get_game(get_db(), game_id), number))
         return None
@@ -414,6 +575,12 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     steps = entry_for(stored.kind).steps
     if "play" not in steps:
         return redirect(url_for(f"hands.{steps[0]}", game_id=game_id), 303)
+    again = _first_answer()
+    if again is not None:
+        return again
+    number = _submitted_hand()
+    if request.method == "POST" and number is not None and number <= len(stored.hands):
+        return _conflict(game_id, number, _posted_one_page(stored, number))  # stored meanwhile
     if stored.score().outcome.finished:
         return _over(stored)
     if len(stored.hands) >= MAX_HANDS:
@@ -432,6 +599,7 @@ def _store_kind_hand(
     """Add or replace a hand entered on one page and open it; or say what was refused
     (beside its field when the page shows one)."""
     before = stored.score()
+    answer = url_for("hands.hand", game_id=stored.id, number=number)
     try:
         if editing:
             after = store.replace_hand(
@@ -441,11 +609,20 @@ def _store_kind_hand(
                 body,
                 version=form.seen_version(),
                 correction=request.form.get("correction"),
+                submission=_submission(answer),
             )
         else:
-            store.add_hand(get_db(), stored.id, body, version=form.seen_version())
+            store.add_hand(
+                get_db(),
+                stored.id,
+                body,
+                version=form.seen_version(),
+                submission=_submission(answer),
+            )
+    except store.Repeated as repeated:
+        return redirect(repeated.answer, 303), {}
     except store.Conflict:
-        return _conflict(stored.id), {}
+        return _conflict(stored.id, number, body), {}
     except store.NeedsCorrection:
         form_errors.append(_needs_correction(stored, number))
         return None, {}
@@ -457,7 +634,16 @@ def _store_kind_hand(
     if editing:
         flash(_("Hand %(n)s changed.", n=number))
         _flash_outcome(before, after)
-    return redirect(url_for("hands.hand", game_id=stored.id, number=number), 303), {}
+    return redirect(answer, 303), {}
+
+
+def _posted_one_page(stored: store.StoredGame, number: int) -> dict[str, Any] | None:
+    """The hand a one-page form sent, read as hand `number`; None when it cannot be."""
+    entry = cast(OnePageEntry, entry_for(stored.kind))
+    chosen = request.form.getlist(entry.several) if entry.several else []
+    options = stored.rules_for(number).options
+    body, _e, _f = entry.read(options, stored.players, request.form.to_dict(), chosen)
+    return body
 
 
 def _kind_page(
@@ -505,3 +691,53 @@ def _kind_page(
         version=version,
     )
     return (page, 400) if errors or form_errors else page
+
+
+@bp.route("/g/<game_id>/dealer", methods=["GET", "POST"])
+def dealer(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
+    """Correct who dealt, from a given hand on ("Ben dealt hand 5"): the deal passes on
+    from them, and every rule tied to the dealer follows."""
+    stored = game_for(game_id, "edit")
+    form = VersionForm()
+    last = len(stored.hands) + 1
+    number = parse_count(request.values.get("hand", "")) or last
+    seat = parse_count(request.form.get("seat", ""))
+    errors: list[Any] = []
+    version: int | None = stored.version
+    if request.method == "POST":
+        version = form.carried_version(stored.version)
+        if not form.validate_on_submit():
+            errors.append(form.refusal())
+        elif not 1 <= number <= last:
+            errors.append(_("Choose a hand from 1 to %(last)s.", last=last))
+        elif seat is None or seat >= len(stored.players):
+            errors.append(_("Choose who dealt hand %(n)s.", n=number))
+        else:
+            try:
+                store.correct_dealer(get_db(), game_id, number, seat, version=form.seen_version())
+            except store.Conflict:
+                return _conflict(game_id)
+            except HandError as error:
+                errors.append(_hand_error(error, number))
+            except GameError as error:
+                errors.append(sentence(error.message))
+            else:
+                flash(
+                    _(
+                        "%(name)s dealt hand %(n)s: the deal goes on from %(name)s.",
+                        name=stored.players[seat],
+                        n=number,
+                    )
+                )
+                return redirect(url_for("games.game", game_id=game_id), 303)
+    page = render_template(
+        "dealer.html",
+        stored=stored,
+        form=form,
+        version=version,
+        number=min(max(number, 1), last),
+        last=last,
+        seat=stored.dealer(min(max(number, 1), last)) if seat is None else seat,
+        form_errors=errors,
+    )
+    return (page, 400) if errors else page

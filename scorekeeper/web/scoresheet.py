@@ -22,9 +22,7 @@ def rows(
     """One row per hand (or only the hands `numbers`), its cells rendered once in the
     page's language."""
     tr = translations()
-    out = sheet_rows(
-        stored.kind, stored.players, stored.first_dealer, stored.hands, result, tr.gettext, numbers
-    )
+    out = sheet_rows(stored.kind, stored.players, stored.hands, result, tr.gettext, numbers)
     return translate(out, tr, stored.kind)
 
 
@@ -62,6 +60,18 @@ def next_hand(stored: StoredGame) -> NextHand:
     dealer = stored.dealer(number)
     first = bidding_order(dealer, len(stored.players))[0]
     return NextHand(number, stored.players[dealer], stored.players[first])
+
+
+def leading(result: GameResult) -> set[int]:
+    """The sides in the lead before the end: the best total, the lowest where low wins
+    (none before the first hand, or when every side is level)."""
+    if not result.hands or result.outcome.finished:
+        return set()
+    totals = result.totals
+    lowest = result.game.kind.lowest_wins(result.game.current_ruleset.options)
+    best = min(totals) if lowest else max(totals)
+    ahead = {index for index, total in enumerate(totals) if total == best}
+    return ahead if len(ahead) < len(totals) else set()
 
 
 def needs(stored: StoredGame, result: GameResult) -> list[Need]:

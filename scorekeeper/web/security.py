@@ -16,6 +16,9 @@ CSP = "; ".join(
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
+        # The screen-on fallback over plain HTTP (NoSleep.js) plays a tiny silent video
+        # it carries as a data: URI; media cannot run script.
+        "media-src 'self' data:",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

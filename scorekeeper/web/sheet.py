@@ -15,12 +15,13 @@ from .. import store
 from ..engine import Ruleset, ScoreError, UnknownRuleset, find_kind
 from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
+from ..scoresheet import fixed_columns
 from .access import role
 from .entry import entry_for
-from .forms import Form, PinForm, TargetForm
+from .forms import Form, PinForm, TargetForm, VersionForm
 from .i18n import language as current_language
 from .i18n import when
-from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .scoresheet import first_shown, leading, needs, next_hand, rows, rule_labels
 from .words import option_values_words
 
 
@@ -81,9 +82,14 @@ def game_card(stored: store.StoredGame) -> GameCard:
 
 
 def render_game(
-    stored: store.StoredGame, *, status: int = 200, message: str | None = None
+    stored: store.StoredGame,
+    *,
+    status: int = 200,
+    message: str | None = None,
+    compare: dict[str, Any] | None = None,
 ) -> tuple[str, int]:
-    """The scoresheet page; with a message and a 4xx status when a request was refused."""
+    """The scoresheet page; with a message and a 4xx status when a request was refused
+    (and, after a conflict, what this phone sent beside what is stored: `compare`)."""
     result = stored.score()
     ruleset = stored.ruleset
     kind = find_kind(stored.kind)
@@ -95,10 +101,14 @@ def render_game(
     page = render_template(
         "game.html",
         refused=message,
+        compare=compare,
+        compare_form=VersionForm(version=stored.version) if compare else None,
         role=current_role,
         entry=entry,
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
+        leading=leading(result),
+        fixed_columns=fixed_columns(stored.kind, ruleset.options),
         can_play_on=target is not None,
         facts=kind.facts(ruleset.options),
         stored=stored,

@@ -18,7 +18,7 @@ WORD = r"[A-Za-z][A-Za-z']+"
 ALLOWED = {
     # Latin words Japanese pages legitimately show: product and program names from the
     # presets' own Japanese texts, units and formats.
-    "PIN", "PDF", "A4", "JSON", "CSV", "English", "N", "OK", "ID", "QR",
+    "PIN", "PDF", "A4", "JSON", "CSV", "English", "N", "OK", "ID", "QR", "JavaScript",
 }  # fmt: skip
 
 

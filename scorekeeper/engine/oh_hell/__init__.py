@@ -43,9 +43,13 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     def start(self, options: OhHellOptions, players: Sequence[str]) -> OhHellState:
         return scoring.start(players)
 
-    def dealt_by(self, state: OhHellState, first_dealer: int) -> OhHellState:
-        """The hook binds the dealer: the state knows who deals hand 1."""
-        return OhHellState(state.players, state.sides, state.totals, state.hands, first_dealer)
+    def dealt_by(self, state: OhHellState, dealer: int) -> OhHellState:
+        """The hook binds the dealer: the state knows who deals the next hand."""
+        return OhHellState(state.players, state.sides, state.totals, state.hands, dealer)
+
+    def past_the_end(self, options: OhHellOptions, number: int) -> Text | None:
+        """The schedule ends the game: a hand after its last names the schedule."""
+        return scoring.past_the_schedule(options, number)
 
     def hand_rules(self, options: OhHellOptions, number: int) -> HandRules:
         """A hand's size varies with its place in the schedule."""

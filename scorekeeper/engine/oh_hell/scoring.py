@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InvalidHand
 from ..kinds import Body
 from ..outcome import individual_sides
-from ..seats import bidding_order, dealer_of
+from ..seats import bidding_order
 from ..text import N_, Part, Text, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from .options import HookScope, MissPenalty, OhHellOptions, TrickPoints, ZeroMade, ZeroMissed
@@ -31,7 +31,7 @@ class OhHellState:
     sides: tuple[Side, ...]
     totals: tuple[int, ...]
     hands: int = 0  # hands played
-    first_dealer: int = 0
+    dealer: int = 0  # the seat that deals the next hand
 
 
 def _count(value: object) -> bool:
@@ -110,20 +110,22 @@ def hook_bid(
     return forbidden if 0 <= forbidden <= cards else None
 
 
+def past_the_schedule(options: OhHellOptions, number: int) -> Text | None:
+    """Hand `number` after the schedule's last, in words (None: the schedule deals it)."""
+    hands = len(options.schedule)
+    if number <= hands:
+        return None
+    return text(N_("the game has {n} hands: there is no hand {number}"), n=hands, number=number)
+
+
 def check_hand(
     options: OhHellOptions, number: int, dealer: int, hand: OhHellHand, totals: Sequence[int]
 ) -> int:
     """Check a hand against the schedule and the bidding rules; return its size."""
-    schedule = options.schedule
-    if number > len(schedule):
-        raise InvalidHand(
-            text(
-                N_("the game has {n} hands: there is no hand {number}"),
-                n=len(schedule),
-                number=number,
-            )
-        )
-    cards = schedule[number - 1]
+    past = past_the_schedule(options, number)
+    if past is not None:
+        raise InvalidHand(past)
+    cards = options.schedule[number - 1]
     if hand.cards is not None and hand.cards != cards:
         raise InvalidHand(
             text(
@@ -229,7 +231,7 @@ def _line(options: OhHellOptions, bid: int, took: int, parts: Sequence[int], poi
 def play(options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandResult:
     """Score each player's bid against the tricks they took."""
     number = state.hands + 1
-    dealer = dealer_of(state.first_dealer, len(state.players), number)
+    dealer = state.dealer
     cards = check_hand(options, number, dealer, hand, state.totals)
     scored = [
         seat_score(options, bid, took, cards)
@@ -254,7 +256,7 @@ def play(options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandRe
         None,
         explain,
         markers,
-        OhHellState(state.players, state.sides, totals, number, state.first_dealer),
+        OhHellState(state.players, state.sides, totals, number, (dealer + 1) % len(state.players)),
     )
 
 
