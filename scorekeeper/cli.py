@@ -477,23 +477,19 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print every player's statistics across the stored games (all of them: the CLI
     runs on the server)."""
-    from .stats import player_stats, stat_columns, stats_json
-    from .store import get_game, list_games
+    from .stats import stat_columns, stats_json
+    from .store import Scope, every_player, kinds_played, ratings_of
 
     db = _database()
-    games = [
-        get_game(db, listed.id)  # type: ignore[arg-type]
-        for listed in reversed(list_games(db))  # type: ignore[arg-type]  # oldest first
-        if (not args.game or listed.kind == args.game)
-        and (not args.ruleset or listed.ruleset_id == args.ruleset)
-    ]
-    stats = player_stats((stored.players, stored.score()) for stored in games)
+    scope = Scope(None, kind=args.game or "", ruleset=args.ruleset or "")
+    stats = every_player(db, scope)  # type: ignore[arg-type]
     if args.json:
-        json.dump(stats_json(stats), sys.stdout, ensure_ascii=False, indent=2)
+        rated = {kind: ratings_of(db, kind) for kind in kinds_played(db, scope)}  # type: ignore[arg-type]
+        json.dump(stats_json(stats, rated), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     tr = args.translations
-    columns = stat_columns(stored.kind for stored in games)
+    columns = stat_columns(kinds_played(db, scope))  # type: ignore[arg-type]
     head = [text(N_(word)).render(tr) for word in STATS_COLUMNS]
     head += [text(column.label).render(tr) for column in columns]
     rows = [head] + [
@@ -532,12 +528,14 @@ def cmd_rename(args: argparse.Namespace) -> int:
 def cmd_csv(args: argparse.Namespace) -> int:
     """Print stored games' hands as CSV, one row per player per hand (all games, or these)."""
     from .stats import csv_rows, write_csv
-    from .store import GameNotFound, get_game, list_games
+    from .store import GameNotFound, Scope, csv_text, get_game
 
     db = _database()
-    ids = args.game_id or [g.id for g in reversed(list_games(db))]  # type: ignore[arg-type]
+    if not args.game_id:  # every game, from the games' summaries
+        sys.stdout.write(csv_text(db, Scope(None)))  # type: ignore[arg-type]
+        return 0
     try:
-        games = [get_game(db, game_id) for game_id in ids]  # type: ignore[arg-type]
+        games = [get_game(db, game_id) for game_id in args.game_id]  # type: ignore[arg-type]
     except GameNotFound as missing:
         raise _game_problem(N_("no game with id {id}"), id=repr(missing.args[0])) from None
     write_csv(

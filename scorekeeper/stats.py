@@ -10,7 +10,7 @@ Shared by `scorekeeper stats` and the web pages; no Flask here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +84,33 @@ class PlayerStats:
                 for name, r in sorted(self.opponents.items())
             },
         }
+
+    def to_part(self) -> dict[str, Any]:
+        """Everything kept, as JSON (one game's part, stored beside the game)."""
+        return {
+            **{name: getattr(self, name) for name in _NUMBERS},
+            "name": self.name,
+            **{name: dict(getattr(self, name)) for name in _COUNTERS},
+            **{
+                name: {key: [r.games, r.won] for key, r in getattr(self, name).items()}
+                for name in _RECORDS
+            },
+        }
+
+    @classmethod
+    def from_part(cls, part: dict[str, Any]) -> PlayerStats:
+        """A part as `to_part` wrote it."""
+        stats = cls(part["name"], **{name: part[name] for name in _NUMBERS})
+        for name in _COUNTERS:
+            getattr(stats, name).update(part[name])
+        for name in _RECORDS:
+            setattr(stats, name, {k: Record(g, w) for k, (g, w) in part[name].items()})
+        return stats
+
+
+_NUMBERS = ("games", "finished", "won", "hands", "points_for", "points_against")
+_COUNTERS = ("counts", "kinds", "hands_by_kind", "points_by_kind", "against_by_kind", "spellings")
+_RECORDS = ("partners", "opponents")
 
 
 def stat_columns(kinds: Iterable[str]) -> list[StatColumn]:
@@ -159,27 +186,14 @@ def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
     for part in parts:
         for key, one in part.items():
             total = players.setdefault(key, PlayerStats(one.name))
-            total.games += one.games
-            total.finished += one.finished
-            total.won += one.won
-            total.hands += one.hands
-            total.points_for += one.points_for
-            total.points_against += one.points_against
-            for mine, theirs in (
-                (total.counts, one.counts),
-                (total.kinds, one.kinds),
-                (total.hands_by_kind, one.hands_by_kind),
-                (total.points_by_kind, one.points_by_kind),
-                (total.against_by_kind, one.against_by_kind),
-                (total.spellings, one.spellings),
-            ):
-                mine.update(theirs)
-            for records, more in (
-                (total.partners, one.partners),
-                (total.opponents, one.opponents),
-            ):
-                for name, record in more.items():
-                    kept = records.setdefault(name, Record())
+            for name in _NUMBERS:
+                setattr(total, name, getattr(total, name) + getattr(one, name))
+            for name in _COUNTERS:
+                getattr(total, name).update(getattr(one, name))
+            for name in _RECORDS:
+                records = getattr(total, name)
+                for other, record in getattr(one, name).items():
+                    kept = records.setdefault(other, Record())
                     kept.games += record.games
                     kept.won += record.won
     for stats in players.values():
@@ -187,9 +201,23 @@ def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
     return sorted(players.values(), key=lambda p: (-p.games, player_key(p.name)))
 
 
-def stats_json(stats: Iterable[PlayerStats]) -> dict[str, Any]:
-    """`scorekeeper stats --json`: {"players": [...]}."""
-    return {"players": [player.to_json() for player in stats]}
+def stats_json(
+    stats: Iterable[PlayerStats], ratings: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """`scorekeeper stats --json`: {"players": [...]}; with `ratings` (per game kind, by
+    player key: ratings.Rating), each player's "rating" in each kind they are rated in."""
+    players = []
+    for player in stats:
+        entry = player.to_json()
+        if ratings is not None:
+            key = player_key(player.name)
+            entry["rating"] = {
+                kind: by_player[key].to_json()
+                for kind, by_player in sorted(ratings.items())
+                if key in by_player
+            }
+        players.append(entry)
+    return {"players": players}
 
 
 CSV_COLUMNS = (

@@ -47,6 +47,8 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m013_house_rules_per_phone",
         "m014_submission_tokens",
         "m015_corrected_next_dealer",
+        "m016_game_summaries_with_their_stamp",
+        "m017_seasons",
     ]
     before = dump(db)
     migrate(db)

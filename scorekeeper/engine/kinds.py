@@ -50,6 +50,9 @@ class GameKind(Protocol[Opts, Hand, State]):
     # What a side carries from hand to hand beside its points, as `score` names it in its
     # output (a count of overtricks, say), or None.
     carried: str | None
+    # Whether a finished game's places rate its players (ratings.py): a game whose
+    # places say who played better.
+    rated: bool
 
     @property
     def options_type(self) -> type:
@@ -221,6 +224,8 @@ class KindDefaults(Generic[Opt, St]):
     A kind's rule sheet in words lives in its package's `describe` module, imported
     when first asked for: scoring never asks, and `scorekeeper score` starts without it.
     """
+
+    rated = True
 
     def _words(self) -> Any:
         return importlib.import_module(f"{type(self).__module__}.describe")

@@ -268,6 +268,26 @@ def evening_pdf(
     return render_pdf(html, print_css(page_size, translations, language))
 
 
+def season_pdf(
+    name: str,
+    line: str,
+    score_head: str,
+    rows: Sequence[Mapping[str, Any]],
+    nights: Sequence[tuple[str, str]],
+    *,
+    page_size: str = "A4",
+    translations: Translations | None = None,
+    language: str = "en",
+) -> bytes:
+    """A season's table on paper: the line that says what ranks, the players, and the
+    nights it holds (name and day)."""
+    env = environment(translations, language)
+    html = env.get_template("season.html").render(
+        name=name, line=line, score_head=score_head, rows=rows, nights=nights
+    )
+    return render_pdf(html, print_css(page_size, translations, language))
+
+
 def _print_css(page_size: str, kwargs: Mapping[str, Any]) -> str:
     return print_css(page_size, kwargs.get("translations"), kwargs.get("language", "en"))
 

@@ -349,6 +349,99 @@ def m015_corrected_next_dealer(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN next_dealer INTEGER")
 
 
+@migrations()
+def m016_game_summaries_with_their_stamp(db: Database) -> None:
+    """Each game's summary (each player's part of the statistics, the game's CSV rows,
+    its sides' places), written with the game and stamped with the game's version and
+    what made it (store/summaries.py): the pages that span games read these instead of
+    replaying every hand. Filled for the stored games when the server starts. And the
+    players page's totals, with a digest of the games and versions they were added up
+    from; and each game kind's ratings, and how far the games have been rated."""
+    db.execute(
+        """
+        CREATE TABLE game_summaries (
+            game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            stamp TEXT NOT NULL,
+            ended TEXT,
+            sides TEXT NOT NULL,
+            places TEXT,
+            standing TEXT,
+            csv TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE player_summaries (
+            game TEXT NOT NULL REFERENCES game_summaries(game) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            finished INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            counts TEXT NOT NULL,
+            part TEXT NOT NULL,
+            PRIMARY KEY (player, game)
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX player_summaries_game ON player_summaries(game)")
+    db.execute(
+        """
+        CREATE TABLE ratings (
+            kind TEXT NOT NULL,
+            player TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (kind, player)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE rating_state (
+            kind TEXT PRIMARY KEY,
+            stamp TEXT NOT NULL,
+            last TEXT NOT NULL,
+            stale INTEGER NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE span_totals (
+            scope TEXT PRIMARY KEY,
+            digest TEXT NOT NULL,
+            players TEXT NOT NULL
+        ) STRICT
+        """
+    )
+
+
+@migrations()
+def m017_seasons(db: Database) -> None:
+    """A season groups evenings (those in a date range, or chosen ones) and ranks their
+    players by the club's chosen measure, the best N nights counting."""
+    db.execute(
+        """
+        CREATE TABLE seasons (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            created_by TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            since TEXT,
+            until TEXT,
+            evenings TEXT,
+            measure TEXT NOT NULL DEFAULT 'match_points'
+                CHECK (measure IN ('match_points', 'wins', 'placing')),
+            best_of INTEGER CHECK (best_of IS NULL OR best_of > 0)
+        ) STRICT
+        """
+    )
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

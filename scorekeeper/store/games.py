@@ -45,6 +45,7 @@ from ..limits import (
 )
 from ..lru import LRU
 from ..stats import player_key
+from . import ratings, summaries
 from .db import new_id, new_pin, new_token, writing
 from .tables import check_table, new_table
 
@@ -275,6 +276,47 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
     ]
 
 
+def recent_games(
+    db: Database, device: str | None, *, outside: str, limit: int = 20
+) -> list[StoredGame]:
+    """The games this browser may edit that are not in the evening `outside`, the last
+    played first, at most `limit` of them (what an organizer adds to an evening is
+    tonight's, not a year's worth)."""
+    rows = db.query(
+        "SELECT * FROM games WHERE id IN"
+        " (SELECT game_id FROM grants WHERE device = ? AND role = 'edit')"
+        " AND evening IS NOT ? ORDER BY updated_at DESC, rowid DESC LIMIT ?",
+        [device or "", outside, limit],
+    )
+    source = _source(db)
+    return [dataclasses.replace(_row_to_game(row, (), source=source), listed=True) for row in rows]
+
+
+def listed_games(
+    db: Database,
+    device: str | None,
+    *,
+    archived: bool,
+    finished: bool | None = None,
+    limit: int | None = None,
+) -> tuple[list[StoredGame], int]:
+    """A browser's games on its list (or those it archived), finished or not, the last
+    played first, at most `limit` of them; and how many there are in all."""
+    where = "id IN (SELECT game_id FROM grants WHERE device = ? AND archived = ?)"
+    params: list[Any] = [device or "", int(archived)]
+    if finished is not None:
+        where += " AND finished = ?"
+        params.append(int(finished))
+    total = db.execute(f"SELECT COUNT(*) FROM games WHERE {where}", params).fetchone()[0]
+    rows = db.query(
+        f"SELECT * FROM games WHERE {where} ORDER BY updated_at DESC, rowid DESC LIMIT ?",
+        [*params, -1 if limit is None else limit],
+    )
+    source = _source(db)
+    listed = [dataclasses.replace(_row_to_game(r, (), source=source), listed=True) for r in rows]
+    return listed, total
+
+
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:
     """The game's history, oldest first: what changed and when."""
     return [
@@ -321,8 +363,17 @@ def _carry_result(stored: StoredGame) -> None:
         _RESULTS.put((stored.source, stored.id, stored.version + 1), result)
 
 
-def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleared: bool) -> None:
-    """Write the game's summary columns (for lists that load no hands)."""
+def _save_summary(
+    db: Database,
+    game_id: str,
+    result: GameResult,
+    bodies: Sequence[Body],
+    started: str,
+    *,
+    bids_cleared: bool,
+) -> None:
+    """Write the game's summary columns (for lists that load no hands) and its summary
+    for the pages that span games (summaries.py), in the caller's transaction."""
     now = _now()
     sql = (
         "UPDATE games SET hand_count = ?, finished = ?, winner = ?, totals = ?, updated_at = ?"
@@ -339,6 +390,9 @@ def _save_summary(db: Database, game_id: str, result: GameResult, *, bids_cleare
             now,
             game_id,
         ],
+    )
+    summaries.write(
+        db, game_id, summaries.make(game_id, started, result.game.players, bodies, result)
     )
 
 
@@ -397,7 +451,8 @@ def create_game(
             db.execute("UPDATE games SET table_number = ? WHERE id = ?", [table, game_id])
         for number, body in enumerate(bodies, start=1):
             _insert_hand(db, game_id, number, body)
-        _save_summary(db, game_id, result, bids_cleared=True)
+        started = db.execute("SELECT created_at FROM games WHERE id = ?", [game_id]).fetchone()[0]
+        _save_summary(db, game_id, result, bodies, started, bids_cleared=True)
         began: dict[str, Any] = {"ruleset": ruleset_id, "hands": len(bodies)}
         if house:  # which house rules the game began from, as they were
             began["house_rules"] = {key: house[key] for key in ("id", "name", "base")}
@@ -502,6 +557,7 @@ def set_bids(
             "UPDATE games SET pending_bids = ?, updated_at = ? WHERE id = ?",
             [json.dumps(bids, ensure_ascii=False), now, game_id],
         )
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
@@ -512,6 +568,7 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
         db.execute(
             "UPDATE games SET pending_bids = NULL, updated_at = ? WHERE id = ?", [_now(), game_id]
         )
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
@@ -548,7 +605,8 @@ def add_hand(
             result = score_game(load_game(doc))
         number = len(stored.hands) + 1
         _insert_hand(db, game_id, number, body)
-        _save_summary(db, game_id, result, bids_cleared=True)
+        bodies = (*stored.hands, body)
+        _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=True)
         db.execute("UPDATE games SET next_dealer = NULL WHERE id = ?", [game_id])
         _log(db, game_id, "hand_added", number, {"after": body})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
@@ -611,7 +669,8 @@ def replace_hand(
             " WHERE game_id = ? AND number = ?",
             [json.dumps(body, ensure_ascii=False), _now(), game_id, number],
         )
-        _save_summary(db, game_id, result, bids_cleared=False)
+        bodies = (*stored.hands[: number - 1], body, *stored.hands[number:])
+        _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         detail: dict[str, Any] = {"before": before, "after": body, **_ends(stored, result)}
         if confirmed:
             detail |= {"reason": correction, "confirmed_by": stored.confirmations[number - 1]}
@@ -641,7 +700,8 @@ def delete_last_hand(
             db.execute(
                 "UPDATE games SET next_dealer = ? WHERE id = ?", [before["dealer"], game_id]
             )
-        _save_summary(db, game_id, result, bids_cleared=False)
+        bodies = stored.hands[:-1]
+        _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         _log(
             db,
             game_id,
@@ -691,7 +751,7 @@ def change_options(
             "UPDATE games SET option_changes = ? WHERE id = ?",
             [json.dumps(doc["option_changes"], ensure_ascii=False), game_id],
         )
-        _save_summary(db, game_id, result, bids_cleared=False)
+        _save_summary(db, game_id, result, stored.hands, stored.created_at, bids_cleared=False)
         _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
@@ -722,6 +782,7 @@ def correct_dealer(
                 "UPDATE games SET next_dealer = ?, pending_bids = NULL WHERE id = ?",
                 [seat, game_id],
             )
+            summaries.carry(db, game_id, stored.version)  # no hand changed
         else:
             doc = stored.document()
             doc["hands"][from_hand - 1]["dealer"] = seat
@@ -735,7 +796,8 @@ def correct_dealer(
                     from_hand,
                 ],
             )
-            _save_summary(db, game_id, result, bids_cleared=False)
+            bodies = doc["hands"]
+            _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         detail = {"before": stored.players[before], "after": stored.players[seat]}
         _log(db, game_id, "dealer_corrected", from_hand, detail)
     _RESULTS.put((stored.source, game_id, stored.version + 1), result)
@@ -753,6 +815,7 @@ def confirm_hand(db: Database, game_id: str, number: int, by: str, *, version: i
             [by, _now(), game_id, number],
         )
         _log(db, game_id, "hand_confirmed", number, {"by": by})
+        summaries.carry(db, game_id, stored.version)
     _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
@@ -803,6 +866,7 @@ def set_archived(db: Database, device: str, game_id: str, archived: bool) -> Non
 def delete_game(db: Database, game_id: str) -> None:
     """Delete a game with its hands, history and share grants; raise GameNotFound."""
     with writing(db):
+        ratings.deleting(db, game_id)
         if db.execute("DELETE FROM games WHERE id = ?", [game_id]).rowcount == 0:
             raise GameNotFound(game_id)
 
@@ -838,6 +902,7 @@ def _rename(
             "UPDATE games SET players = ? WHERE id = ?",
             [json.dumps(players, ensure_ascii=False), game_id],
         )
+        summaries.remake(db, game_id)  # the names are in the statistics and the CSV rows
         _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
 
 
@@ -957,6 +1022,7 @@ def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
             "UPDATE games SET evening = ?, table_number = ? WHERE id = ?",
             [evening_id, table, game_id],
         )
+        summaries.carry(db, game_id, stored.version)
         names = {
             row["id"]: row["name"]
             for row in db.query(

@@ -16,7 +16,7 @@ from pathlib import Path
 from flask import Flask, current_app, g, request
 from sqlite_utils import Database
 
-from ..store import refresh
+from ..store import ratings, refresh, summaries
 from ..store.db import (
     damage,
     damaged,
@@ -95,10 +95,21 @@ def check_at_start(path: Path) -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Check and migrate the database once at start; keep one connection per serving
-    thread."""
-    check_at_start(Path(app.config["DATABASE"]))
-    open_instance(Path(app.config["DATABASE"])).close()
+    """Check and migrate the database once at start; bring every game's summary and
+    the ratings up to date (after an upgrade or a scoring fix, each is made again from
+    its hands: once, here, rather than on a player's first view); keep one connection
+    per serving thread."""
+    path = Path(app.config["DATABASE"])
+    check_at_start(path)
+    db = open_instance(path)
+    try:
+        if known_damage(path) is None:  # nothing is written into a damaged file
+            made = summaries.refresh(db)
+            if made:
+                app.logger.info("%s game summaries made again from their hands", made)
+            ratings.refresh(db)
+    finally:
+        db.close()
     app.extensions[EXTENSION] = threading.local()
     app.before_request(refuse_damaged)
     app.teardown_appcontext(end_request)

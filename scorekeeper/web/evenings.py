@@ -261,11 +261,7 @@ def evening(evening_id: str) -> str:
     db = get_db()
     organizer = has == "organize"
     others = (
-        [
-            game_card(g)
-            for g in store.list_games(db, store.games_of(db, device(), role="edit"))
-            if g.evening != found.id
-        ]
+        [game_card(g) for g in store.recent_games(db, device(), outside=found.id)]
         if organizer
         else []
     )

@@ -100,22 +100,30 @@ bp = Blueprint("games", __name__)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
+HOME_FINISHED = (
+    30  # finished or archived games shown before "show all": a club's years are thousands
+)
+
+
 @bp.route("/")
 def home() -> str:
-    """This phone's games: in progress first (last played on top), then finished, then
-    the ones it put away; each card tells games apart at a glance."""
+    """This phone's games: in progress first (last played on top), then the last finished
+    ones, then the ones it put away; each card tells games apart at a glance."""
     db = get_db()
-    games = sorted(
-        store.list_games(db, store.games_of(db, device())),
-        key=lambda g: g.updated_at,
-        reverse=True,
+    every = request.args.get("all") == "1"
+    limit = None if every else HOME_FINISHED
+    playing, _count = store.listed_games(db, device(), archived=False, finished=False)
+    finished, finished_count = store.listed_games(
+        db, device(), archived=False, finished=True, limit=limit
     )
-    archived = store.list_games(db, store.games_of(db, device(), archived=True))
+    archived, archived_count = store.listed_games(db, device(), archived=True, limit=limit)
     return render_template(
         "home.html",
-        playing=[game_card(g) for g in games if not g.finished],
-        finished=[game_card(g) for g in games if g.finished],
+        playing=[game_card(g) for g in playing],
+        finished=[game_card(g) for g in finished],
+        finished_count=finished_count,
         archived=[game_card(g) for g in archived],
+        archived_count=archived_count,
         archive_form=Form(),
     )
 

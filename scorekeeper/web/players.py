@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
@@ -12,33 +23,29 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
 from ..limits import NAME_MAX, BadName, clean_name
-from ..stats import (
-    player_key,
-    stat_columns,
-)
+from ..ratings import Rating
+from ..stats import PlayerStats, player_key, stat_columns
 from .access import device
 from .db import get_db
 from .forms import Form
 from .i18n import language, render_text
-from .tables import csv_response, load_hands, stats_of, visible_games
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-def _filtered(games: list[store.StoredGame]) -> tuple[list[store.StoredGame], dict[str, str]]:
-    """The games the page's filters keep (game kind, ruleset, started from and to a date,
-    both days included)."""
+def _scope() -> tuple[store.Scope, dict[str, str]]:
+    """The games the page spans: this browser's, as its filters keep them (game kind,
+    ruleset, started from and to a date, both days included)."""
     names = ("game", "ruleset", "since", "until")
     chosen = {name: request.args.get(name, "").strip() for name in names}
-    kept = [
-        stored
-        for stored in games
-        if (not chosen["game"] or stored.kind == chosen["game"])
-        and (not chosen["ruleset"] or stored.ruleset_id == chosen["ruleset"])
-        and (not chosen["since"] or stored.created_at[:10] >= chosen["since"])
-        and (not chosen["until"] or stored.created_at[:10] <= chosen["until"])
-    ]
-    return kept, chosen
+    scope = store.Scope(
+        device() or "",
+        kind=chosen["game"],
+        ruleset=chosen["ruleset"],
+        since=chosen["since"],
+        until=chosen["until"],
+    )
+    return scope, chosen
 
 
 def _filter_choices() -> dict[str, Any]:
@@ -52,11 +59,12 @@ def _filter_choices() -> dict[str, Any]:
 @bp.route("/")
 def index() -> str:
     """Every player of this browser's games: games, wins, hands, and each kind's columns."""
-    games, chosen = _filtered(visible_games())
+    scope, chosen = _scope()
+    db = get_db()
     return render_template(
         "players.html",
-        players=stats_of(games),
-        columns=stat_columns(g.kind for g in games),  # of the games played only
+        players=store.player_totals(db, scope),
+        columns=stat_columns(store.kinds_played(db, scope)),  # of the games played only
         chosen=chosen,
         **_filter_choices(),
     )
@@ -65,8 +73,26 @@ def index() -> str:
 @bp.route("/export.csv")
 def export_csv() -> Response:
     """Every hand of this browser's games (as filtered), one row per player per hand."""
-    games, _chosen = _filtered(visible_games())
-    return csv_response(load_hands(games), "scorekeeper-players.csv")
+    scope, _chosen = _scope()
+    chunks = store.csv_chunks(get_db(), scope)
+    first = next(chunks)  # the summaries brought up to date before the answer starts
+    body = (part.encode() for part in itertools.chain(["\ufeff", first], chunks))
+    return Response(
+        stream_with_context(body),
+        mimetype="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="scorekeeper-players.csv"'},
+    )
+
+
+def _ratings(player: PlayerStats) -> dict[str, Rating]:
+    """The player's rating in each rated game kind they played (from every game of the
+    club, whichever phone kept it: a rating is the club's, like a ladder)."""
+    db, key = get_db(), player_key(player.name)
+    return {
+        kind: found
+        for kind in sorted(player.kinds)
+        if (found := store.ratings_of(db, kind, [key]).get(key)) is not None
+    }
 
 
 @bp.route("/<path:key>/rename", methods=["POST"])
@@ -103,15 +129,16 @@ def player(key: str) -> str:
 
 
 def _player_page(key: str, typed: str | None = None, problem: str | None = None) -> str:
-    games, chosen = _filtered(visible_games())
-    everyone = {player_key(p.name): p for p in stats_of(games)}
-    found = everyone.get(player_key(key))
+    scope, chosen = _scope()
+    db = get_db()
+    found = store.player_of(db, scope, player_key(key))
     if found is None:
         abort(404, _("No game on this phone has a player called %(name)s.", name=key))
     return render_template(
         "player.html",
         player=found,
         data=found.to_json(),
+        ratings=_ratings(found),
         chosen=chosen,
         rename_form=Form(),
         name_max=NAME_MAX,

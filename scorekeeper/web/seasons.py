@@ -1,0 +1,267 @@
+"""Seasons: the club's nights over weeks or months, and a table that ranks their players.
+
+A season holds evenings (a date range, or chosen ones) and ranks players by the club's
+measure (seasons.py says how, and the page says it in one line). Who may see a season
+follows its evenings: a browser sees the nights it may see, and no season none of
+whose nights it may see; the tables in them are the ones it may see, as on each
+evening's page. Its numbers come from the games' summaries, so a season of a year of
+nights costs what its tables do, not the whole history.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_translations
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import store
+from ..engine.text import N_
+from ..limits import BadName
+from ..ratings import Rating
+from ..seasons import MEASURES, PLACING, Night, SeasonTable, measure_words, season_table
+from ..standings import shown
+from ..stats import player_key, write_csv
+from ..store.seasons import BadSeason, Season, SeasonNotFound
+from .access import device, role
+from .db import get_db
+from .download import file_response
+from .evenings import my_evenings
+from .forms import Form
+from .i18n import language, render_text
+
+bp = Blueprint("seasons", __name__, url_prefix="/seasons")
+
+# What each measure's column is called.
+SCORE_HEADS = {
+    "match_points": _l("Match points"),
+    "wins": _l("Wins"),
+    "placing": _l("Average place"),
+}
+MEASURE_CHOICES = {
+    "match_points": _l("Match points from each night's tables"),
+    "wins": _l("Games won"),
+    "placing": _l("Average place in each night's standings"),
+}
+
+
+def _visible(season: Season) -> list[store.Evening]:
+    return store.season_evenings(get_db(), season, device())
+
+
+def _season(season_id: str) -> tuple[Season, list[store.Evening]]:
+    """The season and the evenings of it this browser may see; 404 for a season it may
+    not see at all (a stranger learns not even its name)."""
+    try:
+        found = store.get_season(get_db(), season_id)
+    except SeasonNotFound:
+        abort(404, _("There is no season at this address."))
+    evenings = _visible(found)
+    if not evenings and found.created_by != device():
+        abort(404, _("There is no season at this address."))
+    return found, evenings
+
+
+def _nights(evenings: list[store.Evening]) -> list[Night]:
+    """Each evening's tables this browser may see, as standings read them (from the
+    games' summaries: no hand is replayed)."""
+    db = get_db()
+    nights = []
+    for evening in evenings:
+        everything = store.evening_role(db, device(), evening) in ("organize", "watch")
+        ids = [
+            game_id
+            for game_id in store.evening_games(db, evening.id)
+            if everything or role(game_id) is not None
+        ]
+        results = store.table_results(db, ids)
+        tables = tuple(results[game_id] for game_id in ids if game_id in results)
+        nights.append(Night(evening.name, evening.created_at[:10], tables, evening.sit_out))
+    return nights
+
+
+def _ratings(table: SeasonTable) -> dict[str, Rating]:
+    """The players' ratings in the game kind most of the season's tables play."""
+    kinds = Counter(t.kind for night in table.nights for t in night.tables)
+    if not kinds:
+        return {}
+    kind = kinds.most_common(1)[0][0]
+    keys = [player_key(row.name) for row in table.rows]
+    return store.ratings_of(get_db(), kind, keys)
+
+
+def _rows(table: SeasonTable) -> list[dict[str, Any]]:
+    ratings = _ratings(table)
+    rows = []
+    for row in table.rows:
+        rating = ratings.get(player_key(row.name))
+        rows.append(
+            {
+                "rank": row.rank,
+                "name": row.name,
+                "nights": row.nights,
+                "counted": row.counted,
+                "score": f"{float(row.score):.2f}"
+                if table.measure == PLACING
+                else shown(row.score),
+                "wins": row.wins,
+                "rating": None if rating is None else f"{rating.figure:.1f}",
+                "provisional": rating is not None and rating.provisional,
+                "nightly": ["" if n is None else shown(n) for n in row.nightly],
+            }
+        )
+    return rows
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index() -> BaseResponse | tuple[str, int] | str:
+    """This browser's seasons, and starting one."""
+    form = Form()
+    problem: dict[str, str] = {}
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            problem["name"] = _("This form had expired. Try again.")
+        else:
+            try:
+                season_id = _create()
+            except BadName as bad:
+                problem["name"] = _("The season's name: %(why)s", why=render_text(bad.message))
+            except BadSeason as bad:
+                problem[bad.field] = _(bad.message)  # marked in store/seasons.py
+            else:
+                return redirect(url_for("seasons.season", season_id=season_id), 303)
+    page = render_template(
+        "seasons.html",
+        seasons=store.seasons_of(get_db(), device()),
+        evenings=my_evenings(),
+        form=form,
+        measures=MEASURE_CHOICES,
+        problem=problem,
+    )
+    return (page, 400) if problem else page
+
+
+def _best_of(raw: str) -> int | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+        raise BadSeason("best_of", N_("the nights that count must be a whole number, 1 or more"))
+    return int(raw)
+
+
+def _day(raw: str, field: str) -> str | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw).isoformat()
+    except ValueError:
+        raise BadSeason(field, N_("a day is written 2026-04-01")) from None
+
+
+def _create() -> str:
+    chosen = request.form.getlist("evening")
+    mine = {e.id for e in my_evenings()}
+    if any(evening not in mine for evening in chosen):
+        raise BadSeason("evenings", N_("choose evenings from the list"))
+    return store.create_season(
+        get_db(),
+        request.form.get("name") or "",
+        device(create=True) or "",
+        since=_day(request.form.get("since") or "", "since"),
+        until=_day(request.form.get("until") or "", "until"),
+        evenings=chosen or None,
+        measure=request.form.get("measure") or "match_points",
+        best_of=_best_of(request.form.get("best_of") or ""),
+    )
+
+
+@bp.route("/<season_id>")
+def season(season_id: str) -> str:
+    """A season's table: the line that says what ranks, then the players."""
+    found, evenings = _season(season_id)
+    table = season_table(_nights(evenings), found.measure, found.best_of)
+    return render_template(
+        "season.html",
+        season=found,
+        evenings=evenings,
+        line=render_text(measure_words(table)),
+        score_head=SCORE_HEADS[found.measure],
+        rows=_rows(table),
+        owner=found.created_by == device(),
+        measures=MEASURE_CHOICES,
+        form=Form(),
+    )
+
+
+@bp.route("/<season_id>/ranking", methods=["POST"])
+def ranking(season_id: str) -> BaseResponse:
+    """The season's starter changes how its table ranks."""
+    found, _evenings = _season(season_id)
+    if found.created_by != device():
+        abort(403, _("Only the phone that started this season can change how it ranks."))
+    if not Form().validate_on_submit():
+        abort(400, _("This form had expired. Go back to the season and try again."))
+    measure = request.form.get("measure") or ""
+    if measure not in MEASURES:
+        abort(400, _("Choose how the season ranks from the list."))
+    try:
+        best_of = _best_of(request.form.get("best_of") or "")
+    except BadSeason as bad:
+        abort(400, _("The nights that count: %(why)s", why=_(bad.message)))
+    store.set_ranking(get_db(), found.id, measure, best_of)
+    flash(_("Saved: the table ranks that way."))
+    return redirect(url_for("seasons.season", season_id=found.id), 303)
+
+
+@bp.route("/<season_id>/table.csv")
+def table_csv(season_id: str) -> Response:
+    """The season's table as CSV: the line that says what ranks, then a row per player
+    with each night's score."""
+    found, evenings = _season(season_id)
+    table = season_table(_nights(evenings), found.measure, found.best_of)
+    out = io.StringIO()
+    head = [_("Rank"), _("Player"), _("Nights"), str(SCORE_HEADS[found.measure]), _("Wins")]
+    head += [_("Rating")] + [f"{e.name} ({e.created_at[:10]})" for e in evenings]
+    write_csv(
+        [
+            [render_text(measure_words(table))],
+            head,
+            *(
+                [r["rank"], r["name"], r["nights"], r["score"], r["wins"], r["rating"] or ""]
+                + r["nightly"]
+                for r in _rows(table)
+            ),
+        ],
+        out,
+        bom=True,
+    )
+    return file_response(out.getvalue(), "text/csv", f"season-{found.created_at[:10]}.csv")
+
+
+@bp.route("/<season_id>/table.pdf")
+def table_pdf(season_id: str) -> Response:
+    """The season's table on paper."""
+    from ..pdf import season_pdf
+
+    found, evenings = _season(season_id)
+    table = season_table(_nights(evenings), found.measure, found.best_of)
+    pdf = season_pdf(
+        found.name,
+        render_text(measure_words(table)),
+        str(SCORE_HEADS[found.measure]),
+        _rows(table),
+        [(e.name, e.created_at[:10]) for e in evenings],
+        translations=get_translations(),
+        language=language(),
+    )
+    return file_response(
+        pdf, "application/pdf", f"season-{found.created_at[:10]}.pdf", inline=True
+    )

@@ -1,0 +1,136 @@
+"""The pages that span games read each game's summary: it always says what a full replay
+of the hands says, after every kind of write, and after the code that made it changed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.stats import csv_rows, player_key, player_stats, write_csv
+from scorekeeper.store import summaries
+from scorekeeper.store.db import open_database
+from scorekeeper.web import create_app
+
+SPADES_HANDS = [
+    {"bids": ["nil", 5, 4, 4], "tricks": [0, 3, 5, 5]},
+    {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+    {"bids": [4, 4, 3, 2], "tricks": [3, 5, 3, 2]},
+]
+GAMES: list[dict[str, Any]] = [
+    {
+        "ruleset": "yahoo-normal",
+        "options": {"target": 150},
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": SPADES_HANDS[:2],  # Ann & Cho reach 150: over
+    },
+    {"ruleset": "yahoo-normal", "players": ["ann", "Eve", "Ben", "Fay"], "hands": SPADES_HANDS},
+    {
+        "ruleset": "hearts-standard",
+        "players": ["Ann ", "Ben", "Cy", "Dee"],
+        "hands": [
+            {"hearts": [13, 0, 0, 0], "queen_of_spades": 0, "moon_choice": "subtract"},
+            {"hearts": [3, 4, 5, 1], "queen_of_spades": 2},
+        ],
+    },
+]
+
+
+@pytest.fixture
+def club(tmp_path):
+    """A phone that imported the games above, and the database they are in."""
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    ids = []
+    for doc in GAMES:
+        response = client.post("/import", data={"text": json.dumps(doc)})
+        assert response.status_code == 303, response.data
+        ids.append(response.headers["Location"].rsplit("/", 1)[1])
+    client.get("/")  # the "imported" messages shown
+    db = open_database(app.config["DATABASE"])
+    yield client, db, ids
+    db.close()
+
+
+def replay(db) -> tuple[dict[str, dict[str, Any]], str]:
+    """Every player's statistics and the all-games CSV, from the hands themselves."""
+    games = [store.get_game(db, g.id) for g in reversed(store.list_games(db))]
+    stats = player_stats((g.players, g.score()) for g in games)
+    out = io.StringIO()
+    write_csv(
+        csv_rows((g.id, g.created_at[:10], g.players, g.hands, g.score()) for g in games), out
+    )
+    return {player_key(p.name): p.to_json() for p in stats}, out.getvalue()
+
+
+def from_summaries(db) -> tuple[dict[str, dict[str, Any]], str]:
+    scope = store.Scope(None)
+    everyone = {player_key(p.name): p.to_json() for p in store.every_player(db, scope)}
+    # The players page's totals (kept with their digest) say the same.
+    brief = ("name", "games", "finished", "won", "hands")
+    for totals in store.player_totals(db, scope):
+        whole = everyone[player_key(totals.name)]
+        assert {k: whole[k] for k in brief} == {k: getattr(totals, k) for k in brief}
+        assert {k: v for k, v in totals.to_json().items() if k not in ("by_kind",)} == {
+            k: v for k, v in whole.items() if k not in ("by_kind", "partners", "opponents")
+        } | {"partners": {}, "opponents": {}} | {k: 0 for k in ("points_for", "points_against")}
+    return everyone, store.csv_text(db, scope)
+
+
+def test_every_write_leaves_the_summaries_as_a_replay_would(club):
+    _client, db, (first, second, hearts) = club
+    assert from_summaries(db) == replay(db)
+    version = store.get_game(db, second).version
+    store.add_hand(db, second, {"bids": [2, 2, 2, 2], "tricks": [3, 3, 4, 3]}, version=version)
+    store.replace_hand(db, first, 1, {"bids": [3, 5, 4, 1], "tricks": [3, 3, 5, 2]}, version=None)
+    store.delete_last_hand(db, hearts, version=None)
+    store.change_options(db, second, {"nil_points": 50}, version=None, from_hand=1)
+    store.rename_player(db, [first, second, hearts], "ben", "Benjamin")
+    store.set_bids(db, second, [3, 3, 3, 3], version=None)
+    assert summaries.stale(db) == []  # each was written with its game
+    assert from_summaries(db) == replay(db)
+    assert "Benjamin" in from_summaries(db)[1]
+    store.delete_game(db, first)
+    assert from_summaries(db) == replay(db)
+
+
+def test_the_pages_read_summaries_and_a_new_stamp_makes_them_again(club, monkeypatch):
+    client, db, _ids = club
+    pages = ["/players/", "/players/Ann", "/players/Ben?game=spades", "/players/export.csv"]
+    before = {url: client.get(url).data for url in pages}
+    ann = replay(db)[0]["ann"]
+    assert f"{ann['games']} games".encode() in before["/players/Ann"]
+    # Summaries that say something else: the pages show it (they read summaries) ...
+    db.execute(
+        "UPDATE player_summaries SET won = won + 7, hands = 99, part = replace(part, '\"won\": 0', '\"won\": 5')"
+    )
+    db.execute("UPDATE game_summaries SET csv = ''")
+    db.execute("UPDATE span_totals SET players = json_replace(players, '$[0].won', 77)")
+    db.conn.commit()
+    assert all(client.get(url).data != before[url] for url in pages)
+    # ... until the code that makes them is another: each is made again from its hands.
+    monkeypatch.setattr(summaries, "stamp", lambda: "9.9+another-engine")
+    assert {url: client.get(url).data for url in pages} == before
+    assert from_summaries(db) == replay(db)
+
+
+def test_a_new_server_makes_missing_summaries_before_its_first_page(club, tmp_path):
+    _client, db, ids = club
+    db.execute("DELETE FROM game_summaries")
+    db.conn.commit()
+    assert sorted(summaries.stale(db)) == sorted(ids)
+    create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    assert summaries.stale(db) == []
+    assert from_summaries(db) == replay(db)
+
+
+def test_the_all_games_csv_is_every_hand_oldest_game_first(club):
+    client, _db, ids = club
+    text = client.get("/players/export.csv").data.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:3] == ["game", "ruleset", "started"]
+    assert [row[0] for row in rows[1:]] == [ids[0]] * 8 + [ids[1]] * 12 + [ids[2]] * 8
