@@ -442,6 +442,24 @@ def m017_seasons(db: Database) -> None:
     )
 
 
+@migrations()
+def m018_device_moves(db: Database) -> None:
+    """Each grant of rights moves a phone to a new device id; a second request carrying
+    the same old id and the same credential moments later (a double-tapped PIN, a link
+    opened twice) must land on the same new id, not on an empty one."""
+    db.execute(
+        """
+        CREATE TABLE device_moves (
+            old TEXT NOT NULL,
+            credential TEXT NOT NULL,
+            new TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (old, credential)
+        ) STRICT
+        """
+    )
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

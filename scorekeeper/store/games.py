@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import time
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1099,7 +1100,12 @@ _DEVICE_COLUMNS = (
     ("evenings", "created_by"),
     ("house_rule_grants", "device"),
     ("house_rules", "created_by"),
+    ("seasons", "created_by"),
 )
+
+# How long a second request with the same old id and credential follows the first's move:
+# long enough for a double tap or a link opened twice, too short to watch for.
+MOVE_FOLLOWED_FOR = 30.0
 
 
 def kept_by(db: Database, device: str) -> dict[str, int]:
@@ -1115,12 +1121,27 @@ def kept_by(db: Database, device: str) -> dict[str, int]:
     }
 
 
-def move_device(db: Database, old: str, new: str) -> None:
+def move_device(db: Database, old: str, new: str, credential: str) -> str:
     """Give everything a browser's device id `old` has (its games, evenings, house
-    rules) to `new`, in one transaction; `old` is left with nothing."""
+    rules, seasons) to `new`, in one transaction; `old` is left with nothing. Return the
+    id the browser now has: `new`, or, where the same `old` id presented the same
+    credential moments ago (the same PIN or link, sent twice), the id that request got."""
+    now = time.time()
     with writing(db):
+        row = db.execute(
+            "SELECT new FROM device_moves WHERE old = ? AND credential = ? AND at > ?",
+            [old, credential, now - MOVE_FOLLOWED_FOR],
+        ).fetchone()
+        if row is not None:
+            return str(row[0])
         for table, column in _DEVICE_COLUMNS:
             db.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", [new, old])
+        db.execute("DELETE FROM device_moves WHERE at < ?", [now - MOVE_FOLLOWED_FOR])
+        db.execute(
+            "INSERT OR REPLACE INTO device_moves (old, credential, new, at) VALUES (?, ?, ?, ?)",
+            [old, credential, new, now],
+        )
+    return new
 
 
 def role_of(db: Database, device: str | None, game_id: str) -> Role | None:

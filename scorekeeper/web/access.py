@@ -44,7 +44,7 @@ def _today() -> str:
 
 def grant(game_id: str, role: str) -> None:
     """Let this browser watch or edit a game, under a new device id (see new_device)."""
-    store.grant(get_db(), new_device(), game_id, role)
+    store.grant(get_db(), new_device(f"game {game_id} {role}"), game_id, role)
     g.pop("roles", None)
 
 
@@ -57,14 +57,15 @@ def grant_own(game_id: str) -> None:
     g.pop("roles", None)
 
 
-def new_device() -> str:
+def new_device(credential: str) -> str:
     """Give this browser a new device id that takes over everything its old one had.
 
     Called at every grant of rights: a device id planted in a browser before (a cookie
-    set by someone else) then never inherits the rights the PIN or a link gave."""
+    set by someone else) then never inherits the rights the PIN or a link gave. The same
+    credential presented twice at once with the old id (a double tap) gets the same new id."""
     old, new = session.get("device"), secrets.token_urlsafe(16)
     if old is not None:
-        store.move_device(get_db(), old, new)
+        new = store.move_device(get_db(), old, new, credential)
     session["device"] = new
     session.permanent = True
     return new

@@ -343,7 +343,7 @@ def watch_link(token: str) -> BaseResponse:
     found = store.evening_by_token(get_db(), token)
     if found is None:
         abort(404, _("This link does not open any evening. Ask for the link again."))
-    store.grant_evening(get_db(), new_device(), found.id)
+    store.grant_evening(get_db(), new_device(f"evening {found.id}"), found.id)
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
 
 
@@ -358,7 +358,9 @@ def table_link(token: str) -> BaseResponse:
                 "This table link opens nothing: it was replaced. Ask the organiser for the new one."
             ),
         )
-    store.grant_table(get_db(), new_device(), table.evening, table.number)
+    store.grant_table(
+        get_db(), new_device(f"table {table.evening} {table.number}"), table.evening, table.number
+    )
     flash(
         _(
             "This phone now keeps score at %(table)s.",

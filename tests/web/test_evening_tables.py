@@ -11,7 +11,7 @@ from scorekeeper import store
 from scorekeeper.store.db import migrations, new_token, open_database
 
 from ..test_pdf import pages, squash
-from .conftest import play, setup_form
+from .conftest import play, setup_form, start_game
 from .test_evenings import game_in, start_evening, table_cards
 from .test_routes import text
 
@@ -240,3 +240,25 @@ def test_a_table_the_evening_lacks_is_refused_in_the_pages_language(client):
     page = refused.get_data(as_text=True)
     assert "この会にはテーブル7がありません" in page
     assert "the evening has no table" not in page
+
+
+def test_a_table_link_opened_twice_at_once_keeps_the_phones_games(app, client):
+    """A link opened twice with the same cookie (the camera's QR preview and the browser,
+    a double tap): both answers leave the phone on one id that still has its games."""
+    evening = start_evening(client)
+    game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    link = table_links(client.get(f"/e/{evening}").get_data(as_text=True))[1]
+    phone = app.test_client()
+    own = start_game(phone)
+    with phone.session_transaction() as session:
+        before = dict(session)
+    assert phone.get(link).status_code == 303  # the first request: a new device id
+    with phone.session_transaction() as session:
+        first = session["device"]
+        session.clear()
+        session.update(before)  # the second request still carries the old cookie
+    assert phone.get(link).status_code == 303
+    with phone.session_transaction() as session:
+        assert session["device"] == first
+    assert phone.get(f"/g/{own}").status_code == 200
+    assert "Start this table's next game" in text(phone.get(f"/e/{evening}"))
