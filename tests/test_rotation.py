@@ -111,7 +111,8 @@ def test_players_come_and_go_between_rounds(n: int, data: st.DataObject) -> None
     tonight = everyone[:n]
     history: list[Round] = []
     for _ in range(data.draw(st.integers(2, 6))):
-        leaving = data.draw(st.lists(st.sampled_from(tonight), unique=True, max_size=3))
+        most = min(3, len(tonight) - 8)
+        leaving = data.draw(st.lists(st.sampled_from(tonight), unique=True, max_size=most))
         room = min(2, 40 - len(tonight) + len(leaving))
         arriving = [p for p in everyone if p not in tonight][: data.draw(st.integers(0, room))]
         tonight = [p for p in tonight if p not in leaving] + arriving
