@@ -80,9 +80,9 @@ def check(players: Sequence[str], request: Request) -> None:
     for name in players:
         if not name.strip():
             raise RotationError(text(N_("a player's name is empty")))
-        if name in seen:
+        if name.casefold() in seen:
             raise RotationError(text(N_("{name} is named twice"), name=name))
-        seen.add(name)
+        seen.add(name.casefold())
     if len(players) < max(MIN_PLAYERS, request.table_size):
         raise RotationError(
             text(
@@ -96,7 +96,7 @@ def check(players: Sequence[str], request: Request) -> None:
         raise RotationError(text(N_("at most {most} players can be seated"), most=MAX_PLAYERS))
     tables = len(players) // request.table_size
     for name, table in request.pins.items():
-        if name not in seen:
+        if name not in players:
             raise RotationError(text(N_("{name} is pinned but not playing"), name=name))
         if not 1 <= table <= tables:
             raise RotationError(
