@@ -29,6 +29,7 @@ from .download import file_response
 from .forms import Form
 from .i18n import language, render_text
 from .qr import qr_svg
+from .rounds import rounds_view
 from .scoresheet import rows
 from .sheet import GameCard, game_card
 from .tables import csv_response, stats_of
@@ -200,6 +201,7 @@ def evening(evening_id: str) -> str:
         standings=_standings(games),
         others=others,
         add_form=Form(),
+        **rounds_view(found, organizer),
     )
 
 
