@@ -988,7 +988,7 @@ def _game_file_commands(add: Add) -> None:
     seat.add_argument(
         "--individual",
         action="store_true",
-        help="a game without partners (e.g. Hearts): tables mix who meets whom",
+        help="a game without partners: tables mix who meets whom",
     )
     seat.add_argument(
         "--method",
