@@ -2,6 +2,12 @@
 
 No browser is downloaded: Chromium comes from Debian (`apt-get install chromium`, done by
 .ci/run). Without it the tests skip on a developer's machine but fail in CI.
+
+Phones reach the app as plain HTTP on a LAN address, which browsers treat as an insecure
+context (no service worker, no Screen Wake Lock). So the pages are opened as they are at
+the table: by a LAN-style name (LAN_NAME, mapped to 127.0.0.1 inside Chromium; traffic
+stays on loopback). `loopback_server` opens the same server as 127.0.0.1, a secure
+context, for the few tests of what only works there.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ from werkzeug.serving import make_server
 from scorekeeper.web import create_app
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+LAN_NAME = "table.lan"
 ARGS = [
+    f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
@@ -54,7 +62,7 @@ def screenshots() -> Path:
 
 
 @pytest.fixture
-def live_server(tmp_path) -> Iterator[str]:
+def server_port(tmp_path) -> Iterator[int]:
     """The app served on a free port of 127.0.0.1 in a thread."""
     # Share links name a network address when the page was opened as 127.0.0.1 (here:
     # a documentation address, so what a phone would be told is known).
@@ -63,10 +71,22 @@ def live_server(tmp_path) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield server.server_port
     finally:
         server.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(server_port: int) -> str:
+    """The app as a phone at the table opens it: plain HTTP on a LAN name (insecure)."""
+    return f"http://{LAN_NAME}:{server_port}"
+
+
+@pytest.fixture
+def loopback_server(server_port: int) -> str:
+    """The same app opened as 127.0.0.1: a secure context (service worker, wake lock)."""
+    return f"http://127.0.0.1:{server_port}"
 
 
 def new_phone(browser, live_server: str, **options):

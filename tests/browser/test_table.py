@@ -6,6 +6,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from .conftest import new_phone
+
 
 def no_sideways_scroll(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -213,30 +215,55 @@ def test_switch_to_japanese_and_play_a_hand(phone: Page, screenshots: Path):
 
 
 def test_offline_the_last_scoresheet_stays_readable_and_a_hand_is_not_faked(
-    phone: Page, screenshots: Path
+    browser, loopback_server: str, screenshots: Path
 ):
-    page = phone
-    base = page.base_url  # type: ignore[attr-defined]
-    page.goto(base + "/new/yahoo-normal")
-    for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
-        page.fill(f"#player_{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
-    game_url = page.url
-    page.wait_for_function(
-        "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true)"
-    )
-    page.evaluate("navigator.serviceWorker.ready")
-    page.reload()  # now controlled by the worker: this view of the scoresheet is kept
-    expect(page.locator(".totals .big").first).to_have_text("0")
-    page.get_by_role("link", name="Enter bids").first.click()
-    page.context.set_offline(True)
-    for seat in range(4):
-        bid(page, seat, "3")
-    page.get_by_role("button", name="Bids done — play the hand").click()
-    expect(
-        page.get_by_text("Entering or changing a hand needs the connection: nothing was saved.")
-    ).to_be_visible()
-    shot(page, screenshots, "50-offline-post")
-    page.goto(game_url)
-    expect(page.locator(".totals .big").first).to_have_text("0")  # the cached scoresheet
-    page.context.set_offline(False)
+    # The service worker needs a secure context: here the app is opened as 127.0.0.1.
+    page = new_phone(browser, loopback_server)
+    base = loopback_server
+    try:
+        page.goto(base + "/new/yahoo-normal")
+        for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
+            page.fill(f"#player_{seat}", name)
+        page.get_by_role("button", name="Start the game").click()
+        game_url = page.url
+        page.wait_for_function(
+            "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true)"
+        )
+        page.evaluate("navigator.serviceWorker.ready")
+        page.reload()  # now controlled by the worker: this view of the scoresheet is kept
+        expect(page.locator(".totals .big").first).to_have_text("0")
+        page.get_by_role("link", name="Enter bids").first.click()
+        page.context.set_offline(True)
+        for seat in range(4):
+            bid(page, seat, "3")
+        page.get_by_role("button", name="Bids done — play the hand").click()
+        expect(
+            page.get_by_text(
+                "Entering or changing a hand needs the connection: nothing was saved."
+            )
+        ).to_be_visible()
+        shot(page, screenshots, "50-offline-post")
+        page.goto(game_url)
+        expect(page.locator(".totals .big").first).to_have_text("0")  # the cached scoresheet
+        page.context.set_offline(False)
+    finally:
+        page.context.close()
+
+
+def test_the_lan_name_is_an_insecure_context_as_on_the_phones(
+    browser, live_server: str, loopback_server: str
+):
+    """What the browser tests open is what phones at the table get: plain HTTP on a
+    network name, without service worker or Screen Wake Lock; 127.0.0.1 has both."""
+    lan = new_phone(browser, live_server)
+    local = new_phone(browser, loopback_server)
+    try:
+        lan.goto(live_server + "/")
+        assert lan.evaluate("window.isSecureContext") is False
+        assert lan.evaluate("'serviceWorker' in navigator || 'wakeLock' in navigator") is False
+        local.goto(loopback_server + "/")
+        assert local.evaluate("window.isSecureContext") is True
+        assert local.evaluate("'serviceWorker' in navigator && 'wakeLock' in navigator") is True
+    finally:
+        lan.context.close()
+        local.context.close()
