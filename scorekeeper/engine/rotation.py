@@ -168,10 +168,12 @@ class _Past:
                 self.last_out[name] = number
             for table in round_.tables:
                 self.played.update(table)
-                pairs = _partner_pairs(table) if request.partners else []
-                self.partnered.update(frozenset(pair) for pair in pairs)
+                pairs = (
+                    {frozenset(p) for p in _partner_pairs(table)} if request.partners else set()
+                )
+                self.partnered.update(pairs)
                 for a, b in itertools.combinations(table, 2):
-                    if frozenset((a, b)) not in {frozenset(p) for p in pairs}:
+                    if frozenset((a, b)) not in pairs:
                         self.met[frozenset((a, b))] += 1
 
     def partners(self, a: str, b: str) -> int:
@@ -325,9 +327,13 @@ class _Seater:
                 slots[t][k] = free.pop(pick)
         filled = [[p for p in table if p is not None] for table in slots]
 
+        faced: dict[tuple[tuple[str, str], tuple[str, str]], int] = {}
+
         def cost(t: int) -> int:
             a, b = filled[t]
-            return self._faced(a, b)
+            if (a, b) not in faced:
+                faced[a, b] = self._faced(a, b)
+            return faced[a, b]
 
         movable = [(t, k) for t in range(self.tables) for k in range(2) if (t, k) not in fixed]
         _improve_by_swaps(filled, movable, cost)
