@@ -6,9 +6,16 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from scorekeeper import store
+from scorekeeper.engine import find_ruleset
+from scorekeeper.engine.rotation import Method
+from scorekeeper.paths import database_path
+from scorekeeper.store import open_database, rounds
+
 from .conftest import new_phone
 from .test_evening import no_broken_words
 from .test_table import shot
+from .test_tv import TV
 
 THIRTEEN = [
     "Ann",
@@ -98,3 +105,31 @@ def test_a_night_in_japanese_fits_the_phone(browser, live_server, screenshots: P
         shot(page, screenshots, "rounds-error-ja-390")
     finally:
         page.context.close()
+
+
+def test_the_tv_shows_the_round_its_tables_and_who_sits_out(
+    browser, live_server, tmp_path, screenshots: Path
+):
+    db = open_database(database_path(tmp_path))
+    try:
+        evening = store.create_evening(db, "Friday club", "organizer")
+        ruleset = find_ruleset("yahoo-normal")
+        rotation = rounds.Rotation(evening, ruleset.id, Method.BALANCED, 3, tuple(THIRTEEN), {}, 1)
+        rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
+        seated = rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
+        watch = "/v/" + store.get_evening(db, evening).watch_token
+    finally:
+        db.close()
+    tv = browser.new_context(viewport=TV)
+    try:
+        screen = tv.new_page()
+        screen.goto(live_server + watch)
+        expect(screen.locator("#rounds-title")).to_contain_text("Round 2 of 3")
+        expect(screen.locator(".seated-table")).to_have_count(3)
+        expect(screen.locator(".sit-outs")).to_have_text(f"Sits out: {seated.seating.out[0]}")
+        assert screen.locator(".rounds-form").count() == 0  # the TV seats nobody
+        box = screen.locator(".evening-rounds").bounding_box()
+        assert box and box["y"] + box["height"] <= TV["height"]
+        screen.screenshot(path=str(screenshots / "rounds-tv-1920.png"))
+    finally:
+        tv.close()
