@@ -222,6 +222,7 @@ def m012_evening_rotation_rounds(db: Database) -> None:
             ruleset TEXT NOT NULL,
             method TEXT NOT NULL,
             rounds INTEGER NOT NULL,
+            table_size INTEGER NOT NULL,
             players TEXT NOT NULL,
             pins TEXT NOT NULL DEFAULT '{}',
             seed INTEGER NOT NULL,

@@ -32,6 +32,7 @@ class Rotation:
     ruleset: str
     method: Method
     rounds: int
+    table_size: int  # the game's players, or another number its source allows
     players: tuple[str, ...]
     pins: Mapping[str, int]
     seed: int
@@ -61,17 +62,19 @@ def seating_of(ruleset: Ruleset) -> tuple[int, bool]:
 
 def get_rotation(db: Database, evening_id: str) -> Rotation | None:
     row = db.execute(
-        "SELECT ruleset, method, rounds, players, pins, seed FROM rotations WHERE evening = ?",
+        "SELECT ruleset, method, rounds, table_size, players, pins, seed FROM rotations"
+        " WHERE evening = ?",
         [evening_id],
     ).fetchone()
     if row is None:
         return None
-    ruleset, method, rounds, players, pins, seed = row
+    ruleset, method, rounds, size, players, pins, seed = row
     return Rotation(
         evening_id,
         ruleset,
         Method(method),
         int(rounds),
+        int(size),
         tuple(json.loads(players)),
         json.loads(pins),
         int(seed),
@@ -128,7 +131,9 @@ def seat_next_round(
     """Store `rotation` as the evening's and seat its next round: a game at each table
     (the organiser's `device` may score them all), the round kept with them. The
     players are checked first (RotationError); nothing is stored unless all is."""
-    size, partners = seating_of(ruleset)
+    own = ruleset.options.players
+    size, partners = seating_of(ruleset.seated(rotation.table_size))
+    options = {"players": size} if size != own else {}
     seed = rotation.seed or secrets.randbelow(1 << 20) + 1
     request = Request(size, partners, dict(rotation.pins), rotation.method, seed)
     check(list(rotation.players), request)
@@ -138,15 +143,17 @@ def seat_next_round(
         places = placings(db, done[-1].games) if done else None
         seating = seat_round(list(rotation.players), history, request, places)
         db.execute(
-            "INSERT INTO rotations (evening, ruleset, method, rounds, players, pins, seed,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (evening) DO UPDATE SET"
-            " ruleset = excluded.ruleset, method = excluded.method, rounds = excluded.rounds,"
-            " players = excluded.players, pins = excluded.pins, updated_at = excluded.updated_at",
+            "INSERT INTO rotations (evening, ruleset, method, rounds, table_size, players, pins,"
+            " seed, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (evening) DO UPDATE"
+            " SET ruleset = excluded.ruleset, method = excluded.method, rounds = excluded.rounds,"
+            " table_size = excluded.table_size, players = excluded.players, pins = excluded.pins,"
+            " updated_at = excluded.updated_at",
             [
                 evening_id,
                 rotation.ruleset,
                 rotation.method.value,
                 rotation.rounds,
+                size,
                 json.dumps(list(rotation.players), ensure_ascii=False),
                 json.dumps(dict(rotation.pins), ensure_ascii=False),
                 seed,
@@ -155,7 +162,9 @@ def seat_next_round(
         )
         games = []
         for table in seating.tables:
-            game_id = create_game(db, rotation.ruleset, list(table), evening=evening_id, find=find)
+            game_id = create_game(
+                db, rotation.ruleset, list(table), options=options, evening=evening_id, find=find
+            )
             grant(db, device, game_id, "edit")
             games.append(game_id)
         number = len(done) + 1

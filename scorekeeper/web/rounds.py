@@ -93,10 +93,12 @@ def rounds_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
     db = get_db()
     rotation = rounds.get_rotation(db, evening.id)
     seated = rounds.rounds_of(db, evening.id)
-    partners = True
+    partners, own_size = True, True
     if rotation is not None:
         with contextlib.suppress(UnknownRuleset):
-            partners = rounds.seating_of(rulesets()(rotation.ruleset))[1]
+            ruleset = rulesets()(rotation.ruleset)
+            partners = rounds.seating_of(ruleset)[1]
+            own_size = rotation.table_size == ruleset.options.players
     views = [_round_view(r, partners) for r in seated]
     typed: dict[str, Any] = g.get("rounds_typed") or {}
     return {
@@ -109,6 +111,7 @@ def rounds_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
             "ruleset": typed.get("ruleset", rotation.ruleset if rotation else ""),
             "rounds": typed.get("rounds", rotation.rounds if rotation else 3),
             "method": typed.get("method", rotation.method.value if rotation else "balanced"),
+            "size": typed.get("size", "" if own_size or not rotation else rotation.table_size),
             "pins": typed.get(
                 "pins",
                 "\n".join(f"{n} = {t}" for n, t in rotation.pins.items()) if rotation else "",
@@ -164,7 +167,7 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
     except ValueError:
         raise ValueError(_("Choose how tables are seated.")) from None
     pins = _pins(form.get("pins", ""), players)
-    size, partners = rounds.seating_of(ruleset)
+    size, partners = rounds.seating_of(ruleset.seated(_table_size(ruleset)))
     try:
         check(players, Request(size, partners, pins, method))
     except ScoreError as error:
@@ -174,9 +177,26 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
     existing = rounds.get_rotation(get_db(), evening_id)
     seed = existing.seed if existing else 0
     rotation = rounds.Rotation(
-        evening_id, ruleset.id, method, int(count), tuple(players), pins, seed
+        evening_id, ruleset.id, method, int(count), size, tuple(players), pins, seed
     )
     return rotation, ruleset
+
+
+def _table_size(ruleset: Any) -> int:
+    """Players a table: the game's own number, or another its source allows."""
+    typed = request.form.get("size", "").strip()
+    if not typed:
+        return int(ruleset.options.players)
+    counts = sorted(ruleset.player_counts)
+    if not typed.isdigit() or int(typed) not in counts:
+        raise ValueError(
+            _(
+                "Players a table: %(name)s is played by %(counts)s.",
+                name=ruleset.text("name", language()),
+                counts=", ".join(map(str, counts)),
+            )
+        )
+    return int(typed)
 
 
 def _translations() -> Any:
@@ -210,7 +230,7 @@ def seat(evening_id: str) -> BaseResponse | tuple[str, int]:
         g.rounds_errors = [said]
         g.rounds_typed = {
             key: request.form.get(key, "")
-            for key in ("players", "ruleset", "rounds", "method", "pins")
+            for key in ("players", "ruleset", "rounds", "method", "pins", "size")
         }
         from .evenings import evening
 

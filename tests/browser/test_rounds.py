@@ -114,7 +114,9 @@ def test_the_tv_shows_the_round_its_tables_and_who_sits_out(
     try:
         evening = store.create_evening(db, "Friday club", "organizer")
         ruleset = find_ruleset("yahoo-normal")
-        rotation = rounds.Rotation(evening, ruleset.id, Method.BALANCED, 3, tuple(THIRTEEN), {}, 1)
+        rotation = rounds.Rotation(
+            evening, ruleset.id, Method.BALANCED, 3, 4, tuple(THIRTEEN), {}, 1
+        )
         rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
         seated = rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
         watch = "/v/" + store.get_evening(db, evening).watch_token

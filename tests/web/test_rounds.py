@@ -136,3 +136,13 @@ def test_japanese(client):
     seat(client, evening, 1, THIRTEEN)
     page = text(client.get(f"/e/{evening}", headers={"Accept-Language": "ja"}))
     assert "休み" in page and "第1回戦" in page
+
+
+def test_a_game_played_by_several_numbers_seats_the_tables_asked_for(client, db):
+    evening = start_evening(client)
+    assert seat(client, evening, 1, THIRTEEN, ruleset="oh-hell", size="5").status_code == 303
+    (only,) = rounds.rounds_of(db, evening)
+    assert [len(t) for t in only.seating.tables] == [5, 5] and len(only.seating.out) == 3
+    assert len(store.get_game(db, only.games[0]).players) == 5
+    page = seat(client, evening, 2, THIRTEEN, ruleset="yahoo-normal", size="5")
+    assert page.status_code == 400 and "Yahoo! Normal is played by 4" in text(page)
