@@ -15,6 +15,7 @@ from scorekeeper.store import open_database, rounds
 from .conftest import new_phone
 from .test_evening import no_broken_words
 from .test_table import shot
+from .test_tap_targets import small_targets
 from .test_tv import TV
 
 THIRTEEN = [
@@ -65,6 +66,12 @@ def test_the_organiser_seats_three_rounds_and_a_late_arrival(phone: Page, screen
     assert " & " in first and " vs " in first
     partners = seated_partners(page)
     shot(page, screenshots, "rounds-round1-390")
+    page.locator("details.rounds-form summary").click()
+    controls = "a, button, summary, select, .method-choice, textarea, input[type=number]"
+    assert (
+        small_targets(page, ", ".join(f".evening-rounds {c}" for c in controls.split(", "))) == []
+    )
+    page.locator("details.rounds-form summary").click()
     no_broken_words(page, ".seated-table")
 
     # Zoe arrives before round 2: fourteen players, three tables, two sit out.
