@@ -247,8 +247,10 @@ class _Seater:
         return Round(self._pair_tables(pairs), tuple(out))
 
     def _partner_pairs(self, seated: list[str]) -> tuple[list[tuple[str, str]], int]:
-        """Partners for the seated: as many fresh pairs as any seating has, the rest
-        those who partnered least. Players pinned to different tables never partner;
+        """Partners for the seated, and how many are fresh: a maximum matching grown
+        tier by tier (never partners nor opponents, then former opponents, then
+        partners once, ...), so a partner repeats only when no pairing of the seated
+        gives everyone a fresh one. Players pinned to different tables never partner;
         of three or four pinned to one table, two must."""
         index = {name: i for i, name in enumerate(seated)}
         match = [-1] * len(seated)
