@@ -133,7 +133,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     try:
         ruleset = _stored_rulesets()(args.id)
     except UnknownRuleset:
-        raise _game_problem(N_("unknown ruleset {id}"), id=repr(args.id)) from None
+        raise _game_problem(N_("unknown ruleset {id}"), id=_unknown_id(args.id)) from None
     if args.json:
         json.dump(
             rules_json(ruleset, args.translations, args.lang), out, ensure_ascii=False, indent=2
@@ -144,16 +144,23 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unknown_id(ruleset_id: str) -> str:
+    """An id no ruleset has, as a refusal shows it (cut short if longer than any id)."""
+    from .engine.ruleset import short_id
+
+    return repr(short_id(ruleset_id))
+
+
 def _rules_problem(message: str, **params: Any) -> Refused:
     """A refusal about house rules ("rules: ...")."""
     return Refused(text(N_("rules: {why}"), why=text(message, **params)))
 
 
-def _database_if_any() -> Any:
+def _database_if_any(*, writes: bool = False) -> Any:
     """The instance's database when it has one (None otherwise: nothing is created)."""
     from .paths import database_path
 
-    return _database() if database_path().exists() else None
+    return _database(writes=writes) if database_path().exists() else None
 
 
 def _stored_rulesets() -> Any:
@@ -205,14 +212,14 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
             N_("cannot read {path}: {why}"), path=path, why=error.strerror
         ) from error
     try:
-        check_file_size(len(raw))
+        check_file_size(len(raw), rules=True)
         doc = read_game_json(raw)
     except GameError as error:
         raise RulesError(error.message) from None
     replacing = doc.get("id") if args.replace and isinstance(doc, dict) else None
     try:
         saved = save_house_rules(
-            _database(),  # type: ignore[arg-type]
+            _database(writes=True),  # type: ignore[arg-type]
             doc,
             replacing=replacing if isinstance(replacing, str) else None,
         )
@@ -231,11 +238,13 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stored_house_rules(rules_id: str, act: Callable[[Any, str], Any]) -> Any:
+def _stored_house_rules(
+    rules_id: str, act: Callable[[Any, str], Any], *, writes: bool = False
+) -> Any:
     """`act(db, rules_id)` on the stored house rules, or one line saying there are none."""
     from .store.house import HouseRulesNotFound
 
-    db = _database_if_any()
+    db = _database_if_any(writes=writes)
     try:
         if db is None:
             raise HouseRulesNotFound(rules_id)
@@ -260,7 +269,7 @@ def cmd_rules_delete(args: argparse.Namespace) -> int:
     from .store.house import delete_house_rules
 
     rules_id = _rules_argument(args)
-    _stored_house_rules(rules_id, delete_house_rules)
+    _stored_house_rules(rules_id, delete_house_rules, writes=True)
     print(text(N_("Deleted house rules {id}"), id=rules_id).render(args.translations))
     return 0
 
@@ -406,11 +415,36 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _database() -> object:
+def _database(*, writes: bool = False) -> object:
+    """The instance's database; for a command that `writes`, after SQLite's quick check
+    (a few milliseconds): nothing is written into a damaged file."""
     from .paths import database_path
-    from .store.db import open_instance
+    from .store.db import damage, damaged, open_instance
 
-    return open_instance(database_path())
+    path = database_path()
+    db = open_instance(path)
+    if writes:
+        found = damage(path)
+        if found is not None:
+            db.close()
+            raise damaged(path, found)
+    return db
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Say whether the database file is sound (SQLite's integrity check, read-only)."""
+    from .paths import database_path
+    from .store.db import StoreError, damage, damaged, open_database
+
+    path = database_path()
+    if not path.exists():
+        raise StoreError(text(N_("there is no database at {path}"), path=str(path)))
+    open_database(path).close()  # refuses somebody else's file, untouched
+    found = damage(path, thorough=True)
+    if found is not None:
+        raise damaged(path, found)
+    print(text(N_("the database {path} is sound"), path=str(path)).render(args.translations))
+    return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -469,7 +503,7 @@ def cmd_rename(args: argparse.Namespace) -> int:
         new = clean_name(args.new)
     except BadName as problem:
         raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
-    db = _database()
+    db = _database(writes=True)
     changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)  # type: ignore[arg-type]
     message = ntext(
         Nn_("{old} is now {new} in {n} game", "{old} is now {new} in {n} games"),
@@ -509,7 +543,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .store import get_game, import_game
 
     doc = _read_game_file(args.file, stored=True)
-    db = _database()
+    db = _database(writes=True)
     from .store.house import house_resolver
 
     try:
@@ -535,7 +569,7 @@ def _compare_rules(ids: list[str], tr: Any = None) -> int:
     try:
         table = compare([find(ruleset_id) for ruleset_id in ids])
     except UnknownRuleset as error:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
+        raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(error.args[0])) from None
     width = max(len(ruleset_id) for ruleset_id in ids) + 2
     lines = [
         say(N_("Comparing {ids}"), ids=", ".join(ids)),
@@ -584,7 +618,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         other = other.with_options(changes) if changes else other
         result = what_if(game, other)
     except UnknownRuleset as error:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(error.args[0])) from None
+        raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(error.args[0])) from None
     except OptionError as error:
         raise Refused(text(N_("game: {why}"), why=error.located)) from None
     except ScoreError as error:
@@ -697,7 +731,7 @@ def cmd_scorecard(args: argparse.Namespace) -> int:
     try:
         ruleset = _stored_rulesets()(args.id)
     except UnknownRuleset:
-        raise _game_problem(UNKNOWN_RULESET, id=repr(args.id)) from None
+        raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(args.id)) from None
     from .pdf import scorecard_pdf
 
     return _write(args.output, scorecard_pdf(ruleset, page_size=args.page_size, hands=args.hands))
@@ -740,9 +774,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
     target = database_path()
     try:
-        games = restore(args.backup, target)
+        games, aside = restore(args.backup, target)
     except BackupError as error:
         raise Refused(text(N_("game: {why}"), why=error.message)) from None
+    if aside is not None:
+        said = N_("the damaged database was kept as {aside}")
+        print(text(said, aside=str(aside)).render(args.translations))
     print(
         ntext(
             Nn_(
@@ -1017,6 +1054,9 @@ def _database_commands(add: Add) -> None:
     restore.add_argument("backup", metavar="BACKUP", help="a file made by `scorekeeper backup`")
     restore.set_defaults(run=cmd_restore)
 
+    check = add("check", help="say whether the database file is sound (exit 2 if damaged)")
+    check.set_defaults(run=cmd_check)
+
     serve = add("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -1078,10 +1118,17 @@ def _database_problem(error: Exception) -> Text | None:
     import sqlite3
 
     from .paths import database_path
-    from .store.db import StoreError
+    from .store.db import StoreError, damaged, is_damage, is_disk_full
 
     if isinstance(error, StoreError):
         return error.message
+    if is_damage(error):
+        return damaged(database_path(), error).message
+    if is_disk_full(error):
+        return text(
+            N_("the disk is full: nothing was saved in {path}; make room, then try again"),
+            path=str(database_path()),
+        )
     if isinstance(error, sqlite3.Error):
         return text(
             N_("cannot use the database {path}: {why}"), path=str(database_path()), why=str(error)

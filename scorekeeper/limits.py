@@ -161,12 +161,15 @@ def kilobytes(size: int) -> str:
     return f"{-(-size // 1024):,} KB"
 
 
-def check_file_size(size: int) -> None:
-    """GameError if a game file of `size` bytes is larger than one is imported."""
+def check_file_size(size: int, *, rules: bool = False) -> None:
+    """GameError if a game file (or, with `rules`, a house rules file) of `size` bytes
+    is larger than one is imported."""
     if size > MAX_GAME_FILE_BYTES:
         raise GameError(
             text(
-                N_("a game file can be at most {most}; this one is {size}"),
+                N_("a house rules file can be at most {most}; this one is {size}")
+                if rules
+                else N_("a game file can be at most {most}; this one is {size}"),
                 most=kilobytes(MAX_GAME_FILE_BYTES),
                 size=kilobytes(size),
             )

@@ -8,6 +8,9 @@ from .network import is_loopback, lan_addresses, named_addresses
 
 DEFAULT_PORT = 8000
 CONNECTIONS = 2000  # open connections at once: phones keep theirs alive between taps
+# Files the app opens besides its connections: the database, its WAL and shared memory
+# for each serving thread, fonts for PDFs, waitress's own wake-up pipe, standard streams.
+SPARE_FILES = 100
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -62,16 +65,45 @@ def print_qr(url: str) -> None:
     sys.stdout.flush()
 
 
+def connection_limit(wanted: int = CONNECTIONS) -> int:
+    """The most connections this process can hold open at once, at most `wanted`.
+
+    Each is an open file: the soft limit on open files is raised toward the hard limit
+    as far as needed, and what it still lacks lowers the number. Past it, waitress
+    stops accepting and new connections wait in the listen queue until one closes.
+    """
+    try:
+        import resource
+    except ImportError:  # not a Unix: no limit to ask about
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = wanted + SPARE_FILES
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass  # keep the limit there is, and fewer connections
+    if soft == resource.RLIM_INFINITY:
+        return wanted
+    return max(1, min(wanted, soft - SPARE_FILES))
+
+
 def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
     from waitress import serve as waitress_serve
 
+    from .store.db import damaged, known_damage
     from .web import create_app, warm_up
 
-    app = create_app()
+    app = create_app()  # reads the whole database once (SQLite's quick check)
     warm_up(app)
     for line in announcement(host, port):
         print(line, flush=True)
+    found = known_damage(app.config["DATABASE"])
+    if found is not None:  # every page says so; tell the host too
+        print(f"Warning: {damaged(app.config['DATABASE'], found).message.render()}", flush=True)
     if not is_loopback(host):  # no phone could open that
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
@@ -83,6 +115,9 @@ def serve(host: str, port: int, threads: int = 8) -> None:
         ident="scorekeeper",
         # Every phone at every table keeps a connection open; waitress's default of 100
         # stalled new phones once about 30 tables were playing (found by bench/serving.py).
-        connection_limit=CONNECTIONS,
+        connection_limit=connection_limit(),
+        # poll(), not select(): select() cannot watch a file numbered 1,024 or more, and
+        # waitress exits when a connection gets one (about 1,000 idle clients).
+        asyncore_use_poll=True,
         channel_timeout=60,  # an idle phone's connection is closed after a minute
     )

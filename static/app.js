@@ -80,6 +80,39 @@
     }
     window.setInterval(poll, 5000);
   }
+  // On an evening's page (and its TV): when anything at a table changed, fetch the page
+  // and swap its live parts in place. No reload: an open QR panel, the scroll and a
+  // half-typed form stay as they are.
+  function liveEvening(root) {
+    var url = root.getAttribute("data-url");
+    var seen = root.getAttribute("data-version");
+    var fetching = false;
+    function swap(html, version) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      Array.prototype.forEach.call(document.querySelectorAll("[data-live][id]"), function (old) {
+        var now = fresh.getElementById(old.id);
+        if (now) old.replaceWith(document.importNode(now, true));
+      });
+      var next = fresh.getElementById("evening-live");
+      seen = next ? next.getAttribute("data-version") : version;
+      root.setAttribute("data-version", seen);
+    }
+    function poll() {
+      if (document.hidden || fetching) return;
+      fetching = true;
+      fetch(url, { cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (state) {
+          if (!state || String(state.version) === seen) return null;
+          return fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" })
+            .then(function (r) { return r.ok ? r.text() : null; })
+            .then(function (html) { if (html) swap(html, String(state.version)); });
+        })
+        .catch(function () {})
+        .then(function () { fetching = false; });
+    }
+    window.setInterval(poll, 2000);
+  }
   // Keep the screen awake while a game is open (Screen Wake Lock, where the browser has it).
   function wake(button) {
     if (!("wakeLock" in navigator)) return;
@@ -112,5 +145,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
     var marker = document.getElementById("live");
     if (marker) live(marker);
+    var evening = document.getElementById("evening-live");
+    if (evening) liveEvening(evening);
   });
 })();

@@ -33,6 +33,7 @@ DATABASE_COMMANDS = [
     ["rename", "Ann", "Anne"],
     ["import", "GAME"],
     ["backup", "OUT"],
+    ["check"],
     ["serve", "--host", "127.0.0.1", "--port", "0"],
 ]
 

@@ -105,6 +105,11 @@ def test_cli_import_refuses_a_long_game_and_a_large_file_and_score_reads_both(tm
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("game: a game file can be at most 1,024 KB; this one is ")
     assert done.stderr.count("\n") == 1
+    rules = tmp_path / "rules.json"
+    rules.write_text('{"format": "scorekeeper-rules/1"}' + " " * 1024 * 1024)
+    done = run_cli("rules", "import", str(rules), env=env)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("rules: a house rules file can be at most 1,024 KB; this one")
     for path in (too_long, large):  # scoring stores nothing: any length is read
         done = run_cli("score", str(path))
         assert done.returncode == 0, done.stderr

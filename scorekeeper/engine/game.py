@@ -13,7 +13,7 @@ from typing import Any
 from .errors import GameError, HandError, InvalidHand, RulesError
 from .kinds import GameKind, find_kind
 from .options import OptionError
-from .ruleset import Ruleset, UnknownRuleset, find_ruleset
+from .ruleset import Ruleset, UnknownRuleset, find_ruleset, short_id
 from .text import N_, Text, Translations, shown, text
 from .types import HandResult, Outcome, Side
 
@@ -275,7 +275,7 @@ def _ruleset(doc: Mapping[str, Any], find: Callable[[str], Ruleset]) -> Ruleset:
         else:
             ruleset = find(ruleset_id)
     except UnknownRuleset:
-        raise GameError(text(N_("unknown ruleset {id!r}"), id=ruleset_id)) from None
+        raise GameError(text(N_("unknown ruleset {id!r}"), id=short_id(ruleset_id))) from None
     game = doc.get("game", ruleset.game)
     if game != ruleset.game:
         raise GameError(

@@ -197,9 +197,21 @@ class UnknownRuleset(KeyError):
     """No preset has this id."""
 
 
+# The longest ruleset id looked up: ids are short words ("yahoo-normal"); a longer one
+# is no ruleset, and as a file name it would be too long for the file system.
+RULESET_ID_MAX = 64
+
+
+def short_id(ruleset_id: str) -> str:
+    """An unknown id as a message shows it: cut short when longer than any id can be."""
+    if len(ruleset_id) <= RULESET_ID_MAX:
+        return ruleset_id
+    return ruleset_id[:RULESET_ID_MAX] + "…"
+
+
 def preset_path(ruleset_id: str) -> Path:
     """Return the file of a preset, or raise UnknownRuleset."""
-    if _ID.match(ruleset_id):
+    if len(ruleset_id) <= RULESET_ID_MAX and _ID.match(ruleset_id):
         for path in PRESET_DIR.glob(f"*/{ruleset_id}.toml"):
             return path
     raise UnknownRuleset(ruleset_id)

@@ -237,14 +237,16 @@ def render_pdf(html: str, stylesheet: str | None = None) -> bytes:
 def evening_pdf(
     name: str,
     day: date,
-    standings: Sequence[Mapping[str, Any]],
-    tables: Sequence[tuple[Any, GameResult]],
+    standings: Mapping[str, Any],
+    tables: Sequence[tuple[str, Any]],
     *,
     page_size: str = "A4",
     translations: Translations | None = None,
     language: str = "en",
 ) -> bytes:
-    """An evening on paper: the standings across it and every table's result."""
+    """An evening on paper: the standings across it (as the evening's page shows them:
+    the line that says what ranks, then the rows) and every table's game, by its
+    label ("Table 3 — window") and game card."""
     env = environment(translations, language)
     html = env.get_template("evening.html").render(
         name=name, day=day.isoformat(), standings=standings, tables=tables

@@ -8,12 +8,23 @@ before the restore is ever shown for the restored content.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from ..engine.text import N_, text
-from .db import StoreError, migrate, migrations, new_generation, open_database
+from .db import (
+    StoreError,
+    connection_damage,
+    damage,
+    migrate,
+    migrations,
+    new_generation,
+    open_database,
+)
 
 
 class BackupError(StoreError):
@@ -32,9 +43,26 @@ def backup(source: Path, output: str) -> int:
             os.remove(partial)  # left by a backup that was interrupted
         # Readable by its owner only, like the database: it holds PINs and share links.
         os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        with sqlite3.connect(partial) as copy:
+        with contextlib.closing(sqlite3.connect(partial)) as copy:
             live.conn.backup(copy)
-            games = int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
+            # The copy is read whole before it is kept: a backup of a damaged database
+            # would only be found damaged when it is needed.
+            found = connection_damage(copy, thorough=True)
+            games = 0 if found else int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
+        if found is not None:
+            os.remove(partial)
+            raise BackupError(
+                text(
+                    N_(
+                        "the database {path} is damaged ({why}), so its copy would be too:"
+                        " nothing was written to {output}. Restore an earlier backup with"
+                        " `scorekeeper restore BACKUP.db` (see Backups in the README)"
+                    ),
+                    path=str(source),
+                    why=found,
+                    output=output,
+                )
+            )
         os.replace(partial, output)
     except (OSError, sqlite3.Error) as error:
         if os.path.exists(partial):
@@ -48,11 +76,17 @@ def backup(source: Path, output: str) -> int:
     return games
 
 
-def restore(path: str, target: Path) -> int:
+class Restored(NamedTuple):
+    games: int  # restored
+    kept_aside: Path | None  # where the damaged database it replaced was put, if any
+
+
+def restore(path: str, target: Path) -> Restored:
     """Replace the database at `target` with the backup at `path`, after checking it is
-    a sound scorekeeper database; return the number of games restored."""
+    a sound scorekeeper database. A damaged database at `target` is kept aside (renamed
+    with the time, never deleted) and the backup restored in its place."""
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as copy:
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as copy:
             if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 raise BackupError(
                     text(N_("{path} is damaged (integrity check failed)"), path=path)
@@ -63,7 +97,8 @@ def restore(path: str, target: Path) -> int:
             if not {"games", "hands", migrations.migrations_table} <= names:
                 raise BackupError(text(N_("{path} is not a scorekeeper backup"), path=path))
             target.parent.mkdir(parents=True, exist_ok=True)
-            # Refuses a damaged or foreign file where the database should be, untouched.
+            aside = _put_aside_if_damaged(target)
+            # Refuses somebody else's file where the database should be, untouched.
             db = open_database(target)
             try:
                 # One step, one transaction: an interrupted restore leaves the old content.
@@ -76,4 +111,28 @@ def restore(path: str, target: Path) -> int:
     except (OSError, sqlite3.Error) as error:
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise BackupError(text(N_("cannot restore {path}: {why}"), path=path, why=why)) from None
-    return games
+    return Restored(games, aside)
+
+
+def _put_aside_if_damaged(target: Path) -> Path | None:
+    """Rename a damaged database at `target` (and its -wal and -shm files, which belong
+    to it) to `<name>.damaged-<UTC time>`; return that name, or None if it is sound."""
+    if not target.exists():
+        return None
+    try:
+        found = damage(target)
+    except sqlite3.Error:
+        return None  # busy or unreadable, not damaged: opening it says why
+    if found is None:
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = target.with_name(f"{target.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = target.with_name(f"{target.name}.damaged-{stamp}-{n}")
+    for suffix in ("", "-wal", "-shm"):
+        part = target.with_name(target.name + suffix)
+        if part.exists():
+            os.replace(part, aside.with_name(aside.name + suffix))
+    return aside

@@ -211,6 +211,54 @@ def m010_house_rules(db: Database) -> None:
 
 
 @migrations()
+def m011_evening_tables_and_sit_outs(db: Database) -> None:
+    """An evening's numbered tables (optionally named), each with a link that lets a
+    phone start and score that table's games; which phones hold which table; which
+    table each game is played at; and what a round sat out earns in the standings.
+    Games already in an evening each get a table of their own, numbered in the order
+    they were started."""
+    db.execute("ALTER TABLE evenings ADD COLUMN sit_out TEXT NOT NULL DEFAULT 'average'")
+    db.execute(
+        """
+        CREATE TABLE evening_tables (
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            name TEXT NOT NULL DEFAULT '',
+            token TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (evening, number)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE table_grants (
+            device TEXT NOT NULL,
+            evening TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (device, evening, number),
+            FOREIGN KEY (evening, number) REFERENCES evening_tables(evening, number)
+                ON DELETE CASCADE
+        ) STRICT
+        """
+    )
+    db.execute("ALTER TABLE games ADD COLUMN table_number INTEGER")
+    rows = db.execute(
+        "SELECT id, evening, created_at FROM games WHERE evening IS NOT NULL"
+        " ORDER BY evening, created_at, rowid"
+    ).fetchall()
+    numbers: dict[str, int] = {}
+    for game_id, evening, created_at in rows:
+        numbers[evening] = numbers.get(evening, 0) + 1
+        db.execute(
+            "INSERT INTO evening_tables (evening, number, token, created_at) VALUES (?, ?, ?, ?)",
+            [evening, numbers[evening], new_token(), created_at],
+        )
+        db.execute("UPDATE games SET table_number = ? WHERE id = ?", [numbers[evening], game_id])
+
+
+@migrations()
 def m012_evening_rotation_rounds(db: Database) -> None:
     """An evening's seating by rotation: tonight's players, the game and the method
     (one row an evening), and each round seated: its tables in seat order, who sat out,
@@ -293,7 +341,8 @@ class StoreError(Exception):
         super().__init__(str(message))
 
 
-def _damaged(path: str | Path, why: object) -> StoreError:
+def damaged(path: str | Path, why: object) -> StoreError:
+    """The refusal for a damaged database: what is wrong, and how to recover."""
     return StoreError(
         text(
             N_(
@@ -304,6 +353,83 @@ def _damaged(path: str | Path, why: object) -> StoreError:
             why=str(why),
         )
     )
+
+
+def is_damage(error: BaseException) -> bool:
+    """Whether a SQLite error says the file itself is damaged ("database disk image is
+    malformed", "file is not a database"), not busy, full or misused."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return (
+        isinstance(error, sqlite3.DatabaseError)
+        and code is not None
+        and (code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB))
+    )
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """Whether a SQLite error says the disk (or the database's largest size) is full."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return (
+        isinstance(error, sqlite3.Error)
+        and code is not None
+        and (code & 0xFF == sqlite3.SQLITE_FULL)
+    )
+
+
+def damage(path: str | Path, *, thorough: bool = False) -> str | None:
+    """What is damaged in the database file at `path`, or None when it reads as sound.
+
+    SQLite's quick check reads every page of every table and index (a few milliseconds
+    for a season of games); `thorough` also checks that each index agrees with its table.
+    Read through a read-only connection: nothing is written, not even a journal.
+    """
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    with contextlib.closing(
+        sqlite3.connect(uri, uri=True, timeout=WAIT_FOR_LOCK_MS / 1000)
+    ) as conn:
+        return connection_damage(conn, thorough=thorough)
+
+
+def connection_damage(conn: sqlite3.Connection, *, thorough: bool = False) -> str | None:
+    """What is damaged in the database open on `conn`, or None (see `damage`)."""
+    check = "integrity_check" if thorough else "quick_check"
+    try:
+        found = [row[0] for row in conn.execute(f"PRAGMA {check}(3)").fetchall()]
+    except sqlite3.DatabaseError as error:
+        if is_damage(error):
+            return str(error)
+        raise
+    lines = [line for row in found for line in row.splitlines()]
+    problems = [line for line in lines if line != "ok" and not line.startswith("***")]
+    return "; ".join(problems[:2]) if problems else None
+
+
+# Database files found damaged by this process (by device and inode: a file restored in
+# a damaged one's place is another file) -> what was found. A server refuses every
+# page of a damaged database until it is replaced, so nothing more is written into it.
+_KNOWN_DAMAGED: dict[tuple[int, int], str] = {}
+
+
+def file_identity(path: str | Path) -> tuple[int, int] | None:
+    """The file at `path` as the file system knows it (None if there is none)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def mark_damaged(path: str | Path, why: object) -> None:
+    """Remember that the database file now at `path` is damaged."""
+    identity = file_identity(path)
+    if identity is not None:
+        _KNOWN_DAMAGED[identity] = str(why)
+
+
+def known_damage(path: str | Path) -> str | None:
+    """What this process found damaged in the file now at `path`, if anything."""
+    identity = file_identity(path)
+    return _KNOWN_DAMAGED.get(identity) if identity is not None else None
 
 
 def _refuse_foreign(path: str | Path) -> None:
@@ -412,7 +538,7 @@ def _cannot_open(path: str | Path, error: sqlite3.Error) -> StoreError:
         return StoreError(
             text(N_("cannot use the database {path}: {why}"), path=str(path), why=str(error))
         )
-    return _damaged(path, error)
+    return damaged(path, error)
 
 
 @contextlib.contextmanager
@@ -459,6 +585,8 @@ def open_instance(path: Path) -> Database:
             )
         ) from None
     db = open_database(path)
+    if known_damage(path) is not None:
+        return db  # nothing is written into a damaged file, not even a migration
     try:
         migrate(db)
     except sqlite3.Error as error:

@@ -9,6 +9,7 @@ of silently overwriting.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import weakref
 from collections.abc import Mapping, Sequence
@@ -45,6 +46,7 @@ from ..limits import (
 from ..lru import LRU
 from ..stats import player_key
 from .db import new_id, new_pin, new_token, writing
+from .tables import check_table, new_table
 
 Body = dict[str, Any]
 
@@ -91,6 +93,7 @@ class StoredGame:
     scorer_token: str = ""
     pin: str = ""
     evening: str | None = None  # the evening this game belongs to, if any
+    table: int | None = None  # the evening's table it is played at (its number)
     source: str = ""  # the database file and its generation: where every cache key starts
     listed: bool = False  # read by list_games, without its hands: it cannot be scored
     # Started from house rules: their scorekeeper-rules/1 document as it was then.
@@ -187,6 +190,7 @@ def _row_to_game(
         scorer_token=row["scorer_token"] or "",
         pin=row["pin"] or "",
         evening=row.get("evening"),
+        table=row.get("table_number"),
         source=source,
         house_rules=json.loads(row["house_rules"]) if row.get("house_rules") else None,
     )
@@ -345,6 +349,7 @@ def create_game(
     confirm_hands: bool = False,
     action: str = "created",
     evening: str | None = None,
+    table: int | None = None,
     find: Resolver | None = None,
     house_rules: Mapping[str, Any] | None = None,
 ) -> str:
@@ -354,7 +359,10 @@ def create_game(
     but for case, an empty one, a text-direction override: GameError naming the seat).
 
     `ruleset_id` may name house rules: those `house_rules` holds (a rematch, an import),
-    else those `find` knows; the game keeps their document as it is now."""
+    else those `find` knows; the game keeps their document as it is now.
+
+    In an evening, the game is played at its table `table` (GameError if the evening
+    has none of that number), or without one at a new table numbered after the last."""
     check_hand_count(len(hands))
     check_rule_changes(len(option_changes))
     players = clean_players(players)
@@ -375,7 +383,13 @@ def create_game(
     result = score_game(game)
     game_id = new_id()
     with writing(db):
+        if evening is not None and table is None:
+            table = new_table(db, evening, "", _now())
+        elif evening is not None and table is not None:
+            check_table(db, evening, table)
         _insert_game(db, game_id, game, doc, first_dealer, confirm_hands, evening, house)
+        if table is not None:
+            db.execute("UPDATE games SET table_number = ? WHERE id = ?", [table, game_id])
         for number, body in enumerate(bodies, start=1):
             _insert_hand(db, game_id, number, body)
         _save_summary(db, game_id, result, bids_cleared=True)
@@ -722,6 +736,7 @@ class Evening:
     created_by: str
     created_at: str
     watch_token: str | None = None
+    sit_out: str = "average"  # what a round sat out earns in the standings (standings.py)
 
 
 class EveningNotFound(LookupError):
@@ -757,8 +772,9 @@ def evenings_of(db: Database, device: str | None, game_ids: Sequence[str]) -> li
             "SELECT * FROM evenings WHERE created_by = ?"
             f" OR id IN (SELECT evening FROM games WHERE id IN ({marks}))"
             " OR id IN (SELECT evening FROM evening_grants WHERE device = ?)"
+            " OR id IN (SELECT evening FROM table_grants WHERE device = ?)"
             " ORDER BY created_at DESC",
-            [device or "", *game_ids, device or ""],
+            [device or "", *game_ids, device or "", device or ""],
         )
     ]
 
@@ -788,13 +804,45 @@ def evening_games(db: Database, evening_id: str) -> list[str]:
     ]
 
 
+def set_sit_out(db: Database, evening_id: str, sit_out: str) -> None:
+    """What a round sat out earns in the evening's standings ("average" or "nothing")."""
+    if sit_out not in ("average", "nothing"):
+        raise GameError("a round sat out earns the player's average or nothing")
+    with writing(db):
+        db.execute("UPDATE evenings SET sit_out = ? WHERE id = ?", [sit_out, evening_id])
+
+
+def evening_version(db: Database, evening_id: str) -> str:
+    """A word that changes whenever anything the evening's page shows does: a hand
+    stored at any of its tables, a game started, a table added or renamed, its
+    settings. Read from the evening's own rows only."""
+    games = db.execute(
+        "SELECT group_concat(id || ':' || version || ':' || IFNULL(table_number, ''), ',')"
+        " FROM (SELECT id, version, table_number FROM games WHERE evening = ? ORDER BY id)",
+        [evening_id],
+    ).fetchone()[0]
+    tables = db.execute(
+        "SELECT group_concat(number || ':' || name, ',')"
+        " FROM (SELECT number, name FROM evening_tables WHERE evening = ? ORDER BY number)",
+        [evening_id],
+    ).fetchone()[0]
+    (settings,) = db.execute("SELECT sit_out FROM evenings WHERE id = ?", [evening_id]).fetchone()
+    digest = hashlib.sha256(f"{games}|{tables}|{settings}".encode()).hexdigest()
+    return digest[:16]
+
+
 def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
-    """Put a game in an evening, or (None) take it out; the scores do not change."""
+    """Put a game in an evening, at a new table, or (None) take it out; the scores do
+    not change."""
     if evening_id is not None:
         get_evening(db, evening_id)
     with writing(db):
         stored = _claim(db, game_id, None)
-        db.execute("UPDATE games SET evening = ? WHERE id = ?", [evening_id, game_id])
+        table = None if evening_id is None else new_table(db, evening_id, "", _now())
+        db.execute(
+            "UPDATE games SET evening = ?, table_number = ? WHERE id = ?",
+            [evening_id, table, game_id],
+        )
     _carry_result(stored)
 
 
@@ -833,6 +881,7 @@ def rematch(db: Database, game_id: str, seating: str = "same") -> str:
         confirm_hands=stored.confirm_hands,
         action="rematch",
         evening=stored.evening,
+        table=stored.table,
         house_rules=stored.house_rules,
     )
 
@@ -855,6 +904,16 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     row = db.execute(  # asked by every page of a game: see get_game
         "SELECT role FROM grants WHERE device = ? AND game_id = ?", [device, game_id]
     ).fetchone()
+    if row is not None and row[0] == "edit":
+        return "edit"
+    # A phone holding the table (through its link) scores every game played at it.
+    if db.execute(
+        "SELECT 1 FROM games JOIN table_grants AS t"
+        " ON t.evening = games.evening AND t.number = games.table_number"
+        " WHERE games.id = ? AND t.device = ?",
+        [game_id, device],
+    ).fetchone():
+        return "edit"
     if row is not None:
         return str(row[0])
     # The evening's organizer, and a browser given its watch link (a TV), watch every
@@ -868,7 +927,9 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     return "watch" if shared else None
 
 
-EveningRole = str  # "organize" (started it), "watch" (its watch link) or "table" (plays in it)
+# "organize" (started it), "watch" (its watch link) or "table" (plays in it: a game of
+# it, or one of its tables through the table's link)
+EveningRole = str
 
 
 def evening_role(db: Database, device: str | None, evening: Evening) -> EveningRole | None:
@@ -882,11 +943,16 @@ def evening_role(db: Database, device: str | None, evening: Evening) -> EveningR
         "SELECT 1 FROM evening_grants WHERE device = ? AND evening = ?", [device, evening.id]
     ).fetchone():
         return "watch"
-    if db.execute(
-        "SELECT 1 FROM grants JOIN games ON games.id = grants.game_id"
-        " WHERE grants.device = ? AND games.evening = ?",
-        [device, evening.id],
-    ).fetchone():
+    if (
+        db.execute(
+            "SELECT 1 FROM grants JOIN games ON games.id = grants.game_id"
+            " WHERE grants.device = ? AND games.evening = ?",
+            [device, evening.id],
+        ).fetchone()
+        or db.execute(
+            "SELECT 1 FROM table_grants WHERE device = ? AND evening = ?", [device, evening.id]
+        ).fetchone()
+    ):
         return "table"
     return None
 

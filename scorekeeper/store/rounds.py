@@ -22,6 +22,7 @@ from ..engine.rotation import Method, Request, Round, check, seat_round
 from ..limits import clean_name
 from .db import writing
 from .games import create_game, get_game, grant
+from .tables import new_table
 
 
 @dataclass(frozen=True)
@@ -160,24 +161,50 @@ def seat_next_round(
                 _now(),
             ],
         )
+        _enough_tables(db, evening_id, len(seating.tables))
         games = []
-        for table in seating.tables:
+        for number, table in enumerate(seating.tables, start=1):
             game_id = create_game(
-                db, rotation.ruleset, list(table), options=options, evening=evening_id, find=find
+                db,
+                rotation.ruleset,
+                list(table),
+                options=options,
+                evening=evening_id,
+                table=number,
+                find=find,
             )
             grant(db, device, game_id, "edit")
             games.append(game_id)
-        number = len(done) + 1
+        round_number = len(done) + 1
         db.execute(
             "INSERT INTO rotation_rounds (evening, number, tables, out, games, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
             [
                 evening_id,
-                number,
+                round_number,
                 json.dumps([list(t) for t in seating.tables], ensure_ascii=False),
                 json.dumps(list(seating.out), ensure_ascii=False),
                 json.dumps(games),
                 _now(),
             ],
         )
-    return SeatedRound(number, seating, tuple(games))
+    return SeatedRound(round_number, seating, tuple(games))
+
+
+def _enough_tables(db: Database, evening_id: str, count: int) -> None:
+    """Number the evening's tables up to `count` (a round plays at tables 1 to count),
+    inside the caller's transaction."""
+    (last,) = db.execute(
+        "SELECT COALESCE(MAX(number), 0) FROM evening_tables WHERE evening = ?", [evening_id]
+    ).fetchone()
+    for _ in range(int(last), count):
+        new_table(db, evening_id, "", _now())
+
+
+def sat_out(db: Database, evening_id: str) -> dict[str, int]:
+    """Rounds each player sat out so far, by name."""
+    counts: dict[str, int] = {}
+    for seated in rounds_of(db, evening_id):
+        for name in seated.seating.out:
+            counts[name] = counts.get(name, 0) + 1
+    return counts

@@ -155,7 +155,8 @@ def check_pin(stored: store.StoredGame, pin: str) -> tuple[str, int]:
     wait = pin_limiter.blocked(keys)
     if wait:
         return "wait", wait
-    if stored.pin and hmac.compare_digest(pin.strip(), stored.pin):
+    # Compared as bytes: compare_digest refuses text that is not ASCII (a TypeError, a 500).
+    if stored.pin and hmac.compare_digest(pin.strip().encode(), stored.pin.encode()):
         return "ok", 0
     pin_limiter.miss(keys)
     return "wrong", 0

@@ -9,29 +9,69 @@ request on the thread starts clean. The schema is migrated once at start.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, request
 from sqlite_utils import Database
 
 from ..store import refresh
-from ..store.db import open_database, open_instance
+from ..store.db import (
+    damage,
+    damaged,
+    file_identity,
+    known_damage,
+    mark_damaged,
+    open_database,
+    open_instance,
+)
 
 EXTENSION = "scorekeeper.db"
 
 
 def get_db() -> Database:
-    """This thread's database connection (opened on its first request)."""
+    """This thread's database connection (opened on its first request).
+
+    A database found damaged is refused (StoreError: the damaged-database page) until
+    another file takes its place, as `scorekeeper restore` does; a connection to the
+    file that was there before is then closed and the new one opened.
+    """
     db = g.get("db")
     if db is None:
+        path = current_app.config["DATABASE"]
+        now = file_identity(path)
+        why = known_damage(path)
+        if why is not None:
+            raise damaged(path, why)
         local = current_app.extensions[EXTENSION]
         db = getattr(local, "db", None)
+        if db is not None and now is not None and now != local.identity:
+            db.close()  # the file was replaced (a restore over a damaged one)
+            db = None
         if db is None:
-            db = local.db = open_database(current_app.config["DATABASE"])
+            db = local.db = open_database(path)
+            local.identity = file_identity(path)
         refresh(db)  # once a request: a restore while serving changes every cache key
         g.db = db
     return db  # type: ignore[no-any-return]
+
+
+# What a phone may still open while the database is damaged: none of it reads it.
+OPEN_WHEN_DAMAGED = frozenset(
+    {"static", "lang.switch", "pwa.healthz", "pwa.manifest", "pwa.service_worker", "pwa.offline"}
+)
+
+
+def refuse_damaged() -> None:
+    """Every page of a database found damaged says so, even one that would not read a
+    damaged part: the table learns at once, and no form leads to a write refused."""
+    if request.endpoint in OPEN_WHEN_DAMAGED:
+        return
+    path = current_app.config["DATABASE"]
+    why = known_damage(path)
+    if why is not None:
+        raise damaged(path, why)
 
 
 def end_request(error: BaseException | None = None) -> None:
@@ -40,8 +80,25 @@ def end_request(error: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
+def check_at_start(path: Path) -> None:
+    """Read the whole database once before serving (SQLite's quick check: milliseconds
+    for a season of games). Damage found is remembered: every page then says so and
+    nothing is written into the file, until a backup is restored in its place."""
+    if not path.exists():
+        return
+    try:
+        found = damage(path)
+    except sqlite3.Error:
+        return  # busy, or not a database at all: opening it says why
+    if found is not None:
+        mark_damaged(path, found)
+
+
 def init_app(app: Flask) -> None:
-    """Migrate the database once at start; keep one connection per serving thread."""
+    """Check and migrate the database once at start; keep one connection per serving
+    thread."""
+    check_at_start(Path(app.config["DATABASE"]))
     open_instance(Path(app.config["DATABASE"])).close()
     app.extensions[EXTENSION] = threading.local()
+    app.before_request(refuse_damaged)
     app.teardown_appcontext(end_request)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Flask, g, render_template
+from flask import Flask, current_app, g, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
-from ..store.db import StoreError
+from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
 from .forms import PinForm
 from .i18n import render_text
 
@@ -28,7 +28,7 @@ def handle_http_error(error: HTTPException) -> tuple[str, int]:
     custom = error.description and error.description != type(error).description
     message = error.description if custom else ""
     if code == 413 and not custom:
-        message = too_large()
+        message = too_large(rules=request.endpoint == "rules.import_house")
     locked = g.get("locked_game") if code == 403 else None
     page = render_template(
         "error.html",
@@ -53,8 +53,17 @@ def handle_store_error(error: StoreError) -> tuple[str, int]:
     return page, 503
 
 
-def too_large() -> str:
-    """Why a request was too large, naming the limit."""
+def too_large(*, rules: bool = False) -> str:
+    """Why a request was too large, naming the limit (and, with `rules`, what is sent
+    on the house rules import page)."""
+    if rules:
+        return str(
+            _(
+                "A house rules file can be at most %(most)s, and nothing larger can be sent"
+                " to the app.",
+                most=kilobytes(MAX_GAME_FILE_BYTES),
+            )
+        )
     return str(
         _(
             "A game file can be at most %(most)s, and nothing larger can be sent to the app.",
@@ -64,18 +73,33 @@ def too_large() -> str:
 
 
 def handle_busy_database(error: sqlite3.OperationalError) -> tuple[str, int]:
-    """Another process held the database past the wait (a long backup): a page, not 500."""
-    page = render_template(
-        "error.html",
-        code=503,
-        title=_("The database is busy"),
-        message=_("Another program is using the database. Wait a moment and try again."),
-        locked=None,
-    )
+    """Another process held the database past the wait (a long backup), or the disk is
+    full: a page that says which, not 500. Nothing was saved (the write rolled back)."""
+    if is_disk_full(error):
+        title = _("The disk is full")
+        message = _(
+            "The computer running the app has no room left on its disk, so nothing was"
+            " saved. Make room on it, then send this again."
+        )
+    else:
+        title = _("The database is busy")
+        message = _("Another program is using the database. Wait a moment and try again.")
+    page = render_template("error.html", code=503, title=title, message=message, locked=None)
     return page, 503
+
+
+def handle_database_error(error: sqlite3.DatabaseError) -> tuple[str, int]:
+    """The database file is damaged ("database disk image is malformed"): every page says
+    so from now on, and nothing more is written into it. Other errors stay errors."""
+    if not is_damage(error):
+        raise error
+    path = current_app.config["DATABASE"]
+    mark_damaged(path, error)
+    return handle_store_error(damaged(path, error))
 
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(sqlite3.OperationalError, handle_busy_database)
+    app.register_error_handler(sqlite3.DatabaseError, handle_database_error)
     app.register_error_handler(StoreError, handle_store_error)

@@ -1,13 +1,17 @@
 """Evenings: a club night or a family weekend with several tables, on one page.
 
-An evening groups games. Its page shows every table's score as it stands and the
-standings across the evening, refreshing itself (no script needed), large enough for a
-TV; a summary prints as PDF. As everywhere, a browser sees only the games it may see:
-an evening's page lists the tables this phone started or joined.
+An evening groups games at numbered tables. Its page shows every table's score as it
+stands and the standings across the evening (standings.py says what ranks), large
+enough for a TV, kept up to date in place by a version poll (a page without script
+reloads itself); a summary prints as PDF. Each table has a link: the phone that opens it
+starts and scores that table's games. As everywhere, a browser sees only the games it
+may see: an evening's page lists the tables this phone started, joined or holds.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -18,21 +22,24 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameResult
+from ..engine import GameResult, find_kind
+from ..engine.errors import GameError
 from ..engine.text import number
 from ..limits import EVENING_NAME_MAX, BadName, clean_name
 from ..scoresheet import winner_words
-from ..stats import player_key
+from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
+from ..stats import write_csv
+from ..store import rounds
 from .access import device, evening_for, game_for, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
 from .i18n import language, render_text
 from .qr import qr_svg
-from .rounds import rounds_view
+from .rounds import current_round, rounds_view
 from .scoresheet import rows
 from .sheet import GameCard, game_card
-from .tables import csv_response, stats_of
+from .tables import csv_response
 from .urls import share_url
 
 bp = Blueprint("evenings", __name__)
@@ -79,19 +86,36 @@ def _tables(evening: store.Evening) -> list[store.StoredGame]:
     ]
 
 
-def _standings(games: list[store.StoredGame]) -> list[dict[str, Any]]:
-    """Per player across the evening: games, wins, points for minus against; most wins first."""
-    rows = [
-        {
-            "name": p.name,
-            "key": player_key(p.name),
-            "games": p.games,
-            "won": p.won,
-            "difference": p.points_for - p.points_against,
-        }
-        for p in stats_of(games)
+def _sat_out(evening: store.Evening) -> dict[str, int]:
+    """Rounds each player sat out, by name: none until the evening seats its rounds."""
+    return rounds.sat_out(get_db(), evening.id)
+
+
+def _standings(evening: store.Evening, games: list[store.StoredGame]) -> dict[str, Any]:
+    """The standings as every page shows them: the line that says what ranks, and per
+    player the rank (shared on a tie), tables played, wins, the measure, and the
+    points difference when one game kind is ranked by its points."""
+    results = [
+        found for stored in games if (found := table_result(stored.players, stored.score()))
     ]
-    return sorted(rows, key=lambda r: (-r["won"], -r["difference"], r["key"]))
+    ranked = standings(results, sat_out=_sat_out(evening), sit_out=evening.sit_out)
+    title = find_kind(ranked.kind).title if ranked.kind else None
+    return {
+        "measure": ranked.measure,
+        "line": render_text(measure_words(ranked, title)),
+        "rows": [
+            {
+                "rank": row.rank,
+                "name": row.name,
+                "games": row.games,
+                "won": row.won,
+                "score": shown(row.score),
+                "difference": None if row.difference is None else shown(row.difference, sign=True),
+                "sat_out": row.sat_out,
+            }
+            for row in ranked.rows
+        ],
+    }
 
 
 @dataclass
@@ -104,8 +128,9 @@ class SideTotal:
 
 
 @dataclass
-class Table:
-    """A table's card on the evening page: sides, totals, who leads, the latest hand."""
+class Game:
+    """The game a table is playing (or played last): sides, totals, who leads, the
+    latest hand."""
 
     id: str
     card: GameCard
@@ -113,6 +138,23 @@ class Table:
     status: str  # "Winner: Ann & Cho", "Leading: Ben", "Level at the top", "No hand yet"
     finished: bool
     latest: str  # "Hand 7: Ann & Cho +62 · Ben & Dee −40"; empty before the first hand
+
+
+@dataclass
+class Table:
+    """A table's card on the evening page: its number and name, and its game."""
+
+    number: int
+    label: str  # "Table 3 — window"
+    game: Game | None  # the latest game started at it that this phone may see
+    may_start: bool  # this phone may start the table's next game
+
+
+def table_label(number: int, name: str) -> str:
+    """How a table is called on every card: "Table 3", or "Table 3 — window"."""
+    if name:
+        return str(_("Table %(n)s — %(name)s", n=number, name=name))
+    return str(_("Table %(n)s", n=number))
 
 
 def _ahead(result: GameResult) -> set[int]:
@@ -148,7 +190,7 @@ def _latest(stored: store.StoredGame, result: GameResult) -> str:
     return str(_("Hand %(n)s: %(sides)s", n=row.number, sides=" · ".join(parts)))
 
 
-def _table(stored: store.StoredGame) -> Table:
+def _game(stored: store.StoredGame) -> Game:
     result = stored.score()
     ahead = _ahead(result)
     names = [side.name for side in result.sides]
@@ -161,7 +203,7 @@ def _table(stored: store.StoredGame) -> Table:
         status = _("Leading: %(side)s", side=leaders[0])
     else:
         status = _("Level at the top")
-    return Table(
+    return Game(
         id=stored.id,
         card=game_card(stored),
         sides=[
@@ -172,6 +214,41 @@ def _table(stored: store.StoredGame) -> Table:
         finished=result.outcome.finished,
         latest=_latest(stored, result),
     )
+
+
+def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]) -> list[Table]:
+    """The evening's tables this phone may see, by number: each with the latest game
+    started at it. The organiser and a TV see every table; a table's phone, its own
+    and any other whose game it plays in."""
+    latest = {stored.table: stored for stored in games}  # started in order: the last stays
+    held = store.tables_held(get_db(), device(), evening.id)
+    cards = []
+    for table in store.evening_tables(get_db(), evening.id):
+        stored = latest.get(table.number)
+        if stored is None and has not in ("organize", "watch") and table.number not in held:
+            continue
+        cards.append(
+            Table(
+                number=table.number,
+                label=table_label(table.number, table.name),
+                game=_game(stored) if stored is not None else None,
+                may_start=has == "organize" or table.number in held,
+            )
+        )
+    return cards
+
+
+def _links(evening: store.Evening) -> list[dict[str, Any]]:
+    """The organiser's list of tables: each one's name and link."""
+    return [
+        {
+            "number": table.number,
+            "name": table.name,
+            "label": table_label(table.number, table.name),
+            "link": share_url("evenings.table_link", token=table.token),
+        }
+        for table in store.evening_tables(get_db(), evening.id)
+    ]
 
 
 @bp.route("/e/<evening_id>")
@@ -197,26 +274,47 @@ def evening(evening_id: str) -> str:
         evening=found,
         organizer=organizer,
         watch_link=link,
-        tables=[_table(g) for g in games],
-        standings=_standings(games),
+        version=store.evening_version(db, found.id),
+        tables=_table_cards(found, has, games),
+        standings=_standings(found, games),
+        links=_links(found) if organizer else [],
+        round=current_round(found),  # the round being played and who sits it out
+        sit_outs=SIT_OUTS,
         others=others,
         add_form=Form(),
         **rounds_view(found, organizer),
     )
 
 
+@bp.route("/e/<evening_id>/version")
+def live_version(evening_id: str) -> Response:
+    """What the evening's page shows, as a word that changes with it: the page asks
+    every few seconds and, when it changed, fetches itself and swaps the tables and
+    standings in place."""
+    found, _role = evening_for(evening_id)
+    return Response(
+        json.dumps({"version": store.evening_version(get_db(), found.id)}),
+        mimetype="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
 @bp.route("/e/<evening_id>/summary.pdf")
 def summary_pdf(evening_id: str) -> Response:
-    """The evening on paper: the standings and every table's result."""
+    """The evening on paper: the standings and every game's result, by table."""
     from ..pdf import evening_pdf
 
     found, _role = evening_for(evening_id)
     games = _tables(found)
+    names = {t.number: t.name for t in store.evening_tables(get_db(), found.id)}
     pdf = evening_pdf(
         found.name,
         date.fromisoformat(found.created_at[:10]),
-        _standings(games),
-        [(game_card(g), g.score()) for g in games],
+        _standings(found, games),
+        [
+            (table_label(g.table, names.get(g.table, "")) if g.table else "", game_card(g))
+            for g in games
+        ],
         translations=get_translations(),
         language=language(),
     )
@@ -232,6 +330,16 @@ def watch_qr(evening_id: str) -> Response:
     return qr_svg(share_url("evenings.watch_link", token=found.watch_token))
 
 
+@bp.route("/e/<evening_id>/t/<int:number>/qr.svg")
+def table_qr(evening_id: str, number: int) -> Response:
+    """The QR code of a table's link, for the table's phone to scan."""
+    found, _role = evening_for(evening_id, "organize")
+    for table in store.evening_tables(get_db(), found.id):
+        if table.number == number:
+            return qr_svg(share_url("evenings.table_link", token=table.token))
+    abort(404, _("This evening has no table %(n)s.", n=number))
+
+
 @bp.route("/v/<token>")
 def watch_link(token: str) -> BaseResponse:
     """An evening's watch link: this browser (a TV, a guest) sees every table of it."""
@@ -242,6 +350,84 @@ def watch_link(token: str) -> BaseResponse:
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
 
 
+@bp.route("/t/<token>")
+def table_link(token: str) -> BaseResponse:
+    """A table's link: this phone may start and score the games of that table."""
+    table = store.table_by_token(get_db(), token)
+    if table is None:
+        abort(
+            404,
+            _(
+                "This table link opens nothing: it was replaced. Ask the organiser for the new one."
+            ),
+        )
+    store.grant_table(get_db(), device(create=True) or "", table.evening, table.number)
+    flash(
+        _(
+            "This phone keeps score at %(table)s: start its game here.",
+            table=table_label(table.number, table.name),
+        )
+    )
+    url = url_for("evenings.evening", evening_id=table.evening, _anchor=f"table-{table.number}")
+    return redirect(url, 303)
+
+
+def _checked_form(evening_id: str) -> store.Evening:
+    found, _role = evening_for(evening_id, "organize")
+    if not Form().validate_on_submit():
+        abort(400, _("This form had expired. Go back to the evening and try again."))
+    return found
+
+
+@bp.route("/e/<evening_id>/tables", methods=["POST"])
+def add_table(evening_id: str) -> BaseResponse:
+    """Add a numbered table (optionally named) to the evening."""
+    found = _checked_form(evening_id)
+    try:
+        number_added = store.add_table(get_db(), found.id, request.form.get("name") or "")
+    except BadName as problem:
+        abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
+    flash(
+        _(
+            "%(table)s added: show its link to the phone that keeps its score.",
+            table=table_label(number_added, ""),
+        )
+    )
+    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+
+
+@bp.route("/e/<evening_id>/t/<int:number>", methods=["POST"])
+def change_table(evening_id: str, number: int) -> BaseResponse:
+    """Rename a table, or revoke its link (a new one replaces it)."""
+    found = _checked_form(evening_id)
+    try:
+        if request.form.get("revoke"):
+            store.revoke_table_link(get_db(), found.id, number)
+            flash(
+                _("The old link of table %(n)s opens nothing now; here is its new one.", n=number)
+            )
+        else:
+            store.rename_table(get_db(), found.id, number, request.form.get("name") or "")
+            flash(_("Table %(n)s renamed.", n=number))
+    except BadName as problem:
+        abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
+    except GameError:
+        abort(404, _("This evening has no table %(n)s.", n=number))
+    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+
+
+@bp.route("/e/<evening_id>/sit-out", methods=["POST"])
+def sit_out(evening_id: str) -> BaseResponse:
+    """What a round sat out earns in the standings: the player's average, or nothing."""
+    found = _checked_form(evening_id)
+    choice = request.form.get("sit_out") or ""
+    if choice not in SIT_OUTS:
+        abort(400, _("A round sat out earns the player's average or nothing: choose one."))
+    store.set_sit_out(get_db(), found.id, choice)
+    flash(_("Saved: the standings count sit-outs that way."))
+    return redirect(url_for("evenings.evening", evening_id=found.id), 303)
+
+
 @bp.route("/e/<evening_id>/export.csv")
 def export_csv(evening_id: str) -> Response:
     """The evening's hands (of the tables this browser may see) as CSV."""
@@ -249,12 +435,51 @@ def export_csv(evening_id: str) -> Response:
     return csv_response(_tables(found), f"evening-{found.created_at[:10]}.csv")
 
 
+@bp.route("/e/<evening_id>/standings.csv")
+def standings_csv(evening_id: str) -> Response:
+    """The evening's standings as CSV: the line that says what ranks, then a row per
+    player."""
+    found, _role = evening_for(evening_id)
+    ranked = _standings(found, _tables(found))
+    score = _("Match points") if ranked["measure"] == "match_points" else _("Points")
+    head = [
+        _("Rank"),
+        _("Player"),
+        _("Games"),
+        _("Won"),
+        score,
+        _("Points difference"),
+        _("Sat out"),
+    ]
+    out = io.StringIO()
+    write_csv(
+        [
+            [ranked["line"]],
+            head,
+            *(
+                [
+                    r["rank"],
+                    r["name"],
+                    r["games"],
+                    r["won"],
+                    r["score"],
+                    r["difference"] or "",
+                    r["sat_out"],
+                ]
+                for r in ranked["rows"]
+            ),
+        ],
+        out,
+        bom=True,
+    )
+    return file_response(out.getvalue(), "text/csv", f"standings-{found.created_at[:10]}.csv")
+
+
 @bp.route("/e/<evening_id>/add", methods=["POST"])
 def add_game(evening_id: str) -> BaseResponse:
-    """Add one of this phone's games to the evening (it leaves any other evening)."""
-    found, _role = evening_for(evening_id, "organize")
-    if not Form().validate_on_submit():
-        abort(400, _("This form had expired. Go back to the evening and try again."))
+    """Add one of this phone's games to the evening, at a new table (it leaves any
+    other evening)."""
+    found = _checked_form(evening_id)
     game_id = request.form.get("game") or ""
     game_for(game_id, "edit")
     store.set_evening(get_db(), game_id, found.id)

@@ -25,7 +25,14 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
+from wtforms.validators import (
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    Regexp,
+    ValidationError,
+)
 
 from ..engine import Ruleset
 from ..engine.options import OptionError, option_types, option_values
@@ -89,19 +96,24 @@ class PinForm(Form):
     pin = StringField(validators=[Optional(), Length(max=12)])
 
 
-class TargetForm(VersionForm):
-    target = IntegerField(
-        _l("New target"), validators=[InputRequired(), NumberRange(min=1, max=100000)]
-    )
+RANGE = _l("Enter a number from %(min)s to %(max)s.")
 
 
-class ImportForm(Form):
-    file = FileField(_l("Game file"))
-    text = TextAreaField(_l("…or paste the game file here"), validators=[Optional()])
+class WholeRange(NumberRange):
+    """NumberRange for whole numbers of any length. WTForms' own asks whether the number
+    is NaN by turning it into a float, which overflows at 309 digits (a 500)."""
 
+    def __init__(self, min: int, max: int) -> None:
+        super().__init__(min=min, max=max, message=RANGE)
 
-def _strip(value: Any) -> Any:
-    return value.strip() if isinstance(value, str) else value
+    def __call__(self, form: Any, field: Field) -> None:
+        data = field.data
+        if not isinstance(data, int):
+            super().__call__(form, field)
+            return
+        if (self.min is None or data >= self.min) and (self.max is None or data <= self.max):
+            return
+        raise ValidationError(self.message % {"min": self.min, "max": self.max})
 
 
 class WholeNumberField(IntegerField):
@@ -120,6 +132,21 @@ class WholeNumberField(IntegerField):
             raise ValueError(_l("Enter a whole number, like 10 or -50.")) from None
 
 
+class TargetForm(VersionForm):
+    target = WholeNumberField(
+        _l("New target"), validators=[InputRequired(), WholeRange(min=1, max=100000)]
+    )
+
+
+class ImportForm(Form):
+    file = FileField(_l("Game file"))
+    text = TextAreaField(_l("…or paste the game file here"), validators=[Optional()])
+
+
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
 def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Field:
     """The form field for one option, by its type."""
     if kind is bool:
@@ -129,11 +156,7 @@ def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Fi
             label,
             validators=[
                 InputRequired(_l("Enter a whole number, like 10 or -50.")),
-                NumberRange(
-                    min=-100000,
-                    max=100000,
-                    message=_l("Enter a number from %(min)s to %(max)s."),
-                ),
+                WholeRange(min=-100000, max=100000),
             ],
         )
     if isinstance(kind, type) and issubclass(kind, enum.Enum):

@@ -36,6 +36,7 @@ from ..engine.describe import ORIGIN_WORDS, describe
 from ..engine.options import option_values
 from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
+from ..engine.ruleset import RULESET_ID_MAX, short_id
 from ..engine.text import N_, sentence
 from ..limits import (
     MAX_GAME_FILE_BYTES,
@@ -43,6 +44,7 @@ from ..limits import (
     BadName,
     check_file_size,
     clean_name,
+    parse_count,
     read_game_json,
 )
 from ..lru import LRU
@@ -110,9 +112,11 @@ _PDFS = LRU(256, budget=32 * 1024 * 1024, weigh=len)
 def new() -> BaseResponse | str:
     """Choose the game kind and the preset."""
     chosen = request.args.get("ruleset")
-    evening = _evening_to_join(request.args.get("evening"))
+    evening, table = _evening_to_join(request.args.get("evening"), request.args.get("table"))
     if chosen:
-        return redirect(url_for("games.setup", ruleset_id=chosen, evening=evening))
+        if len(chosen) > RULESET_ID_MAX:  # no ruleset: never echoed into a huge Location
+            abort(404, _("There is no ruleset called %(id)s.", id=short_id(chosen)))
+        return redirect(url_for("games.setup", ruleset_id=chosen, evening=evening, table=table))
     all_kinds = {
         # The rules most tables mean by the game's bare name come first, chosen at first.
         # This table's own house rules before them all.
@@ -132,6 +136,7 @@ def new() -> BaseResponse | str:
         chosen_kind=kind,
         first=first,
         evening=evening,
+        table=table,
     )
 
 
@@ -139,7 +144,7 @@ def new() -> BaseResponse | str:
 def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the players in seat order, the first dealer, and review every option."""
     preset = ruleset_or_404(ruleset_id)
-    evening = _evening_to_join(request.values.get("evening"))
+    evening, table = _evening_to_join(request.values.get("evening"), request.values.get("table"))
     sheet = describe(preset)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
@@ -168,7 +173,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         if name_problems:
             errors.append(_("Enter a different name for each of the %(n)s players.", n=seats))
         if form_ok and not errors:
-            started = _start(form, ruleset, names, changes, evening, errors)
+            started = _start(form, ruleset, names, changes, (evening, table), errors)
             if started is not None:
                 return started
     page = render_template(
@@ -193,11 +198,13 @@ def _start(
     ruleset: Ruleset,
     names: list[str],
     changes: dict[str, Any],
-    evening: str | None,
+    place: tuple[str | None, int | None],
     errors: list[Any],
 ) -> BaseResponse | None:
-    """Store the new game and open it; or add what the engine refused to `errors`."""
+    """Store the new game (at its evening's table, if any) and open it; or add what the
+    engine refused to `errors`."""
     seats = ruleset.options.players
+    evening, table = place
     try:
         game_id = store.create_game(
             get_db(),
@@ -207,6 +214,7 @@ def _start(
             first_dealer=min(int(form.first_dealer.data or 0), seats - 1),
             confirm_hands=bool(form.confirm_hands.data),
             evening=evening,
+            table=table,
             find=rulesets(),
         )
     except ScoreError as error:
@@ -246,9 +254,26 @@ def _seated_by_names(
     return ruleset, changes
 
 
-def _evening_to_join(evening_id: str | None) -> str | None:
-    """The evening a new game starts in: only its organizer may add tables (else 403)."""
-    return evening_for(evening_id, "organize")[0].id if evening_id else None
+def _evening_to_join(evening_id: str | None, table: str | None) -> tuple[str | None, int | None]:
+    """The evening and table a new game starts at: the organizer may start one at any
+    table (or, naming none, at a new one); a phone holding a table's link only at that
+    table. Anybody else gets the 403 that names nothing."""
+    if not evening_id:
+        return None, None
+    found, has = evening_for(evening_id)
+    number = parse_count(table or "") if table else None
+    if has == "organize":
+        if table and number is None:
+            abort(400, _("The table must be a number."))
+        return found.id, number
+    if number is not None and number in store.tables_held(get_db(), device(), found.id):
+        return found.id, number
+    abort(
+        403,
+        _(
+            "Only the phone that started this evening, or a phone given a table's link, can start a game in it."
+        ),
+    )
 
 
 def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from ..engine import Ruleset, UnknownRuleset, all_rulesets
 from ..engine.house import Resolver
+from ..engine.ruleset import short_id
 from ..store.house import (
     HouseRules,
     HouseRulesNotFound,
@@ -44,7 +45,7 @@ def find(ruleset_id: str) -> Ruleset:
     try:
         return rulesets()(ruleset_id)
     except UnknownRuleset:
-        abort(404, _("There is no ruleset called %(id)s.", id=ruleset_id))
+        abort(404, _("There is no ruleset called %(id)s.", id=short_id(ruleset_id)))
 
 
 def house_for(rules_id: str, *, own: bool = False) -> HouseRules:
@@ -52,9 +53,9 @@ def house_for(rules_id: str, *, own: bool = False) -> HouseRules:
     try:
         found = get_house_rules(get_db(), rules_id)
     except HouseRulesNotFound:
-        abort(404, _("There is no ruleset called %(id)s.", id=rules_id))
+        abort(404, _("There is no ruleset called %(id)s.", id=short_id(rules_id)))
     if not visible(get_db(), device(), found):
-        abort(404, _("There is no ruleset called %(id)s.", id=rules_id))
+        abort(404, _("There is no ruleset called %(id)s.", id=short_id(rules_id)))
     if own and not found.owned_by(device()):
         abort(403, _("Only the phone that saved these house rules can change them."))
     return found

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, current_app, g, redirect, request
 from flask_babel import Babel, get_locale, get_translations
@@ -66,6 +68,27 @@ def render_text(value: Any) -> str:
 
 bp = Blueprint("lang", __name__)
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+# The longest page address a language switch goes back to (the app's are far shorter).
+NEXT_MAX = 2000
+# What a browser drops from an address before reading it: tabs and line breaks anywhere.
+_DROPPED_IN_URLS = re.compile("[\t\n\r]")
+_CONTROLS = "".join(map(chr, range(32))) + "\x7f"
+
+
+def same_site_path(raw: str) -> str:
+    """`raw` if it is a page of this app, as a browser would read it; else "/".
+
+    Read as the browser reads it (WHATWG URL parsing): tabs and line breaks anywhere are
+    dropped, spaces and control characters at the ends are trimmed, and a backslash is a
+    slash. So "/<TAB>/evil.example/" is "//evil.example/", another site, and refused.
+    """
+    path = _DROPPED_IN_URLS.sub("", raw).strip(_CONTROLS + " ").replace("\\", "/")
+    if len(path) > NEXT_MAX or not path.startswith("/") or path.startswith("//"):
+        return "/"
+    parts = urlsplit(path)
+    if parts.scheme or parts.netloc or any(c in _CONTROLS for c in path):
+        return "/"
+    return path
 
 
 @bp.route("/lang/<code>")
@@ -73,12 +96,17 @@ def switch(code: str) -> Response:
     """Choose the language on this browser; it sticks, and the same page comes back."""
     if code not in current_app.config["LANGUAGES"]:
         abort(404)
-    back = request.args.get("next", "/")
-    if not back.startswith("/") or back.startswith("//"):
-        back = "/"  # only a page of this app, never another site
-    response = redirect(back, 303)
+    response = redirect(same_site_path(request.args.get("next", "/")), 303)
     response.set_cookie("lang", code, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
     return response
+
+
+def this_page() -> str:
+    """Where a language switch on this page goes back to (never a huge address)."""
+    for here in (request.full_path.rstrip("?"), request.path):
+        if len(here) <= NEXT_MAX:
+            return here
+    return "/"
 
 
 def other_languages() -> list[tuple[str, str]]:
@@ -114,6 +142,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext)
     app.register_blueprint(bp)
     app.jinja_env.globals["other_languages"] = other_languages
+    app.jinja_env.globals["this_page"] = this_page
     app.jinja_env.filters["loc"] = localized
     app.jinja_env.filters["source"] = lambda ruleset: ruleset.source_title(language())
     app.jinja_env.filters["t"] = render_text

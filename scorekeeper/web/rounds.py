@@ -51,6 +51,26 @@ class RoundView:
     out: list[str]
 
 
+@dataclass
+class CurrentRound:
+    """The round being played, as the evening's header (and the TV) says it."""
+
+    number: int
+    of: int  # the rounds planned (or more, when more were seated)
+    out: list[str]
+
+
+def current_round(evening: store.Evening) -> CurrentRound | None:
+    """The evening's latest round and who sits it out, once rounds are seated."""
+    db = get_db()
+    seated = rounds.rounds_of(db, evening.id)
+    rotation = rounds.get_rotation(db, evening.id)
+    if not seated or rotation is None:
+        return None
+    last = seated[-1]
+    return CurrentRound(last.number, max(rotation.rounds, last.number), list(last.seating.out))
+
+
 def _method_words() -> dict[str, str]:
     return {
         Method.BALANCED.value: _("Balanced rotation"),

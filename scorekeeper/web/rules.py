@@ -25,6 +25,7 @@ from ..engine.errors import GameError, RulesError
 from ..engine.house import ID_MAX, RULES_FORMAT
 from ..engine.options import option_values
 from ..engine.referee import compare as compare_rulesets
+from ..engine.ruleset import short_id
 from ..limits import check_file_size, read_game_json
 from ..store.house import (
     HouseRules,
@@ -76,7 +77,7 @@ def compare() -> str | tuple[str, int]:
             rulesets.append(found(ruleset_id))
             labels.append(rulesets[-1].text("name", language()))
     except UnknownRuleset as unknown:
-        error = _("There is no ruleset called %(id)s.", id=unknown.args[0])
+        error = _("There is no ruleset called %(id)s.", id=short_id(unknown.args[0]))
     game_id = request.args.get("game")
     if game_id:
         stored = game_for(game_id, "watch")  # a private game's rules are private too
@@ -349,10 +350,11 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
         form = RulesImportForm()
     except RequestEntityTooLarge:
         page = render_template(
-            "house_import.html", form=RulesImportForm(formdata=None), error=too_large()
+            "house_import.html", form=RulesImportForm(formdata=None), error=too_large(rules=True)
         )
         return page, 413
     error = None
+    status = 400
     if request.method == "POST":
         if not form.validate_on_submit():
             error = _("This form had expired. Paste or choose the file again.")
@@ -360,7 +362,7 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
             try:
-                check_file_size(len(raw))
+                check_file_size(len(raw), rules=True)
                 try:
                     doc = read_game_json(raw)
                 except GameError as problem:
@@ -370,8 +372,9 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
                 error = problem.render(get_translations())
             except GameError as problem:  # too large
                 error = render_text(problem.message)
+                status = 413
             else:
                 flash(_("House rules imported: %(name)s.", name=saved.name))
                 return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
     page = render_template("house_import.html", form=form, error=error)
-    return (page, 400) if error else page
+    return (page, status) if error else page

@@ -370,7 +370,7 @@ def test_an_evening_on_the_phone_and_on_a_tv(browser, live_server, phone: Page, 
     expect(page.locator("h1")).to_have_text("Friday club")
     evening_url = page.url
     for names in (["Ann", "Ben", "Cho", "Dee"], ["Eve", "Fay", "Gus", "Hal"]):
-        page.get_by_role("link", name="Start a game in this evening").click()
+        page.get_by_role("link", name="Start a game at a new table").click()
         page.get_by_role("button", name="Next: players").click()
         for seat, name in enumerate(names):
             page.fill(f"#player_{seat}", name)

@@ -34,11 +34,13 @@ def test_an_evening_shows_every_table_and_the_standings(client, db):
     play(client, db, second, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})  # 60 : 61
     page = client.get(f"/e/{evening}")
     body = text(page)
-    assert page.status_code == 200 and 'http-equiv="refresh"' in page.get_data(as_text=True)
+    assert page.status_code == 200
     assert "Friday club" in body and "2 tables" in body
     assert "Ann · Ben · Cho · Dee" in body and "Ann · Eve · Fay · Gus" in body
-    # Ann: two games, points difference +10 − 1 = +9; nobody has won yet.
-    assert re.search(r"\d Ann 2 0 \+9", body), body
+    # One kind: ranked by its points. Ann: two games, 70 + 60 = 130 points, difference
+    # +10 − 1 = +9; nobody has won yet.
+    assert "Ranked by Spades points, highest first; then points difference." in body
+    assert "1 Ann 2 0 130 +9 2 Cho 1 0 70 +10 3 Eve 1 0 61 +1 3 Gus 1 0 61 +1" in body, body
     assert store.get_game(db, first).evening == evening
     csv = client.get(f"/e/{evening}/export.csv").get_data(as_text=True)
     assert len(csv.strip().splitlines()) == 1 + 2 * 4  # two tables, one hand, four seats
@@ -127,7 +129,7 @@ def test_every_csv_download_keeps_a_formula_in_a_name_from_running(client, db):
 
 def table_cards(page: str) -> list[str]:
     """Each table card of the evening page, as its words."""
-    cards = re.findall(r'<li class="game-card table-card[^"]*">(.*?)</li>', page, flags=re.S)
+    cards = re.findall(r'<li class="game-card table-card[^"]*"[^>]*>(.*?)</li>', page, flags=re.S)
     return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", card)).split()) for card in cards]
 
 
@@ -164,4 +166,4 @@ def test_a_table_at_the_end_names_its_winner(client, db):
     page = client.get(f"/e/{evening}").get_data(as_text=True)
     (card,) = table_cards(page)
     assert "Winner: Ann & Cho" in card and "Leading" not in card
-    assert '<li class="game-card table-card finished">' in page
+    assert '<li class="game-card table-card finished" id="table-1">' in page

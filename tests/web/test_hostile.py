@@ -132,6 +132,7 @@ def bids(**seats: Any) -> dict[str, str]:
 OK_BIDS = {"bid_0": "3", "bid_1": "3", "bid_2": "3", "bid_3": "3"}
 OK_TRICKS = {"tricks_0": "4", "tricks_1": "3", "tricks_2": "3", "tricks_3": "3"}
 HUGE = "9" * 40
+LONG_ID = "a" * 300  # longer than a file name may be
 
 
 def g(table: Table, name: str) -> str:
@@ -199,6 +200,8 @@ CASES = [
     ("a 2 MB import", lambda t: t.post("/import", {"text": "x" * 2_000_000}), 413, "A game file can be at most 1,024 KB"),
     ("a 2 MB file uploaded", lambda t: upload(t, b" " * 2_000_000), 413, "A game file can be at most 1,024 KB"),
     ("an import just over 1 MB", lambda t: t.post("/import", {"text": json.dumps(FULL_SPADES) + " " * 1024 * 1024}), 413, "a game file can be at most 1,024 KB; this one is 1,"),
+    ("a house rules file just over 1 MB", lambda t: t.post("/rules/house/import", {"text": json.dumps({"format": "scorekeeper-rules/1", "id": "big", "name": "Big", "game": "spades", "base": "yahoo-normal", "options": {}}) + " " * 1024 * 1024}), 413, "a house rules file can be at most 1,024 KB; this one is 1,"),
+    ("a 2 MB house rules file", lambda t: t.post("/rules/house/import", {"text": "x" * 2_000_000}), 413, "A house rules file can be at most 1,024 KB"),
     ("an import of one hand too many", lambda t: t.post("/import", {"text": json.dumps({**FULL_SPADES, "hands": FULL_SPADES["hands"] * 2})}), 400, f"a game can hold at most {MAX_HANDS} hands; this one has {2 * MAX_HANDS}"),
     ("a 2 MB bids form", lambda t: t.post(f"/g/{g(t,'normal')}/bids", {**OK_BIDS, "bid_2": "9" * 2_000_000}, version_of="normal"), 413, "nothing larger can be sent"),
     ("the bids page of a game at its most hands", lambda t: t.client.get(f"/g/{g(t,'full')}/bids"), 409, f"This game holds {MAX_HANDS} hands, the most one game can"),
@@ -224,6 +227,26 @@ CASES = [
     ("an import nested 20 deep", lambda t: t.post("/import", {"text": json.dumps({"ruleset": "yahoo-normal", "players": list("ABCD"), "options": {"x": json.loads("[" * 20 + "]" * 20)}})}), 400, "nested too deeply"),
     ("an import with a 5,000-digit number", lambda t: t.post("/import", {"text": '{"ruleset": "yahoo-normal", "first_dealer": ' + "9" * 5000 + "}"}), 400, "not valid JSON"),
     ("a what-if under an unknown ruleset", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset=nope"), 404, "There is no ruleset called nope"),
+    # Five inputs that once gave 500 (trust, round four).
+    ("a target of 400 digits", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "opt_target": "9" * 400}), 400, "Enter a number from -100000 to 100000"),
+    ("a negative target of 400 digits", lambda t: t.post("/new/yahoo-normal", {**setup_form("yahoo-normal"), "opt_target": "-" + "9" * 400}), 400, "Enter a number from -100000 to 100000"),
+    ("a raised target of 400 digits", lambda t: t.post(f"/g/{g(t,'over')}/target", {"target": "9" * 400}, version_of="over"), 400, "The target was not changed"),
+    ("a rule change of 400 digits", lambda t: t.post(f"/g/{g(t,'normal')}/rules/change", {**option_fields("yahoo-normal", {}), "opt_nil_points": "9" * 400, "agreed": "y", "from_hand": "next"}, version_of="normal"), 400, "Enter a number from -100000 to 100000"),
+    ("house rules of 400 digits", lambda t: t.post("/rules/house/save?base=yahoo-normal", {**option_fields("yahoo-normal", {}), "opt_target": "9" * 400, "name": "Big", "rules_id": "big", "base": "yahoo-normal", "step": "save"}), 400, "Enter a number from -100000 to 100000"),
+    ("a what-if of 400 digits", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset=yahoo-normal&opt_target={'9' * 400}"), 400, "Enter a number from -100000 to 100000"),
+    ("Hearts with 0 players", lambda t: t.post("/new/hearts-standard", {**setup_form("hearts-standard"), "opt_players": "0"}), 400, "Hearts is for 3, 4 or 5 players"),
+    ("Hearts with -3 players", lambda t: t.post("/new/hearts-standard", {**setup_form("hearts-standard"), "opt_players": "-3"}), 400, "Hearts is for 3, 4 or 5 players"),
+    ("a rule page of a 300-character id", lambda t: t.client.get(f"/rules/{LONG_ID}"), 404, "There is no ruleset called " + LONG_ID[:64] + "…"),
+    ("a new game of a 300-character id", lambda t: t.client.get(f"/new/{LONG_ID}"), 404, "There is no ruleset called"),
+    ("a new game posted to a 300-character id", lambda t: t.post(f"/new/{LONG_ID}", setup_form("yahoo-normal")), 404, "There is no ruleset called"),
+    ("a scorecard of a 300-character id", lambda t: t.client.get(f"/rules/{LONG_ID}/scorecard.pdf"), 404, "There is no ruleset called"),
+    ("comparing a 300-character id", lambda t: t.client.get(f"/rules/compare?ids=yahoo-normal&ids={LONG_ID}"), 400, "There is no ruleset called"),
+    ("a what-if under a 300-character id", lambda t: t.client.get(f"/g/{g(t,'normal')}/whatif?ruleset={LONG_ID}"), 404, "There is no ruleset called"),
+    ("an import of a 300-character id", lambda t: t.post("/import", {"text": json.dumps({"ruleset": LONG_ID, "players": list("ABCD")})}), 400, "unknown ruleset"),
+    ("house rules based on a 300-character id", lambda t: t.post("/rules/house/import", {"text": json.dumps({"format": "scorekeeper-rules/1", "id": "mine", "name": "Mine", "game": "spades", "base": LONG_ID, "options": {}})}), 400, ""),
+    ("a new-game link of 70 KB", lambda t: t.client.get("/new?ruleset=" + "a" * 70_000), 404, "There is no ruleset called"),
+    ("a PIN in full-width digits", lambda t: t.post(f"/g/{g(t,'normal')}/pin", {"pin": "１２３４５６"}), 403, "That PIN is not right"),
+    ("a PIN in Japanese", lambda t: t.post(f"/g/{g(t,'normal')}/pin", {"pin": "暗証番号"}), 403, "That PIN is not right"),
     ("a stranger opening a game", lambda t: t.app.test_client().get(f"/g/{g(t,'normal')}"), 403, "This game is private"),
     ("a watcher entering bids", lambda t: _watcher(t).post(f"/g/{g(t,'normal')}/bids", data={**OK_BIDS, "version": t.version("normal")}), 403, "may watch this game but not change it"),
 ]  # fmt: skip
@@ -314,3 +337,40 @@ def test_a_number_int_cannot_read_keeps_everything_typed(table):
     page = response.get_data(as_text=True)
     assert response.status_code == 400
     assert page.count('value="3" checked') == 3  # the three bids that could be read
+
+
+# `next` as sent (already %-encoded) -> where the language switch goes back to. A browser
+# drops tabs and line breaks anywhere in an address and reads "\" as "/": "/<TAB>/x" is
+# "//x", another site.
+LANGUAGE_SWITCHES = [
+    ("/%09/evil.example/", "/"),
+    ("/%0a/evil.example/", "/"),
+    ("/%0d%0a/evil.example/", "/"),
+    ("%09//evil.example/", "/"),
+    ("%20//evil.example/", "/"),
+    ("/%5c/evil.example/", "/"),
+    ("%5c%5cevil.example/", "/"),
+    ("/%5cevil.example/", "/"),
+    ("//evil.example/", "/"),
+    ("https://evil.example/", "/"),
+    ("javascript:alert(1)", "/"),
+    ("/%00/evil.example/", "/"),
+    ("/" + "a" * 5000, "/"),
+    ("/g/abc%0aSet-Cookie:%20x=1", "/g/abcSet-Cookie:%20x=1"),
+    ("/rules/yahoo-normal?game=abc", "/rules/yahoo-normal?game=abc"),
+    ("/new", "/new"),
+]
+
+
+@pytest.mark.parametrize(("sent", "lands"), LANGUAGE_SWITCHES)
+def test_the_language_switch_goes_back_only_to_a_page_of_this_app(table, sent, lands):
+    response = table.app.test_client().get(f"/lang/ja?next={sent}")
+    assert response.status_code == 303
+    assert response.headers["Location"] == lands
+    assert "lang=ja" in response.headers["Set-Cookie"]
+
+
+def test_a_long_address_is_not_sent_back_in_the_language_link(table):
+    page = table.app.test_client().get("/rules/?x=" + "y" * 10_000).get_data(as_text=True)
+    assert "y" * 3000 not in page
+    assert 'href="/lang/ja?next=/rules/"' in page

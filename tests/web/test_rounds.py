@@ -59,7 +59,7 @@ def test_three_rounds_of_thirteen_each_start_their_tables_games(client, db):
     assert "Round 3 of 3" in page and f"Sits out: {last.out[0]}" in page
     a, b, c, d = last.tables[0]
     assert f"Table 1 {a} &amp; {c} vs {b} &amp; {d}" in page
-    assert "Seat round 4" in page and "Earlier rounds" in page
+    assert "Seat round 4" in page and "Every round's tables" in page
 
 
 def test_a_late_arrival_and_an_early_leaver_between_rounds(client, db):
@@ -135,7 +135,7 @@ def test_japanese(client):
     evening = start_evening(client)
     seat(client, evening, 1, THIRTEEN)
     page = text(client.get(f"/e/{evening}", headers={"Accept-Language": "ja"}))
-    assert "休み" in page and "第1回戦" in page
+    assert "抜け番" in page and "第1ラウンド" in page
 
 
 def test_a_game_played_by_several_numbers_seats_the_tables_asked_for(client, db):

@@ -55,7 +55,7 @@ def test_the_watch_link_cannot_add_tables_and_sees_what_the_organizer_sees(
         tv.get(_watch_link(client.get(f"/e/{evening}").get_data(as_text=True))).status_code == 303
     )
     page = text(tv.get(f"/e/{evening}"))
-    assert "Start a game in this evening" not in page and "Add a game" not in page
+    assert "Start a game at a new table" not in page and "Add a game" not in page
     response = tv.post(
         f"/new/yahoo-normal?evening={evening}",
         data={
@@ -64,15 +64,20 @@ def test_the_watch_link_cannot_add_tables_and_sees_what_the_organizer_sees(
         },
     )
     assert response.status_code == 403
-    # A table's own phone plays again in the evening: the organizer and the TV both list it.
+    # A table's own phone plays again in the evening, at its table: the organizer and the
+    # TV both show the new game on that table's card.
     scorer = app.test_client()
     first = store.evening_games(db, evening)[0]
     scorer.get(f"/s/{store.get_game(db, first).scorer_token}")
     while not store.get_game(db, first).finished:
         play(scorer, db, first, {0: 6, 1: 3, 2: 1, 3: 3}, {0: 6, 1: 3, 2: 1, 3: 3})
-    assert scorer.post(f"/g/{first}/rematch", data={"seating": "same"}).status_code == 303
-    organizer_page, tv_page = text(client.get(f"/e/{evening}")), text(tv.get(f"/e/{evening}"))
-    assert "2 tables" in organizer_page and "2 tables" in tv_page
+    again = scorer.post(f"/g/{first}/rematch", data={"seating": "same"})
+    new = again.headers["Location"].rsplit("/", 1)[1]
+    assert store.get_game(db, new).table == store.get_game(db, first).table
+    for page in (client.get(f"/e/{evening}"), tv.get(f"/e/{evening}")):
+        assert f"/g/{new}" in page.get_data(as_text=True) and f'/g/{first}"' not in page.get_data(
+            as_text=True
+        )
 
 
 def test_an_evenings_name_and_date_are_shown_only_to_those_it_was_shared_with(

@@ -92,7 +92,7 @@ class HeartsOptions:
 
     @property
     def cards_each(self) -> int:
-        return (52 - REMOVED_COUNT[self.removed_cards] - self.widow_cards) // self.players
+        return (52 - REMOVED_COUNT[self.removed_cards] - self.widow_cards) // max(self.players, 1)
 
     def validate(self) -> None:
         """Reject combinations no table could play; raise OptionError."""
@@ -106,7 +106,8 @@ class HeartsOptions:
                     N_("The widow game is for 4 or 5 players."),
                 ),
                 (
-                    left % self.players != 0,
+                    # Only asked of a player count Hearts has (0 players divides nothing).
+                    3 <= self.players <= 5 and left % self.players != 0,
                     ("removed_cards", "players"),
                     N_(
                         "The cards do not deal out evenly: 3 players remove one two (2♦ or 2♣), "
