@@ -202,9 +202,17 @@ def _enough_tables(db: Database, evening_id: str, count: int) -> None:
 
 
 def sat_out(db: Database, evening_id: str) -> dict[str, int]:
-    """Rounds each player sat out so far, by name."""
+    """Rounds each player sat out, by name: the rounds under way (a hand stored at one
+    of their tables), since the standings count only what has been played."""
     counts: dict[str, int] = {}
     for seated in rounds_of(db, evening_id):
+        marks = ", ".join("?" for _ in seated.games)
+        (played,) = db.execute(
+            f"SELECT COALESCE(MAX(hand_count), 0) FROM games WHERE id IN ({marks})",
+            list(seated.games),
+        ).fetchone()
+        if not played:
+            continue
         for name in seated.seating.out:
             counts[name] = counts.get(name, 0) + 1
     return counts

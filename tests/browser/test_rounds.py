@@ -42,55 +42,70 @@ def start_evening(page: Page, name: str) -> None:
     expect(page.locator("h1")).to_have_text(name)
 
 
-def seated_partners(page: Page) -> list[frozenset[str]]:
-    partners = []
-    for table in page.locator(".seated-table").all():
-        names = [s.inner_text().split(" ", 1)[1] for s in table.locator(".seat").all()]
-        partners += [frozenset(names[0::2]), frozenset(names[1::2])]
-    return partners
+def seated(page: Page) -> list[list[str]]:
+    """Each table's players in seat order, as its card on the evening page shows them."""
+    cards = page.locator(".tables .table-card .players").all()
+    return [card.inner_text().split(" · ") for card in cards]
 
 
-def test_the_organiser_seats_three_rounds_and_a_late_arrival(phone: Page, screenshots: Path):
+def partners_of(tables: list[list[str]]) -> list[frozenset[str]]:
+    return [pair for t in tables for pair in (frozenset(t[0::2]), frozenset(t[1::2]))]
+
+
+def test_the_organiser_seats_three_rounds_and_a_late_arrival(
+    browser, live_server, phone: Page, screenshots: Path
+):
     page = phone
     start_evening(page, "Friday club")
     assert page.locator("details.rounds-form[open]").count() == 1
     page.fill("#rounds-players", "\n".join(THIRTEEN))
     page.select_option("#rounds-game", "yahoo-normal")
     page.fill("#rounds-count", "3")
+    page.locator("#rounds-players").scroll_into_view_if_needed()
     shot(page, screenshots, "rounds-setup-390")
     page.get_by_role("button", name="Seat round 1").last.click()
-    expect(page.locator("#rounds-title")).to_contain_text("Round 1 of 3")
-    expect(page.locator(".seated-table")).to_have_count(3)
-    expect(page.locator(".sit-outs")).to_contain_text("Sits out:")
-    first = page.locator(".seated-table .seats-line").first.inner_text()
-    assert " & " in first and " vs " in first
-    partners = seated_partners(page)
+    expect(page.locator("#evening-round")).to_contain_text("Round 1 of 3")
+    expect(page.locator("#evening-round")).to_contain_text("Sitting out:")
+    tables = seated(page)
+    assert [len(t) for t in tables] == [4, 4, 4]
+    expect(page.locator(".table-card .table-name").first).to_have_text("Table 1")
     shot(page, screenshots, "rounds-round1-390")
+    page.locator("details.rounds-list summary").click()
+    first = page.locator(".seated-table .seats-line").first.inner_text()
+    assert first == f"{tables[0][0]} & {tables[0][2]} vs {tables[0][1]} & {tables[0][3]}"
+    no_broken_words(page, ".seated-table")
     page.locator("details.rounds-form summary").click()
     controls = "a, button, summary, select, .method-choice, textarea, input[type=number]"
     assert (
         small_targets(page, ", ".join(f".evening-rounds {c}" for c in controls.split(", "))) == []
     )
-    page.locator("details.rounds-form summary").click()
-    no_broken_words(page, ".seated-table")
+    shot(page, screenshots, "rounds-list-and-form-390")
 
     # Zoe arrives before round 2: fourteen players, three tables, two sit out.
-    page.locator("details.rounds-form summary").click()
     page.fill("#rounds-players", "\n".join([*THIRTEEN, "Zoe"]))
     page.get_by_role("button", name="Seat round 2").last.click()
-    expect(page.locator("#rounds-title")).to_contain_text("Round 2 of 3")
-    out = page.locator(".sit-outs").inner_text()
+    expect(page.locator("#evening-round")).to_contain_text("Round 2 of 3")
+    out = page.locator("#evening-round .sitting-out").inner_text()
     assert out.count(",") == 1 and "Zoe" not in out
-    partners += seated_partners(page)
+    second = seated(page)
+    assert "Zoe" in {name for t in second for name in t}
+    partners = partners_of(tables) + partners_of(second)
     assert len(partners) == len(set(partners))
     shot(page, screenshots, "rounds-round2-390")
 
-    # A table's card opens its game with the seats filled in, in seat order.
-    table = page.locator(".seated-table").first
-    names = [s.inner_text().split(" ", 1)[1] for s in table.locator(".seat").all()]
-    table.locator("a").click()
-    for name in names:
-        expect(page.locator("body")).to_contain_text(name)
+    # Table 2's phone opens its link and keeps its round's score; the seats are filled.
+    page.locator("details.table-links > summary").click()
+    link = page.locator("#link-2 a.table-url").get_attribute("href") or ""
+    table_phone = new_phone(browser, live_server)
+    try:
+        table_phone.goto(live_server + link[link.index("/t/") :])
+        expect(table_phone.locator("#evening-round")).to_contain_text("Round 2 of 3")
+        table_phone.locator("#table-2 a").first.click()
+        for name in second[1]:
+            expect(table_phone.locator("body")).to_contain_text(name)
+        shot(table_phone, screenshots, "rounds-table2-phone-390")
+    finally:
+        table_phone.context.close()
 
 
 def test_a_night_in_japanese_fits_the_phone(browser, live_server, screenshots: Path):
@@ -101,13 +116,13 @@ def test_a_night_in_japanese_fits_the_phone(browser, live_server, screenshots: P
             "#rounds-players", "\n".join(["山田", "佐藤", "鈴木", "高橋", "田中", *THIRTEEN[:4]])
         )
         page.select_option("#rounds-game", "hearts-standard")
-        page.get_by_role("button", name="第1回戦の席を決める").last.click()
-        expect(page.locator("#rounds-title")).to_contain_text("第1回戦")
-        expect(page.locator(".sit-outs")).to_contain_text("休み")
+        page.get_by_role("button", name="第1ラウンドの席を決める").last.click()
+        expect(page.locator("#evening-round")).to_contain_text("第1ラウンド")
+        expect(page.locator("#evening-round")).to_contain_text("抜け番")
         shot(page, screenshots, "rounds-round1-ja-390")
         page.locator("details.rounds-form summary").click()
         page.fill("#rounds-players", "山田\n山田\n佐藤")
-        page.get_by_role("button", name="第2回戦の席を決める").last.click()
+        page.get_by_role("button", name="第2ラウンドの席を決める").last.click()
         expect(page.locator(".errors")).to_contain_text("今夜の参加者")
         shot(page, screenshots, "rounds-error-ja-390")
     finally:
@@ -125,7 +140,7 @@ def test_the_tv_shows_the_round_its_tables_and_who_sits_out(
             evening, ruleset.id, Method.BALANCED, 3, 4, tuple(THIRTEEN), {}, 1
         )
         rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
-        seated = rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
+        done = rounds.seat_next_round(db, evening, rotation, ruleset, device="organizer")
         watch = "/v/" + store.get_evening(db, evening).watch_token
     finally:
         db.close()
@@ -133,12 +148,20 @@ def test_the_tv_shows_the_round_its_tables_and_who_sits_out(
     try:
         screen = tv.new_page()
         screen.goto(live_server + watch)
-        expect(screen.locator("#rounds-title")).to_contain_text("Round 2 of 3")
-        expect(screen.locator(".seated-table")).to_have_count(3)
-        expect(screen.locator(".sit-outs")).to_have_text(f"Sits out: {seated.seating.out[0]}")
+        round_line = screen.locator("#evening-round")
+        expect(round_line).to_contain_text("Round 2 of 3")
+        expect(round_line).to_contain_text(f"Sitting out: {done.seating.out[0]}")
         assert screen.locator(".rounds-form").count() == 0  # the TV seats nobody
-        box = screen.locator(".evening-rounds").bounding_box()
+        cards = screen.locator(".tables .table-card")
+        expect(cards).to_have_count(3)  # each table's game of this round
+        for number, table in enumerate(done.seating.tables, start=1):
+            expect(screen.locator(f"#table-{number} .players")).to_have_text(" · ".join(table))
+        box = round_line.bounding_box()
         assert box and box["y"] + box["height"] <= TV["height"]
+        size = screen.eval_on_selector(
+            "#evening-round", "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert size >= 28, size
         screen.screenshot(path=str(screenshots / "rounds-tv-1920.png"))
     finally:
         tv.close()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper import store
 from scorekeeper.store import rounds
 
 from .conftest import play, text
+from .test_evening_tables import table_links
 from .test_evenings import start_evening
 
 THIRTEEN = [
@@ -146,3 +149,24 @@ def test_a_game_played_by_several_numbers_seats_the_tables_asked_for(client, db)
     assert len(store.get_game(db, only.games[0]).players) == 5
     page = seat(client, evening, 2, THIRTEEN, ruleset="yahoo-normal", size="5")
     assert page.status_code == 400 and "Yahoo! Normal is played by 4" in text(page)
+
+
+def test_each_tables_phone_scores_its_rounds_game_and_no_other(app, client, db):
+    evening = start_evening(client)
+    seat(client, evening, 1, THIRTEEN)
+    (first,) = rounds.rounds_of(db, evening)
+    assert [store.get_game(db, g).table for g in first.games] == [1, 2, 3]
+    links = table_links(client.get(f"/e/{evening}").get_data(as_text=True))
+    assert set(links) == {1, 2, 3}
+    phone = app.test_client()
+    assert phone.get(links[2]).status_code == 303
+    page = text(phone.get(f"/e/{evening}"))
+    assert "Round 1 of 3" in page and "Sitting out:" in page
+    assert rounds.sat_out(db, evening) == {}  # the round has not begun
+    response = play(phone, db, first.games[1], {0: 4, 1: 3, 2: 3, 3: 3}, {0: 5, 1: 3, 2: 3, 3: 2})
+    assert response.status_code == 303 and store.get_game(db, first.games[1]).hand_count == 1
+    assert phone.get(f"/g/{first.games[0]}/bids").status_code == 403
+    # The standings count the round the sit-out missed, once it is under way.
+    assert rounds.sat_out(db, evening) == {first.seating.out[0]: 1}
+    standings = text(client.get(f"/e/{evening}"))
+    assert re.search(rf"\d {first.seating.out[0]} 0 0 0 0 1 ", standings), standings
