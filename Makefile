@@ -8,7 +8,7 @@ TEST := $(VENV)/.installed-test
 CATALOGS := scorekeeper/translations
 MO := $(CATALOGS)/ja/LC_MESSAGES/messages.mo
 
-.PHONY: run test lint format bench translations clean
+.PHONY: run test check lint format bench translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,13 @@ test: $(TEST) $(MO)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# The fast loop while working: lint, types and every test but the real browser's.
+check: $(TEST) $(MO)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest --ignore=tests/browser -q
 
 lint: $(TEST)
 	$(BIN)/ruff check .

@@ -32,6 +32,7 @@
   function totalNot(row) {
     var total = parseInt(row.getAttribute("data-total-not"), 10);
     var why = row.getAttribute("data-total-not-why");
+    var keep = row.getAttribute("data-total-not-open");
     var name = row.getAttribute("data-picker");
     var prefix = name.slice(0, name.lastIndexOf("_") + 1);
     var form = row.closest("form");
@@ -49,6 +50,7 @@
         if (checked) sum += parseInt(checked.value, 10); else all = false;
       });
       var shut = all ? String(total - sum) : null;
+      if (shut === keep) shut = null;  // a choice the rule never closes
       Array.prototype.forEach.call(row.querySelectorAll("input"), function (input) {
         input.disabled = input.value === shut;
         if (input.disabled) input.checked = false;

@@ -12,14 +12,16 @@ from scorekeeper.engine.kinds import module_name
 from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = re.compile(r"\b(spades|hearts|spitzer|oh[-_ ]?hell)\b", re.IGNORECASE)
+NAMES = re.compile(r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard)\b", re.IGNORECASE)
 # What the games are about: a bid of nothing, overtricks kept, shooting the moon, the
 # cards that score, who declares. Only a kind's own files may speak of them.
 CONCEPTS = re.compile(
     r"\b(nils?|bags?|bagged|sandbag\w*|moons?|queen of spades|queen_of_spades|hearts_taken"
     r"|declarers?|schneider|zola|blind nil|blind_nil|trumps?|2♣|Q♠"
     r"|hook|exact_bonus|exact bonus|miss_penalty|max_cards|trick_points|trick_value"
-    r"|zero_bids?|exact zeros?)\b",
+    r"|zero_bids?|exact zeros?"
+    r"|whole_pack|largest_repeat|miss_value|zero_made|zero_missed|zero_value|hook_scope|jesters?"
+    r"|makers?|euchred|marche?s?|bowers?|loners?|defend_alone|defender_alone)\b",
     re.IGNORECASE,
 )
 

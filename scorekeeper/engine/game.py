@@ -297,11 +297,12 @@ def _ruleset(doc: Mapping[str, Any], find: Callable[[str], Ruleset]) -> Ruleset:
         and count in ruleset.player_counts
     ):
         # Seated as the file names them before its options apply: an option's bounds may
-        # depend on the table (a largest hand of 17 cards is for 3 players, not 4).
+        # depend on the table (a largest hand of 17 cards is for 3 players, not 4), and a
+        # refusal says what this table cannot play, never that it has too many players.
         try:
             return ruleset.with_options({"players": count, **overrides})
-        except OptionError:
-            pass  # said below, as for the preset's own table
+        except OptionError as error:
+            raise GameError(error.located) from None
     try:
         return ruleset.with_options(overrides)
     except OptionError as error:

@@ -36,6 +36,7 @@ _KINDS = {
     "hearts": "scorekeeper.engine.hearts",
     "spitzer": "scorekeeper.engine.spitzer",
     "oh-hell": "scorekeeper.engine.oh_hell",
+    "euchre": "scorekeeper.engine.euchre",
 }
 
 

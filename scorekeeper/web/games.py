@@ -33,7 +33,7 @@ from ..engine import (
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
-from ..engine.options import option_values
+from ..engine.options import OptionError, option_values
 from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
 from ..engine.ruleset import RULESET_ID_MAX, short_id
@@ -60,6 +60,7 @@ from .forms import (
     TargetForm,
     change_rules_form,
     new_game_form,
+    option_problems,
     whatif_form,
 )
 from .forms import (
@@ -159,7 +160,12 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         changes, problems, checked = _read_options(form, preset)
         if problems:
             errors.append(_options_summary(problems, labels))
-        ruleset, changes = _seated_by_names(form, preset, checked or preset, changes, most)
+        ruleset, changes, unseated = _seated_by_names(
+            form, preset, checked or preset, changes, most
+        )
+        if unseated and not problems:
+            problems = unseated
+            errors.append(_options_summary(problems, labels))
         seats = ruleset.options.players
         typed = [getattr(form, f"player_{seat}").data or "" for seat in range(seats)]
         form_ok = form.validate()
@@ -241,17 +247,23 @@ def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
 
 def _seated_by_names(
     form: Any, preset: Ruleset, ruleset: Ruleset, changes: dict[str, Any], most: int
-) -> tuple[Ruleset, dict[str, Any]]:
+) -> tuple[Ruleset, dict[str, Any], dict[str, list[Any]]]:
     """Where the source allows several table sizes (the widow game: 4 or 5) and the
-    table did not choose one, the names typed decide."""
+    table did not choose one, the names typed decide; the options that table cannot play
+    with (a largest hand too large for 7) are marked, never a seat dropped."""
     if "players" in changes or len(preset.player_counts) < 2:
-        return ruleset, changes
+        return ruleset, changes, {}
     typed = [getattr(form, f"player_{seat}").data for seat in range(most)]
     count = next((n for n in range(most, 0, -1) if typed[n - 1]), 0)
+    if count != ruleset.options.players and count in preset.player_counts:
+        try:
+            ruleset.with_options({"players": count})
+        except OptionError as error:
+            return ruleset, changes, option_problems(error, option_values(preset.options))
     ruleset = ruleset.seated(count)
     if ruleset.options.players != preset.options.players:
         changes = {**changes, "players": ruleset.options.players}
-    return ruleset, changes
+    return ruleset, changes, {}
 
 
 def _evening_to_join(evening_id: str | None, table: str | None) -> tuple[str | None, int | None]:

@@ -112,7 +112,9 @@ def scorecard(ruleset_id: str) -> Response:
 
     ruleset = ruleset_or_404(ruleset_id)
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
-    pdf = scorecard_pdf(ruleset, page_size=size, translations=get_translations())
+    pdf = scorecard_pdf(
+        ruleset, page_size=size, translations=get_translations(), language=language()
+    )
     return file_response(pdf, "application/pdf", f"scorecard-{ruleset_id}.pdf", inline=True)
 
 

@@ -65,10 +65,10 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
 
     def facts(self, options: OhHellOptions) -> list[Text]:
         """How many hands, and how they run."""
-        return [
-            text(DEAL_FACTS[options.deal], hands=len(options.schedule), top=options.largest),
-            text(N_("highest total wins")),
-        ]
+        facts = [text(DEAL_FACTS[options.deal], hands=len(options.schedule), top=options.largest)]
+        if options.pack == 60:
+            facts.append(text(N_("the 60-card Wizard pack")))
+        return [*facts, text(N_("highest total wins"))]
 
     def needs(self, options: OhHellOptions, state: OhHellState) -> list[Need]:
         return scoring.needs(options, state)

@@ -13,7 +13,7 @@ from ..outcome import individual_sides
 from ..seats import bidding_order, dealer_of
 from ..text import N_, Part, Text, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
-from .options import MissPenalty, OhHellOptions, TrickPoints
+from .options import HookScope, MissPenalty, OhHellOptions, TrickPoints, ZeroMade, ZeroMissed
 
 
 @dataclass(frozen=True)
@@ -85,16 +85,34 @@ def start(players: Sequence[str]) -> OhHellState:
     return OhHellState(tuple(players), sides, tuple(0 for _ in sides))
 
 
-def hook_bid(options: OhHellOptions, cards: int, bids: Sequence[int], dealer: int) -> int | None:
-    """The bid the hook forbids the dealer, given the others' bids (None: no such bid)."""
+def hook_binds(options: OhHellOptions, totals: Sequence[int], dealer: int) -> bool:
+    """Whether the hook binds this dealer: always, or under the Canadian rule only a
+    dealer whose total is higher than every other player's (a tie is not a lead)."""
     if not options.hook:
+        return False
+    if options.hook_scope is HookScope.EVERY_HAND:
+        return True
+    others = [total for seat, total in enumerate(totals) if seat != dealer]
+    return bool(others) and totals[dealer] > max(others)
+
+
+def hook_bid(
+    options: OhHellOptions, cards: int, bids: Sequence[int], dealer: int, totals: Sequence[int]
+) -> int | None:
+    """The bid the hook forbids the dealer, given the others' bids and the totals before
+    the hand (None: no such bid). Under the Canadian rule a bid of 0 is always allowed."""
+    if not hook_binds(options, totals, dealer):
         return None
     others = sum(bid for seat, bid in enumerate(bids) if seat != dealer)
     forbidden = cards - others
+    if forbidden == 0 and options.hook_scope is HookScope.LEADER:
+        return None
     return forbidden if 0 <= forbidden <= cards else None
 
 
-def check_hand(options: OhHellOptions, number: int, dealer: int, hand: OhHellHand) -> int:
+def check_hand(
+    options: OhHellOptions, number: int, dealer: int, hand: OhHellHand, totals: Sequence[int]
+) -> int:
     """Check a hand against the schedule and the bidding rules; return its size."""
     schedule = options.schedule
     if number > len(schedule):
@@ -128,10 +146,14 @@ def check_hand(options: OhHellOptions, number: int, dealer: int, hand: OhHellHan
                 seat,
                 f"bid_{seat}",
             )
-    if hook_bid(options, cards, hand.bids, dealer) == hand.bids[dealer]:
+    if hook_bid(options, cards, hand.bids, dealer, totals) == hand.bids[dealer]:
         raise InvalidHand(
             text(
-                N_("the dealer may not bid {bid}: the bids would add up to {cards}"),
+                N_("the dealer may not bid {bid}: the bids would add up to {cards}")
+                if options.hook_scope is HookScope.EVERY_HAND
+                else N_(
+                    "the dealer, leading, may not bid {bid}: the bids would add up to {cards}"
+                ),
                 bid=hand.bids[dealer],
                 cards=cards,
             ),
@@ -146,8 +168,9 @@ def check_hand(options: OhHellOptions, number: int, dealer: int, hand: OhHellHan
     return cards
 
 
-def seat_score(options: OhHellOptions, bid: int, took: int) -> tuple[int, list[int]]:
-    """A seat's points for the hand, and the parts they are made of (in order)."""
+def seat_score(options: OhHellOptions, bid: int, took: int, cards: int) -> tuple[int, list[int]]:
+    """A seat's points for the hand, and the parts they are made of (in order): trick
+    points + exact bonus (or a made zero's value) − miss penalty (or a missed zero's)."""
     exact = bid == took
     value = options.trick_value
     trick_points = {
@@ -155,8 +178,14 @@ def seat_score(options: OhHellOptions, bid: int, took: int) -> tuple[int, list[i
         TrickPoints.ALWAYS: took * value,
         TrickPoints.NEVER: 0,
     }[options.trick_points]
-    if exact:
+    if exact and bid == 0 and options.zero_made is not ZeroMade.NORMAL:
+        parts = [options.zero_value]
+        if options.zero_made is ZeroMade.PLUS_CARDS:
+            parts.append(cards)
+    elif exact:
         parts = [options.exact_bonus, trick_points]
+    elif bid == 0 and options.zero_missed is ZeroMissed.MINUS_VALUE:
+        parts = [trick_points, -options.zero_value]
     else:
         off = abs(took - bid)
         penalty = {
@@ -164,6 +193,8 @@ def seat_score(options: OhHellOptions, bid: int, took: int) -> tuple[int, list[i
             MissPenalty.BID: value * bid,
             MissPenalty.DIFFERENCE: off,
             MissPenalty.TEN_PER_TRICK: 10 * off,
+            MissPenalty.PER_TRICK: options.miss_value * off,
+            MissPenalty.FLAT: options.miss_value,
         }[options.miss_penalty]
         parts = [trick_points, -penalty]
     parts = [part for part in parts if part]
@@ -180,7 +211,7 @@ def _sum_words(parts: Sequence[int], points: int) -> str:
     return f"{words} = {signed(points)}"
 
 
-def _line(bid: int, took: int, parts: Sequence[int], points: int) -> Line:
+def _line(options: OhHellOptions, bid: int, took: int, parts: Sequence[int], points: int) -> Line:
     exact = bid == took
     template = (
         N_("Bid {bid}, took {took}: exact → {score}")
@@ -188,6 +219,10 @@ def _line(bid: int, took: int, parts: Sequence[int], points: int) -> Line:
         else N_("Bid {bid}, took {took}: missed → {score}")
     )
     rule = "exact_bonus" if exact else "miss_penalty"
+    if bid == 0 and exact and options.zero_made is not ZeroMade.NORMAL:
+        rule = "zero_made"
+    elif bid == 0 and not exact and options.zero_missed is not ZeroMissed.NORMAL:
+        rule = "zero_missed"
     return Line(rule, text(template, bid=bid, took=took, score=_sum_words(parts, points)), points)
 
 
@@ -195,9 +230,10 @@ def play(options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandRe
     """Score each player's bid against the tricks they took."""
     number = state.hands + 1
     dealer = dealer_of(state.first_dealer, len(state.players), number)
-    check_hand(options, number, dealer, hand)
+    cards = check_hand(options, number, dealer, hand, state.totals)
     scored = [
-        seat_score(options, bid, took) for bid, took in zip(hand.bids, hand.tricks, strict=True)
+        seat_score(options, bid, took, cards)
+        for bid, took in zip(hand.bids, hand.tricks, strict=True)
     ]
     points = tuple(score for score, _ in scored)
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
@@ -208,7 +244,7 @@ def play(options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandRe
 
     def explain() -> tuple[tuple[Line, ...], ...]:
         return tuple(
-            (_line(bid, took, parts, score),)
+            (_line(options, bid, took, parts, score),)
             for bid, took, (score, parts) in zip(hand.bids, hand.tricks, scored, strict=True)
         )
 

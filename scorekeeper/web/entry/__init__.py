@@ -48,6 +48,7 @@ class Picker:
     # (the words of `closed`, "{n}" standing for the choice).
     total_not: int | None = None
     total_not_why: tuple[Any, Text] | None = None
+    total_not_open: str | None = None  # a choice the rule never closes (a bid of 0)
 
 
 Key = TypeVar("Key")  # a form field, or a seat

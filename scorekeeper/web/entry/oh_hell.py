@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 from flask_babel import lazy_gettext as _l
 
 from ...engine import GameResult, Side
-from ...engine.oh_hell.options import HandRules, hand_rules
-from ...engine.oh_hell.scoring import hook_bid
+from ...engine.oh_hell.options import HandRules, HookScope, hand_rules
+from ...engine.oh_hell.scoring import hook_bid, hook_binds
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
@@ -28,9 +28,17 @@ class Before:
 
 
 def before_words(rules: HandRules, players: Sequence[str], dealer: int) -> Text:
-    """ "Hand 7 of 19: 4 cards; Cho deals, Dee bids first"."""
+    """ "Hand 7 of 19: 4 cards; Cho deals, Dee bids first" (and "no trumps" in a hand
+    that deals every card of the pack)."""
+    template = (
+        N_(
+            "Hand {n} of {hands}: {cards} cards, every card dealt, no trumps; {dealer} deals, {first} bids first"
+        )
+        if rules.options.uses_every_card(rules.cards)
+        else N_("Hand {n} of {hands}: {cards} cards; {dealer} deals, {first} bids first")
+    )
     return text(
-        N_("Hand {n} of {hands}: {cards} cards; {dealer} deals, {first} bids first"),
+        template,
         n=rules.number,
         hands=rules.hands,
         cards=rules.cards,
@@ -39,7 +47,13 @@ def before_words(rules: HandRules, players: Sequence[str], dealer: int) -> Text:
     )
 
 
-def _forbidden_words(player: str, bid: Any, cards: int) -> tuple[Text, Text]:
+def _forbidden_words(rules: HandRules, player: str, bid: Any) -> tuple[Text, Text]:
+    cards = rules.cards
+    if rules.options.hook_scope is HookScope.LEADER:  # the Canadian rule binds a leader only
+        return (
+            text(N_("{player}, leading, may not bid {bid}"), player=player, bid=bid),
+            text(N_("the bids would add up to {cards}"), cards=cards),
+        )
     return (
         text(N_("{player} may not bid {bid}"), player=player, bid=bid),
         text(N_("the bids would add up to {cards}"), cards=cards),
@@ -70,18 +84,20 @@ def bid_pickers(
             selected=values.get(f"bid_{seat}"),
             error=errors.get(f"bid_{seat}"),
         )
-        if seat == dealer and rules.options.hook:
+        if seat == dealer and hook_binds(rules.options, totals, dealer):
             others = [_known(values, s) for s in range(len(players)) if s != dealer]
             if all(bid is not None for bid in others):
                 bids = [0 if s == dealer else _known(values, s) or 0 for s in range(len(players))]
-                forbidden = hook_bid(rules.options, rules.cards, bids, dealer)
+                forbidden = hook_bid(rules.options, rules.cards, bids, dealer, totals)
                 if forbidden is not None:
                     for choice in picker.choices:
                         choice.disabled = choice.value == str(forbidden)
-                    picker.closed.append(_forbidden_words(players[seat], forbidden, rules.cards))
+                    picker.closed.append(_forbidden_words(rules, players[seat], forbidden))
             # Closed live as the others' bids are tapped (static/app.js), the same words.
             picker.total_not = rules.cards
-            picker.total_not_why = _forbidden_words(players[seat], "{n}", rules.cards)
+            picker.total_not_why = _forbidden_words(rules, players[seat], "{n}")
+            if rules.options.hook_scope is HookScope.LEADER:
+                picker.total_not_open = "0"  # the Canadian rule: a leader may always bid 0
         pickers.append(picker)
     return pickers
 
@@ -108,8 +124,8 @@ def read_bids(
             bids.append(bid)
     if errors:
         return None, errors, []
-    if hook_bid(rules.options, rules.cards, bids, dealer) == bids[dealer]:
-        label, why = _forbidden_words(players[dealer], bids[dealer], rules.cards)
+    if hook_bid(rules.options, rules.cards, bids, dealer, totals) == bids[dealer]:
+        label, why = _forbidden_words(rules, players[dealer], bids[dealer])
         errors[f"bid_{dealer}"] = text(N_("{label}: {why}"), label=label, why=why)
         return None, errors, []
     return list(bids), {}, []
