@@ -163,5 +163,11 @@ def test_the_tv_shows_the_round_its_tables_and_who_sits_out(
         )
         assert size >= 28, size
         screen.screenshot(path=str(screenshots / "rounds-tv-1920.png"))
+        # A smaller TV: the round and who sits out still on screen, nothing sideways.
+        screen.set_viewport_size({"width": 1366, "height": 768})
+        box = round_line.bounding_box()
+        assert box and box["y"] + box["height"] <= 768
+        assert screen.evaluate("document.documentElement.scrollWidth") <= 1366
+        screen.screenshot(path=str(screenshots / "rounds-tv-1366.png"))
     finally:
         tv.close()
