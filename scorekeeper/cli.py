@@ -202,7 +202,7 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     """Store a `scorekeeper-rules/1` file as house rules (or, with --replace, update them)."""
     from .engine.errors import GameError, RulesError
     from .limits import check_file_size, read_game_json
-    from .store.house import HouseRulesNotFound, save_house_rules
+    from .store.house import save_house_rules
 
     path = _rules_argument(args)
     try:
@@ -216,15 +216,14 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
         doc = read_game_json(raw)
     except GameError as error:
         raise RulesError(error.message) from None
-    replacing = doc.get("id") if args.replace and isinstance(doc, dict) else None
-    try:
-        saved = save_house_rules(
-            _database(writes=True),  # type: ignore[arg-type]
-            doc,
-            replacing=replacing if isinstance(replacing, str) else None,
-        )
-    except HouseRulesNotFound:  # --replace names rules that are not stored
-        raise _rules_problem(N_("no house rules with id {id!r}"), id=replacing) from None
+    replacing = None
+    if args.replace and isinstance(doc, dict) and isinstance(doc.get("id"), str):
+        replacing = _stored_house_rules(doc["id"]).key  # one line when none has the id
+    saved = save_house_rules(
+        _database(writes=True),  # type: ignore[arg-type]
+        doc,
+        replacing=replacing,
+    )
     said = (
         N_("Updated house rules {id} ({name}), from {base}")
         if args.replace
@@ -238,27 +237,27 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stored_house_rules(
-    rules_id: str, act: Callable[[Any, str], Any], *, writes: bool = False
-) -> Any:
-    """`act(db, rules_id)` on the stored house rules, or one line saying there are none."""
-    from .store.house import HouseRulesNotFound
+def _stored_house_rules(rules_id: str, *, writes: bool = False) -> Any:
+    """The stored house rules with this id (everyone's first, else the one phone's that
+    uses it), or one line saying there are none or which to mean is unclear."""
+    from .store.house import HouseRulesAmbiguous, HouseRulesNotFound, find_house_rules
 
     db = _database_if_any(writes=writes)
     try:
         if db is None:
             raise HouseRulesNotFound(rules_id)
-        return act(db, rules_id)
+        return find_house_rules(db, rules_id, everyone=True)
     except HouseRulesNotFound:
         raise _rules_problem(N_("no house rules with id {id!r}"), id=rules_id) from None
+    except HouseRulesAmbiguous:
+        raise _rules_problem(
+            N_("several phones keep different house rules with id {id!r}"), id=rules_id
+        ) from None
 
 
 def cmd_rules_export(args: argparse.Namespace) -> int:
     """Print stored house rules as a `scorekeeper-rules/1` file."""
-    from .store.house import get_house_rules
-
-    rules_id = _rules_argument(args)
-    found = _stored_house_rules(rules_id, get_house_rules)
+    found = _stored_house_rules(_rules_argument(args))
     json.dump(dict(found.document), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -269,7 +268,8 @@ def cmd_rules_delete(args: argparse.Namespace) -> int:
     from .store.house import delete_house_rules
 
     rules_id = _rules_argument(args)
-    _stored_house_rules(rules_id, delete_house_rules, writes=True)
+    found = _stored_house_rules(rules_id, writes=True)
+    delete_house_rules(_database(), found)  # type: ignore[arg-type]
     print(text(N_("Deleted house rules {id}"), id=rules_id).render(args.translations))
     return 0
 

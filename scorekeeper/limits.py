@@ -35,6 +35,11 @@ MAX_NESTING = 16
 # The longest player name, and the longest evening name, in characters.
 NAME_MAX = 40
 EVENING_NAME_MAX = 60
+# What one phone may keep: far above any club's seasons (ten tables every week is 520
+# games and 52 evenings a year), low enough that no phone can fill the server's disk.
+MAX_GAMES_PER_PHONE = 10_000
+MAX_EVENINGS_PER_PHONE = 1_000
+MAX_HOUSE_RULES_PER_PHONE = 200
 # The most digits a count typed in a form may have (more is no count any table needs).
 COUNT_DIGITS = 100
 
@@ -57,9 +62,21 @@ class BadName(ScoreError):
 # Text-direction embeddings, overrides and isolates: they reorder the text after them
 # (U+202E shows "evil" as "live"), so a name could pass for another in every list.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Zero-width spaces and the like: invisible in every script, dropped from names (the
-# zero-width joiner and non-joiner stay: emoji and Persian names need them).
-_DROPPED = re.compile("[\u00ad\u180e\u200b\u2060\ufeff]")
+# Characters Unicode calls default-ignorable (DerivedCoreProperties.txt): they show
+# nothing, so "Ann" with a zero-width joiner, a right-to-left mark, a variation selector
+# or a tag character would be a second "Ann" at the table. Dropped from every name; the
+# text-direction controls among them are refused above, before this.
+_DROPPED = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+# The one place a zero-width joiner shows: between two pictographs it makes one emoji
+# (man, joiner, woman, joiner, girl: a family); it stays there.
+_EMOJI_JOINER = re.compile(
+    "(?<=[\u2600-\u27bf\U0001f000-\U0001faff])\u200d(?=[\u2600-\u27bf\U0001f000-\U0001faff])"
+)
+_KEPT_JOINER = "\x00"  # stands for a kept joiner while the others are dropped
 # Letters that show as blank space (Hangul fillers, the braille blank).
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zs", "Zl", "Zp", "Mn", "Me"})
@@ -75,20 +92,23 @@ def clean_name(raw: object, most: int = NAME_MAX) -> str:
     """A name as it is stored, or BadName saying why it cannot be one.
 
     Runs of spaces, tabs and line breaks become one space, and the ends are trimmed;
-    zero-width spaces are dropped. Refused: a name with nothing visible left, longer
-    than `most` characters, or holding a control character or a text-direction
-    override (U+202A-U+202E, U+2066-U+2069). Any script and any accent is a name.
+    characters that show nothing are dropped and the rest put in one Unicode form
+    (NFC), so two names that look alike are one name. Refused: a name with nothing
+    visible left, longer than `most` characters, or holding a control character or a
+    text-direction override (U+202A-U+202E, U+2066-U+2069). Any script and any accent
+    is a name.
     """
     if not isinstance(raw, str):
         raise BadName(N_("a name must be text"))
-    name = _SPACES.sub(_one_space, _DROPPED.sub("", raw)).strip()
-    if any(c in _BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Cs") for c in name):
+    spaced = _SPACES.sub(_one_space, raw)  # a tab or a line break is a space, not a control
+    if any(c in _BIDI_CONTROLS or unicodedata.category(c) in ("Cc", "Cs") for c in spaced):
         raise BadName(
             N_(
                 "a name cannot hold control characters or text-direction overrides"
                 " (such as U+202E)"
             )
         )
+    name = _SPACES.sub(_one_space, _visible(spaced)).strip()
     if all(c in _BLANK_LETTERS or unicodedata.category(c) in _INVISIBLE for c in name):
         raise BadName(N_("a name needs at least one visible letter, digit or sign"))
     if len(name) > most:
@@ -100,6 +120,19 @@ def clean_name(raw: object, most: int = NAME_MAX) -> str:
             )
         )
     return name
+
+
+def reorders(words: str) -> bool:
+    """Whether a text holds a text-direction override, embedding or isolate: a note or
+    a description with one could show other words than it holds."""
+    return any(c in _BIDI_CONTROLS for c in words)
+
+
+def _visible(raw: str) -> str:
+    """`raw` without its default-ignorable characters, in one Unicode form (NFC): "é"
+    typed as one character or as "e" and an accent is one name."""
+    kept = _EMOJI_JOINER.sub(_KEPT_JOINER, raw)
+    return unicodedata.normalize("NFC", _DROPPED.sub("", kept).replace(_KEPT_JOINER, "\u200d"))
 
 
 def clean_players(raw: Sequence[object]) -> list[str]:

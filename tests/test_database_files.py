@@ -323,3 +323,33 @@ def test_a_database_busy_past_the_wait_gets_a_page_that_says_so(tmp_path, monkey
         holder.close()
     assert response.status_code == 503
     assert "Another program is using the database" in response.get_data(as_text=True)
+
+
+def test_house_rules_saved_before_ids_were_per_phone_keep_their_phones(tmp_path):
+    from scorekeeper.store.house import find_house_rules, list_house_rules
+
+    db = open_database(tmp_path / "scorekeeper.db")
+    migrations.apply(db, stop_before="m013_house_rules_per_phone")
+    document = json.dumps(
+        {
+            "format": "scorekeeper-rules/1",
+            "id": "friday-club",
+            "name": "Friday club",
+            "game": "spades",
+            "base": "yahoo-normal",
+            "options": {"nil_points": 50},
+            "notes": {},
+        }
+    )
+    db.execute(
+        "INSERT INTO house_rules VALUES ('friday-club', 'spades', 'Friday club', 'friday club',"
+        " ?, 'phone-1', 'token', '2026-01-01', '2026-01-01')",
+        [document],
+    )
+    db.execute("INSERT INTO house_rule_grants VALUES ('phone-1', 'friday-club', '2026-01-01')")
+    db.execute("INSERT INTO house_rule_grants VALUES ('phone-2', 'friday-club', '2026-01-02')")
+    migrate(db)
+    for phone in ("phone-1", "phone-2"):
+        assert [h.id for h in list_house_rules(db, phone)] == ["friday-club"]
+    assert find_house_rules(db, "friday-club", "phone-1").owned_by("phone-1")
+    assert list_house_rules(db, "phone-3") == []

@@ -193,6 +193,21 @@ BAD = [
     ),
     pytest.param({"id": "import"}, "rules: the id 'import' is a word", id="a command word"),
     pytest.param({"name": "  "}, "rules: 'name' must be", id="no name"),
+    pytest.param(
+        {"notes": {"nil_points": "halved \u202eevil"}},
+        "rules: the note for 'nil_points' must be one line",
+        id="a note that reorders its words",
+    ),
+    pytest.param(
+        {"description": "We play \u2066this\u2069 way"},
+        "rules: the description cannot hold control characters or text-direction overrides",
+        id="a description that reorders its words",
+    ),
+    pytest.param(
+        {"description": "x" * 2001},
+        "rules: the description can be at most 2000 characters; this one has 2001",
+        id="a description of a book",
+    ),
 ]
 
 
@@ -291,3 +306,31 @@ def test_a_file_nested_too_deeply_says_so_once(tmp_path):
     done = run_cli("rules", "import", str(path), env=instance(tmp_path))
     assert done.returncode == 2 and "not valid JSON" not in done.stderr
     assert "nested too deeply" in done.stderr
+
+
+def test_the_command_line_finds_rules_a_phone_saved_and_says_when_phones_differ(tmp_path):
+    from scorekeeper.store.db import open_database
+    from scorekeeper.store.house import import_house_rules
+
+    env = instance(tmp_path)
+    assert run_cli("rules", "import", write(tmp_path, FRIDAY), env=env).returncode == 0
+    assert run_cli("rules", "delete", "friday-club", env=env).returncode == 0
+    db = open_database(Path(env["SCOREKEEPER_INSTANCE"]) / "scorekeeper.db")
+    import_house_rules(db, FRIDAY, device="phone-1")
+    exported = run_cli("rules", "export", "friday-club", env=env)
+    assert exported.returncode == 0 and json.loads(exported.stdout)["id"] == "friday-club"
+    # Taken on that phone, so refused to everyone's rules (which every phone sees).
+    taken = run_cli("rules", "import", write(tmp_path, FRIDAY), env=env)
+    assert (taken.returncode, taken.stderr) == (
+        2,
+        "rules: the id 'friday-club' is already taken\n",
+    )
+    import_house_rules(
+        db, {**FRIDAY, "options": {"nil_points": 75}, "notes": {}}, device="phone-2"
+    )
+    db.close()
+    done = run_cli("rules", "delete", "friday-club", env=env)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "rules: several phones keep different house rules with id 'friday-club'\n",
+    )

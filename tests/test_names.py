@@ -31,7 +31,7 @@ RLO = "\u202e"  # shows the text after it right to left: "evil" reads "live"
         ("ゾーイ", "ゾーイ"),
         ("山田\u3000太郎", "山田\u3000太郎"),  # a Japanese name's ideographic space stays
         ("Zoë", "Zoë"),
-        ("Zoe\u0301", "Zoe\u0301"),  # a combining accent
+        ("Zoe\u0301", "Zo\u00e9"),  # a combining accent: one form (NFC), as typed on one key
         ("مريم", "مريم"),  # right-to-left script, no override
         ("O'Brien", "O'Brien"),
         (
@@ -39,6 +39,14 @@ RLO = "\u202e"  # shows the text after it right to left: "evil" reads "live"
             "\U0001f468\u200d\U0001f469\u200d\U0001f467",
         ),
         ("Ann\u200b", "Ann"),  # a zero-width space is dropped
+        # Default-ignorable characters show nothing: dropped, so they make no second Ann.
+        ("Ann\u200d", "Ann"),  # a zero-width joiner outside an emoji
+        ("A\u200fnn", "Ann"),  # a right-to-left mark
+        ("An\u034fn", "Ann"),  # a combining grapheme joiner
+        ("Ann\ufe0f", "Ann"),  # a variation selector
+        ("Ann\u180b", "Ann"),  # a Mongolian variation selector
+        ("Ann\U000e0041\U000e007f", "Ann"),  # tag characters
+        ("Ann \u200c Lee", "Ann Lee"),
         ("x" * 40, "x" * 40),
     ],
 )
@@ -92,6 +100,8 @@ def game_file(players):
         (["Ann", f"{RLO}evil", "Cho", "Dee"], "seat 1: a name cannot hold control characters"),
         (["Ann", "Ben", "Cho\n\x07", "Dee"], "seat 2: a name cannot hold control characters"),
         (["Ann", "Ben", "Cho", "\u200b"], "seat 3: a name needs at least one visible"),
+        (["Ann", "Ann\u200d", "Cho", "Dee"], "seats 0 and 1 have the same name 'Ann'"),
+        (["Ann", "Ben", "Zoe\u0301", "Zo\u00e9"], "seats 2 and 3 have the same name"),
     ],
 )
 def test_an_import_is_held_to_the_rule_and_stores_nothing(db, players, why):

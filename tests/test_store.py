@@ -43,7 +43,9 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m009_no_game_parts",
         "m010_house_rules",
         "m011_evening_tables_and_sit_outs",
-        "m012_evening_rotation_rounds",
+        "m012_pin_misses",
+        "m013_house_rules_per_phone",
+        "m014_evening_rotation_rounds",
     ]
     before = dump(db)
     migrate(db)

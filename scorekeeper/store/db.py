@@ -259,7 +259,74 @@ def m011_evening_tables_and_sit_outs(db: Database) -> None:
 
 
 @migrations()
-def m012_evening_rotation_rounds(db: Database) -> None:
+def m012_pin_misses(db: Database) -> None:
+    """Wrong scorer PINs, per game and phone, kept where a restart cannot forget them."""
+    db.execute(
+        """
+        CREATE TABLE pin_misses (
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            device TEXT NOT NULL,
+            at REAL NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX pin_misses_game ON pin_misses(game_id, at)")
+
+
+@migrations()
+def m013_house_rules_per_phone(db: Database) -> None:
+    """House rules' ids and names belong to the phone that saved them (or, stored from
+    the command line, to everyone): two phones may each have their "friday-club", and a
+    phone never learns another's private rules exist. Each stored ruleset gets a key of
+    its own; a share link's grant names that key."""
+    db.execute(
+        """
+        CREATE TABLE house_rules_v2 (
+            key TEXT PRIMARY KEY,
+            id TEXT NOT NULL,
+            game TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            document TEXT NOT NULL,
+            created_by TEXT,
+            share_token TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        "INSERT INTO house_rules_v2 SELECT lower(hex(randomblob(16))), id, game, name,"
+        " name_key, document, created_by, share_token, created_at, updated_at FROM house_rules"
+    )
+    db.execute(
+        """
+        CREATE TABLE house_rule_grants_v2 (
+            device TEXT NOT NULL,
+            rules TEXT NOT NULL REFERENCES house_rules_v2(key) ON DELETE CASCADE,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (device, rules)
+        ) STRICT
+        """
+    )
+    db.execute(
+        "INSERT INTO house_rule_grants_v2 SELECT g.device, r.key, g.created_at"
+        " FROM house_rule_grants g JOIN house_rules_v2 r ON r.id = g.rules"
+        " WHERE g.device IS NOT r.created_by"  # the saver sees its own without a grant
+    )
+    db.execute("DROP TABLE house_rule_grants")
+    db.execute("DROP TABLE house_rules")
+    db.execute("ALTER TABLE house_rules_v2 RENAME TO house_rules")
+    db.execute("ALTER TABLE house_rule_grants_v2 RENAME TO house_rule_grants")
+    # One id and one name per owner ('' is the command line's, everyone's).
+    db.execute("CREATE UNIQUE INDEX house_rules_id ON house_rules(ifnull(created_by, ''), id)")
+    db.execute(
+        "CREATE UNIQUE INDEX house_rules_name ON house_rules(ifnull(created_by, ''), name_key)"
+    )
+
+
+@migrations()
+def m014_evening_rotation_rounds(db: Database) -> None:
     """An evening's seating by rotation: tonight's players, the game and the method
     (one row an evening), and each round seated: its tables in seat order, who sat out,
     and the game started at each table."""

@@ -833,7 +833,7 @@ def evening_version(db: Database, evening_id: str) -> str:
 
 def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
     """Put a game in an evening, at a new table, or (None) take it out; the scores do
-    not change."""
+    not change, the game's history says which evening it left and which it joined."""
     if evening_id is not None:
         get_evening(db, evening_id)
     with writing(db):
@@ -842,6 +842,20 @@ def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
         db.execute(
             "UPDATE games SET evening = ?, table_number = ? WHERE id = ?",
             [evening_id, table, game_id],
+        )
+        names = {
+            row["id"]: row["name"]
+            for row in db.query(
+                "SELECT id, name FROM evenings WHERE id IN (?, ?)",
+                [stored.evening or "", evening_id or ""],
+            )
+        }
+        _log(
+            db,
+            game_id,
+            "evening_changed",
+            None,
+            {"before": names.get(stored.evening or ""), "after": names.get(evening_id or "")},
         )
     _carry_result(stored)
 
@@ -895,6 +909,38 @@ def grant(db: Database, device: str, game_id: str, role: Role) -> None:
             " WHERE excluded.role = 'edit'",
             [device, game_id, role, _now()],
         )
+
+
+# Everywhere a browser's device id is kept: a new id takes over every row.
+_DEVICE_COLUMNS = (
+    ("grants", "device"),
+    ("evening_grants", "device"),
+    ("table_grants", "device"),
+    ("evenings", "created_by"),
+    ("house_rule_grants", "device"),
+    ("house_rules", "created_by"),
+)
+
+
+def kept_by(db: Database, device: str) -> dict[str, int]:
+    """How many games (with the right to score), evenings and house rules a phone keeps."""
+    counts = {
+        "games": "SELECT count(*) FROM grants WHERE device = :d AND role = 'edit'",
+        "evenings": "SELECT count(*) FROM evenings WHERE created_by = :d",
+        "house_rules": "SELECT count(*) FROM house_rules WHERE created_by = :d"
+        " OR key IN (SELECT rules FROM house_rule_grants WHERE device = :d)",
+    }
+    return {
+        what: int(db.execute(sql, {"d": device}).fetchone()[0]) for what, sql in counts.items()
+    }
+
+
+def move_device(db: Database, old: str, new: str) -> None:
+    """Give everything a browser's device id `old` has (its games, evenings, house
+    rules) to `new`, in one transaction; `old` is left with nothing."""
+    with writing(db):
+        for table, column in _DEVICE_COLUMNS:
+            db.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", [new, old])
 
 
 def role_of(db: Database, device: str | None, game_id: str) -> Role | None:

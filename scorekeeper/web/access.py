@@ -10,18 +10,13 @@ from __future__ import annotations
 import datetime
 import hmac
 import secrets
-import threading
-import time
-from collections import defaultdict, deque
 
-from flask import abort, g, request, session
+from flask import abort, g, session
 from flask_babel import gettext as _
 
-from .. import store
+from .. import limits, store
+from ..store.pins import pin_missed, pin_wait
 from .db import get_db
-
-PIN_TRIES = 5  # wrong PINs allowed per game from one address in PIN_WINDOW seconds
-PIN_WINDOW = 600
 
 
 def device(create: bool = False) -> str | None:
@@ -48,9 +43,31 @@ def _today() -> str:
 
 
 def grant(game_id: str, role: str) -> None:
-    """Let this browser watch or edit a game."""
-    store.grant(get_db(), device(create=True) or "", game_id, role)
+    """Let this browser watch or edit a game, under a new device id (see new_device)."""
+    store.grant(get_db(), new_device(), game_id, role)
     g.pop("roles", None)
+
+
+def grant_own(game_id: str) -> None:
+    """Let this browser keep score in a game it has just started (new, imported, a
+    rematch). No right is raised on anyone else's game, so the device id stays: a
+    double-tapped Start, two requests with the same cookie, must not leave the phone
+    holding a new id that took over nothing."""
+    store.grant(get_db(), device(create=True) or "", game_id, "edit")
+    g.pop("roles", None)
+
+
+def new_device() -> str:
+    """Give this browser a new device id that takes over everything its old one had.
+
+    Called at every grant of rights: a device id planted in a browser before (a cookie
+    set by someone else) then never inherits the rights the PIN or a link gave."""
+    old, new = session.get("device"), secrets.token_urlsafe(16)
+    if old is not None:
+        store.move_device(get_db(), old, new)
+    session["device"] = new
+    session.permanent = True
+    return new
 
 
 def role(game_id: str) -> str | None:
@@ -106,57 +123,42 @@ def evening_for(evening_id: str, needed: str = "see") -> tuple[store.Evening, st
     return found, has
 
 
-class PinLimiter:
-    """Counts wrong PINs per key (a game and an address); refuses more than PIN_TRIES a window.
-
-    Counting per game and address together, and never per game alone, means a guesser
-    locks out only its own address on that one game: not the scorer's phone, nor the
-    other games played behind the same router.
-    """
-
-    def __init__(self) -> None:
-        self._misses: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        misses = self._misses[key]
-        while misses and misses[0] < now - PIN_WINDOW:
-            misses.popleft()
-        return misses
-
-    def blocked(self, keys: list[str]) -> int:
-        """Seconds to wait, or 0."""
-        now = time.monotonic()
-        with self._lock:
-            waits = [
-                int(misses[0] + PIN_WINDOW - now) + 1
-                for misses in (self._recent(k, now) for k in keys)
-                if len(misses) >= PIN_TRIES
-            ]
-        return max(waits, default=0)
-
-    def miss(self, keys: list[str]) -> None:
-        now = time.monotonic()
-        with self._lock:
-            for key in keys:
-                self._recent(key, now).append(now)
-
-    def reset(self) -> None:
-        with self._lock:
-            self._misses.clear()
-
-
-pin_limiter = PinLimiter()
+def check_room(what: str) -> None:
+    """403 saying so when this phone keeps as many `what` ("games", "evenings",
+    "house_rules") as one phone may (limits.py); nothing a club would ever meet."""
+    phone = device()
+    if phone is None:
+        return
+    most = {
+        "games": limits.MAX_GAMES_PER_PHONE,
+        "evenings": limits.MAX_EVENINGS_PER_PHONE,
+        "house_rules": limits.MAX_HOUSE_RULES_PER_PHONE,
+    }[what]
+    if store.kept_by(get_db(), phone)[what] < most:
+        return
+    messages = {
+        "games": _(
+            "This phone keeps %(n)s games, the most one phone may. Delete some old games first.",
+            n=most,
+        ),
+        "evenings": _("This phone has started %(n)s evenings, the most one phone may.", n=most),
+        "house_rules": _(
+            "This phone keeps %(n)s house rules, the most one phone may. Delete some first.",
+            n=most,
+        ),
+    }
+    abort(403, messages[what])
 
 
 def check_pin(stored: store.StoredGame, pin: str) -> tuple[str, int]:
-    """("ok", 0) for the right PIN, ("wrong", 0), or ("wait", seconds) when rate-limited."""
-    keys = [f"{stored.id}@{request.remote_addr}"]
-    wait = pin_limiter.blocked(keys)
+    """("ok", 0) for the right PIN, ("wrong", 0), or ("wait", seconds) when this phone
+    (or every phone together) guessed wrong too often on this game (store/pins.py)."""
+    phone = device(create=True) or ""
+    wait = pin_wait(get_db(), stored.id, phone)
     if wait:
         return "wait", wait
     # Compared as bytes: compare_digest refuses text that is not ASCII (a TypeError, a 500).
     if stored.pin and hmac.compare_digest(pin.strip().encode(), stored.pin.encode()):
         return "ok", 0
-    pin_limiter.miss(keys)
+    pin_missed(get_db(), stored.id, phone)
     return "wrong", 0

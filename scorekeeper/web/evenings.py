@@ -30,7 +30,7 @@ from ..scoresheet import winner_words
 from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
 from ..stats import write_csv
 from ..store import rounds
-from .access import device, evening_for, game_for, role
+from .access import check_room, device, evening_for, game_for, new_device, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -70,6 +70,7 @@ def index() -> BaseResponse | str:
             except BadName as problem:
                 flash(_("The evening's name: %(why)s", why=render_text(problem.message)), "error")
             else:
+                check_room("evenings")
                 evening_id = store.create_evening(get_db(), name, device(create=True) or "")
                 return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
     return render_template("evenings.html", evenings=my_evenings(), form=form)
@@ -346,7 +347,7 @@ def watch_link(token: str) -> BaseResponse:
     found = store.evening_by_token(get_db(), token)
     if found is None:
         abort(404, _("This link does not open any evening. Ask for the link again."))
-    store.grant_evening(get_db(), device(create=True) or "", found.id)
+    store.grant_evening(get_db(), new_device(), found.id)
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
 
 
@@ -361,7 +362,7 @@ def table_link(token: str) -> BaseResponse:
                 "This table link opens nothing: it was replaced. Ask the organiser for the new one."
             ),
         )
-    store.grant_table(get_db(), device(create=True) or "", table.evening, table.number)
+    store.grant_table(get_db(), new_device(), table.evening, table.number)
     flash(
         _(
             "This phone keeps score at %(table)s: start its game here.",
@@ -481,7 +482,18 @@ def add_game(evening_id: str) -> BaseResponse:
     other evening)."""
     found = _checked_form(evening_id)
     game_id = request.form.get("game") or ""
-    game_for(game_id, "edit")
+    stored = game_for(game_id, "edit")
+    if stored.evening and stored.evening != found.id:
+        # Only an evening's organizer takes a table out of it (its TV would lose it).
+        current = store.get_evening(get_db(), stored.evening)
+        if store.evening_role(get_db(), device(), current) != "organize":
+            abort(
+                403,
+                _(
+                    "This game is a table of another evening: only the phone that started"
+                    " that evening can take it out."
+                ),
+            )
     store.set_evening(get_db(), game_id, found.id)
     flash(_("Added to the evening."))
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)

@@ -1,8 +1,8 @@
 """House rules on the pages: which ones this phone sees, and finding a ruleset id.
 
 A phone sees the house rules it saved, those it saved from a share link, and those the
-server's operator stored from the command line (store/house.py); only the phone that
-saved them edits or deletes them.
+server's operator stored from the command line (store/house.py), each by the id it has
+on this phone; only the phone that saved them edits or deletes them.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from ..engine.ruleset import short_id
 from ..store.house import (
     HouseRules,
     HouseRulesNotFound,
-    get_house_rules,
+    find_house_rules,
     house_resolver,
     list_house_rules,
-    visible,
 )
 from .access import device
 from .db import get_db
@@ -51,10 +50,8 @@ def find(ruleset_id: str) -> Ruleset:
 def house_for(rules_id: str, *, own: bool = False) -> HouseRules:
     """Stored house rules this phone sees (with `own`: saved itself); else 404 or 403."""
     try:
-        found = get_house_rules(get_db(), rules_id)
+        found = find_house_rules(get_db(), rules_id, device())
     except HouseRulesNotFound:
-        abort(404, _("There is no ruleset called %(id)s.", id=short_id(rules_id)))
-    if not visible(get_db(), device(), found):
         abort(404, _("There is no ruleset called %(id)s.", id=short_id(rules_id)))
     if own and not found.owned_by(device()):
         abort(403, _("Only the phone that saved these house rules can change them."))

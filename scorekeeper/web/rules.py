@@ -29,14 +29,17 @@ from ..engine.ruleset import short_id
 from ..limits import check_file_size, read_game_json
 from ..store.house import (
     HouseRules,
+    Imported,
     delete_house_rules,
     forget_house_rules,
+    free_id,
     house_rules_by_token,
+    import_house_rules,
     keep_house_rules,
     save_house_rules,
     visible,
 )
-from .access import device, game_for
+from .access import check_room, device, game_for
 from .db import get_db
 from .download import file_response
 from .errors import too_large
@@ -231,7 +234,12 @@ def _save_house(
 ) -> BaseResponse | None:
     """Store the house rules the form describes and open their page; or say, beside its
     field, what the store refused."""
-    rules_id = editing.id if editing else (form.rules_id.data or _slug(form.name.data))
+    phone = device(create=True)
+    rules_id = (
+        editing.id
+        if editing
+        else form.rules_id.data or free_id(get_db(), phone, _slug(form.name.data))
+    )
     doc = {
         "format": RULES_FORMAT,
         "id": rules_id,
@@ -245,12 +253,11 @@ def _save_house(
             if getattr(form, f"note_{name}").data
         },
     }
+    if editing is None:
+        check_room("house_rules")
     try:
         saved = save_house_rules(
-            get_db(),
-            doc,
-            device=device(create=True),
-            replacing=editing.id if editing else None,
+            get_db(), doc, device=phone, replacing=editing.key if editing else None
         )
     except RulesError as refused:
         _place_refusal(refused, changes, labels, problems, field_errors, errors)
@@ -300,7 +307,7 @@ def delete_house(rules_id: str) -> BaseResponse:
     if not Form().validate_on_submit():
         abort(400, _("This form had expired. Go back to the rules and try again."))
     if house.owned_by(device()):
-        delete_house_rules(get_db(), rules_id)
+        delete_house_rules(get_db(), house)
         flash(
             _(
                 "House rules deleted: %(name)s. Games started from them keep their rules.",
@@ -308,7 +315,7 @@ def delete_house(rules_id: str) -> BaseResponse:
             )
         )
     else:
-        forget_house_rules(get_db(), device() or "", rules_id)
+        forget_house_rules(get_db(), device() or "", house)
         flash(_("Taken off this phone's list: %(name)s.", name=house.name))
     return redirect(url_for("rules.index"), 303)
 
@@ -337,9 +344,11 @@ def shared(token: str) -> BaseResponse | str:
     if request.method == "POST":
         if not Form().validate_on_submit():
             abort(400, _("This form had expired. Open the link again."))
-        keep_house_rules(get_db(), device(create=True) or "", house.id)
-        flash(_("Saved to this phone's house rules: %(name)s.", name=house.name))
-        return redirect(url_for("rules.page", ruleset_id=house.id), 303)
+        if not visible(get_db(), device(), house):
+            check_room("house_rules")
+        kept = keep_house_rules(get_db(), device(create=True) or "", house)
+        _say_imported(kept, _("Saved to this phone's house rules: %(name)s.", name=house.name))
+        return redirect(url_for("rules.page", ruleset_id=kept.rules.id), 303)
     if visible(get_db(), device(), house):
         return redirect(url_for("rules.page", ruleset_id=house.id), 303)
     return rule_page(house.ruleset(), shared_token=token)
@@ -363,20 +372,40 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
         else:
             upload = form.file.data
             raw = upload.read() if upload else (form.text.data or "").encode()
+            check_room("house_rules")
             try:
                 check_file_size(len(raw), rules=True)
                 try:
                     doc = read_game_json(raw)
                 except GameError as problem:
                     raise RulesError(problem.message) from None
-                saved = save_house_rules(get_db(), doc, device=device(create=True))
+                imported = import_house_rules(get_db(), doc, device=device(create=True) or "")
             except RulesError as problem:
                 error = problem.render(get_translations())
             except GameError as problem:  # too large
                 error = render_text(problem.message)
                 status = 413
             else:
-                flash(_("House rules imported: %(name)s.", name=saved.name))
-                return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
+                done = _("House rules imported: %(name)s.", name=imported.rules.name)
+                _say_imported(imported, done)
+                return redirect(url_for("rules.page", ruleset_id=imported.rules.id), 303)
     page = render_template("house_import.html", form=form, error=error)
     return (page, status) if error else page
+
+
+def _say_imported(imported: Imported, done: str) -> None:
+    """Say what putting house rules on this phone's list did."""
+    rules = imported.rules
+    if imported.already:
+        flash(_("These house rules are already on this phone: %(name)s.", name=rules.name))
+    elif imported.renamed:
+        flash(
+            _(
+                "This phone already uses that id or name for other house rules, so these"
+                " are on it as %(name)s (id %(id)s).",
+                name=rules.name,
+                id=rules.id,
+            )
+        )
+    else:
+        flash(done)

@@ -149,7 +149,7 @@ def test_wrong_pins_lock_out_only_the_guesser_on_that_game(browser, live_server,
         for _ in range(5):
             guest.fill("#pin", "999999" if pin_second != "999999" else "888888")
             guest.get_by_role("button", name="Enter").click()
-        expect(guest.get_by_text("Too many wrong PINs from this phone")).to_be_visible()
+        expect(guest.get_by_text("Too many wrong PINs for this game")).to_be_visible()
         # The same phone, the same address: the other game's right PIN still works.
         guest.goto(live_server + "/w/" + watch_second.rsplit("/w/", 1)[1])
         guest.fill("#pin", pin_second)

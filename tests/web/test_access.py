@@ -10,17 +10,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper import store
-from scorekeeper.web import access
-from scorekeeper.web.access import PIN_TRIES, pin_limiter
+from scorekeeper.store.pins import GAME_TRIES, PIN_TRIES, PIN_WINDOW, pin_missed, pin_wait
+from scorekeeper.web import access, create_app
 
 from .conftest import play, setup_form, start_game, text, version
-
-
-@pytest.fixture(autouse=True)
-def fresh_limiter():
-    pin_limiter.reset()
-    yield
-    pin_limiter.reset()
 
 
 def links(client, game_id):
@@ -155,6 +148,87 @@ def test_guessing_the_pin_is_rate_limited(app, client):
     assert response.status_code == 429
     assert "Too many wrong PINs" in text(response)
     assert guesser.get(f"/g/{game_id}").status_code == 403
+
+
+def test_too_many_wrong_pins_say_the_true_wait_in_words_and_in_retry_after(app, client):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    guesser = app.test_client()
+    for _ in range(PIN_TRIES):
+        guesser.post(f"/g/{game_id}/pin", data={"pin": "not-it"})
+    response = guesser.post(f"/g/{game_id}/pin", data={"pin": pin})
+    assert response.status_code == 429
+    wait = int(response.headers["Retry-After"])
+    assert PIN_WINDOW - 30 < wait <= PIN_WINDOW
+    assert "Try again in 10 minutes." in text(response)
+
+
+def test_the_wait_is_counted_from_the_first_wrong_pin_of_the_window(db, client):
+    game_id = start_game(client)
+    for second in range(PIN_TRIES):
+        pin_missed(db, game_id, "phone", now=1000.0 + second * 60)
+    assert pin_wait(db, game_id, "phone", now=1300.0) == 300  # the first one leaves at 1600
+    assert pin_wait(db, game_id, "phone", now=1599.5) == 1
+    assert pin_wait(db, game_id, "phone", now=1600.0) == 0
+    assert pin_wait(db, game_id, "another phone", now=1300.0) == 0
+
+
+def test_a_guesser_dropping_its_cookie_still_waits_once_every_phone_guessed_enough(db, client):
+    game_id = start_game(client)
+    for n in range(GAME_TRIES):
+        pin_missed(db, game_id, f"throwaway-{n}", now=1000.0)
+    assert pin_wait(db, game_id, "yet-another", now=1000.0) == PIN_WINDOW
+
+
+def test_the_right_pin_from_another_phone_behind_the_same_address_is_taken(app, client):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    guesser, friend = app.test_client(), app.test_client()
+    for _ in range(PIN_TRIES + 1):
+        guesser.post(f"/g/{game_id}/pin", data={"pin": "not-it"})
+    assert guesser.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 429
+    assert friend.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 303
+
+
+def test_wrong_pins_are_still_counted_after_a_restart(app, client, tmp_path):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    guesser = app.test_client()
+    for _ in range(PIN_TRIES):
+        guesser.post(f"/g/{game_id}/pin", data={"pin": "not-it"})
+    restarted = create_app(
+        {"TESTING": True, "INSTANCE_PATH": str(tmp_path), "WTF_CSRF_ENABLED": False}
+    )
+    again = restarted.test_client()
+    again.set_cookie("session", guesser.get_cookie("session").value)
+    assert again.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 429
+
+
+def planted(app, device_id: str):
+    """A browser whose cookie holds a device id someone else chose (and also holds)."""
+    browser = app.test_client()
+    with browser.session_transaction() as session:
+        session["device"] = device_id
+    return browser
+
+
+@pytest.mark.parametrize("how", ["pin", "scorer link"])
+def test_a_planted_device_id_never_gets_the_rights_a_grant_gives(app, client, db, how):
+    game_id = start_game(client)
+    _watch, scorer, pin = links(client, game_id)
+    victim, attacker = planted(app, "planted-id"), planted(app, "planted-id")
+    own = start_game(client)
+    store.grant(db, "planted-id", own, "watch")  # what the browser had comes along
+    if how == "pin":
+        assert victim.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 303
+    else:
+        assert victim.get(scorer).status_code == 303
+    with victim.session_transaction() as session:
+        assert session["device"] != "planted-id"
+    assert "Share this game" in text(victim.get(f"/g/{game_id}"))
+    assert victim.get(f"/g/{own}").status_code == 200
+    assert attacker.get(f"/g/{game_id}").status_code == 403
+    assert attacker.get(f"/g/{own}").status_code == 403
 
 
 def test_wrong_pins_on_one_game_do_not_lock_another_game_or_another_address(app, client):
@@ -317,3 +391,13 @@ def test_a_strangers_compare_with_a_private_game_is_refused(app, client):
     assert "321" not in response.get_data(as_text=True)
     mine = client.get(f"/rules/compare?game={game_id}&ids=pagat-standard")
     assert mine.status_code == 200 and "321" in mine.get_data(as_text=True)
+
+
+def test_a_double_tapped_start_keeps_every_game_on_the_phone(app, client, db):
+    first = start_game(client)
+    cookie = client.get_cookie("session").value
+    second = start_game(client)
+    client.set_cookie("session", cookie)  # the second tap left with the cookie of the first
+    third = start_game(client)
+    home = client.get("/").get_data(as_text=True)
+    assert all(f"/g/{game}" in home for game in (first, second, third))

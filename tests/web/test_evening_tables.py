@@ -191,3 +191,16 @@ def test_games_already_in_an_evening_get_tables_numbered_in_the_order_started(tm
     assert numbers == {"early": 1, "late": 2}
     assert [t.number for t in store.evening_tables(db, "ev")] == [1, 2]
     assert store.add_table(db, "ev") == 3
+
+
+def test_a_table_link_gives_its_right_to_a_new_device_id_not_a_planted_one(app, client):
+    evening = start_evening(client)
+    game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    link = table_links(client.get(f"/e/{evening}").get_data(as_text=True))[1]
+    victim, attacker = app.test_client(), app.test_client()
+    for browser in (victim, attacker):
+        with browser.session_transaction() as session:
+            session["device"] = "planted-id"
+    assert victim.get(link).status_code == 303
+    assert "This phone keeps score at Table 1" in text(victim.get(f"/e/{evening}"))
+    assert attacker.get(f"/e/{evening}").status_code == 403

@@ -167,3 +167,34 @@ def test_a_table_at_the_end_names_its_winner(client, db):
     (card,) = table_cards(page)
     assert "Winner: Ann & Cho" in card and "Leading" not in card
     assert '<li class="game-card table-card finished" id="table-1">' in page
+
+
+def test_a_scorer_link_holder_cannot_move_a_table_out_of_the_evening(app, client, db):
+    evening = start_evening(client, "Club night")
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    page = client.get(f"/e/{evening}").get_data(as_text=True)
+    tv = app.test_client()
+    tv.get(re.search(r'class="share-url" href="http://[^/"]+(/v/[\w-]+)"', page).group(1))
+    game_page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    scorer_link = re.search(r'href="http://[^/"]+(/s/[\w-]+)"', game_page).group(1)
+    scorer = app.test_client()
+    scorer.get(scorer_link)
+    own = start_evening(scorer, "Mine")
+    response = scorer.post(f"/e/{own}/add", data={"game": game_id})
+    assert response.status_code == 403
+    assert "only the phone that started that evening can take it out" in text(response)
+    assert store.get_game(db, game_id).evening == evening
+    assert tv.get(f"/g/{game_id}").status_code == 200  # the organizer's TV keeps the table
+
+
+def test_the_organizer_moving_a_table_is_in_its_history(client, db):
+    first, second = start_evening(client, "Friday"), start_evening(client, "Saturday")
+    game_id = game_in(client, first, ["Ann", "Ben", "Cho", "Dee"])
+    assert client.post(f"/e/{second}/add", data={"game": game_id}).status_code == 303
+    assert store.get_game(db, game_id).evening == second
+    history = text(client.get(f"/g/{game_id}/history"))
+    assert "Moved from the evening Friday to the evening Saturday." in history
+    loose = client.post("/new/yahoo-normal", data=setup_form("yahoo-normal"))
+    loose_id = loose.headers["Location"].rsplit("/", 1)[1]
+    client.post(f"/e/{first}/add", data={"game": loose_id})
+    assert "Added to the evening Friday." in text(client.get(f"/g/{loose_id}/history"))
