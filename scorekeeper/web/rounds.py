@@ -21,7 +21,7 @@ from ..engine.errors import ScoreError
 from ..engine.rotation import MAX_PLAYERS, Method, Request, check
 from ..limits import BadName
 from ..store import rounds
-from .access import device, evening_for
+from .access import check_room, device, evening_for
 from .db import get_db
 from .forms import Form
 from .house import house_list, rulesets
@@ -235,6 +235,7 @@ def seat(evening_id: str) -> BaseResponse | tuple[str, int]:
     expected = request.form.get("round", "")
     if expected != str(len(seated) + 1):  # sent twice: that round is already seated
         return redirect(url_for("evenings.evening", evening_id=found.id) + "#rounds", 303)
+    check_room("games")  # a round starts a game at each table, on this phone's count
     try:
         rotation, ruleset = _read(found.id)
         rounds.seat_next_round(
