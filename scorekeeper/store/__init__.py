@@ -56,6 +56,7 @@ from .tables import (
     rename_table,
     revoke_table_link,
     table_by_token,
+    table_name,
     tables_held,
 )
 
@@ -110,5 +111,6 @@ __all__ = [
     "set_evening",
     "set_sit_out",
     "table_by_token",
+    "table_name",
     "tables_held",
 ]

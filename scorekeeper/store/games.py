@@ -962,13 +962,14 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
         return "edit"
     if row is not None:
         return str(row[0])
-    # The evening's organizer, and a browser given its watch link (a TV), watch every
-    # table of that evening: both see the same tables.
+    # The evening's organizer, a browser given its watch link (a TV) and a phone holding
+    # one of its tables watch every table of that evening: all see the same tables.
     shared = db.execute(
         "SELECT 1 FROM games JOIN evenings ON evenings.id = games.evening"
         " WHERE games.id = ? AND (evenings.created_by = ? OR EXISTS"
-        " (SELECT 1 FROM evening_grants WHERE evening = evenings.id AND device = ?))",
-        [game_id, device, device],
+        " (SELECT 1 FROM evening_grants WHERE evening = evenings.id AND device = ?) OR EXISTS"
+        " (SELECT 1 FROM table_grants WHERE evening = evenings.id AND device = ?))",
+        [game_id, device, device, device],
     ).fetchone()
     return "watch" if shared else None
 

@@ -149,6 +149,7 @@ class Table:
     label: str  # "Table 3 — window"
     game: Game | None  # the latest game started at it that this phone may see
     may_start: bool  # this phone may start the table's next game
+    held: bool  # this phone holds the table through its link
 
 
 def table_label(number: int, name: str) -> str:
@@ -220,7 +221,8 @@ def _game(stored: store.StoredGame) -> Game:
 def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]) -> list[Table]:
     """The evening's tables this phone may see, by number: each with the latest game
     started at it. The organiser and a TV see every table; a table's phone, its own
-    and any other whose game it plays in."""
+    and every other with a game (read-only); a phone that only plays in the evening,
+    the tables of its games."""
     latest = {stored.table: stored for stored in games}  # started in order: the last stays
     held = store.tables_held(get_db(), device(), evening.id)
     cards = []
@@ -234,6 +236,7 @@ def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]
                 label=table_label(table.number, table.name),
                 game=_game(stored) if stored is not None else None,
                 may_start=has == "organize" or table.number in held,
+                held=table.number in held,
             )
         )
     return cards
@@ -365,7 +368,7 @@ def table_link(token: str) -> BaseResponse:
     store.grant_table(get_db(), new_device(), table.evening, table.number)
     flash(
         _(
-            "This phone keeps score at %(table)s: start its game here.",
+            "This phone now keeps score at %(table)s.",
             table=table_label(table.number, table.name),
         )
     )
@@ -385,16 +388,19 @@ def add_table(evening_id: str) -> BaseResponse:
     """Add a numbered table (optionally named) to the evening."""
     found = _checked_form(evening_id)
     try:
-        number_added = store.add_table(get_db(), found.id, request.form.get("name") or "")
+        name = store.table_name(request.form.get("name") or "")
+        number_added = store.add_table(get_db(), found.id, name)
     except BadName as problem:
         abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
     flash(
         _(
             "%(table)s added: show its link to the phone that keeps its score.",
-            table=table_label(number_added, ""),
+            table=table_label(number_added, name),
         )
     )
-    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+    return redirect(
+        url_for("evenings.evening", evening_id=found.id, links=1, _anchor="table-links"), 303
+    )
 
 
 @bp.route("/e/<evening_id>/t/<int:number>", methods=["POST"])
@@ -414,7 +420,9 @@ def change_table(evening_id: str, number: int) -> BaseResponse:
         abort(400, _("The table's name: %(why)s", why=render_text(problem.message)))
     except GameError:
         abort(404, _("This evening has no table %(n)s.", n=number))
-    return redirect(url_for("evenings.evening", evening_id=found.id, _anchor="table-links"), 303)
+    return redirect(
+        url_for("evenings.evening", evening_id=found.id, links=1, _anchor="table-links"), 303
+    )
 
 
 @bp.route("/e/<evening_id>/sit-out", methods=["POST"])

@@ -66,6 +66,7 @@ from .access import (
 from .db import get_db
 from .download import file_response
 from .errors import handle_http_error, too_large
+from .evenings import table_label
 from .forms import (
     Form,
     ImportForm,
@@ -151,6 +152,7 @@ def new() -> BaseResponse | str:
         first=first,
         evening=evening,
         table=table,
+        place=_place(evening, table),
     )
 
 
@@ -197,6 +199,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                 return started
     page = render_template(
         "setup.html",
+        place=_place(evening, table),
         form=form,
         counts=sorted(preset.player_counts),
         preset=preset,
@@ -300,6 +303,19 @@ def _evening_to_join(evening_id: str | None, table: str | None) -> tuple[str | N
             "Only the phone that started this evening, or a phone given a table's link, can start a game in it."
         ),
     )
+
+
+def _place(evening_id: str | None, table: int | None) -> str:
+    """Where a new game in an evening is played, in words: "Club night · Table 2 —
+    window" (a table's phone sees which table it starts); "" outside an evening."""
+    if evening_id is None:
+        return ""
+    db = get_db()
+    name = store.get_evening(db, evening_id).name
+    if table is None:
+        return name
+    names = {t.number: t.name for t in store.evening_tables(db, evening_id)}
+    return f"{name} · {table_label(table, names.get(table, ''))}"
 
 
 def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:

@@ -10,6 +10,7 @@ from csv import reader
 from scorekeeper import store
 from scorekeeper.store.db import migrations, new_token, open_database
 
+from ..test_pdf import pages, squash
 from .conftest import play, setup_form
 from .test_evenings import game_in, start_evening, table_cards
 from .test_routes import text
@@ -47,8 +48,8 @@ def test_a_tables_phone_starts_and_scores_its_own_game_and_no_other(app, client,
     opened = phone.get(links[2])
     assert opened.status_code == 303 and opened.headers["Location"].endswith("#table-2")
     mine = text(phone.get(f"/e/{evening}"))
-    assert "This phone keeps score at Table 2 — window" in mine
-    assert "Start this table's game" in mine and "Ann · Ben" not in mine  # only its table
+    assert "This phone now keeps score at Table 2 — window" in mine
+    assert "Start this table's game" in mine and "Ann · Ben · Cho · Dee" in mine
     # It may not start a game at another table, nor at a new one.
     assert start_at(phone, evening, 1, ["Eve", "Fay", "Gus", "Hal"]).status_code == 403
     refused = phone.post(
@@ -59,15 +60,24 @@ def test_a_tables_phone_starts_and_scores_its_own_game_and_no_other(app, client,
         },
     )
     assert refused.status_code == 403
+    # The pages it starts from say which table the game is for.
+    assert "Friday club · Table 2 — window" in text(phone.get(f"/new?evening={evening}&table=2"))
+    setup = phone.get(f"/new/yahoo-normal?evening={evening}&table=2")
+    assert "Friday club · Table 2 — window" in text(setup)
     started = start_at(phone, evening, 2, ["Eve", "Fay", "Gus", "Hal"])
     assert started.status_code == 303
     game_id = started.headers["Location"].rsplit("/", 1)[1]
     assert store.get_game(db, game_id).table == 2
     play(phone, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})  # its scorer
     assert store.get_game(db, game_id).hand_count == 1
-    # The other table stays out of its reach.
-    assert phone.get(f"/g/{first}").status_code == 403
+    # It watches the other table, and cannot change it.
+    assert phone.get(f"/g/{first}").status_code == 200
+    assert "Watching:" in text(phone.get(f"/g/{first}"))
     assert phone.get(f"/g/{first}/bids").status_code == 403
+    assert phone.post(f"/g/{first}/rematch", data={"seating": "same"}).status_code == 403
+    # Standings on its phone are the evening's, as on the TV.
+    play(client, db, first, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})
+    assert "Ann" in text(phone.get(f"/e/{evening}")).split("Tables")[0]
     # The organiser and the TV see the table by its number and name.
     organiser = table_cards(client.get(f"/e/{evening}").get_data(as_text=True))
     assert organiser[1].startswith("Table 2 — window Eve · Fay · Gus · Hal")
@@ -157,6 +167,10 @@ def test_mixed_games_are_ranked_by_match_points_everywhere(client, db):
     # (3: ⅔), Fay (4: ⅓), Gus (18: 0).
     assert "1 Ann 1 0 1 1 Cho 1 0 1 1 Hal 1 0 1 4 Eve 1 0 0.67 5 Fay 1 0 0.33" in body, body
     csv = client.get(f"/e/{evening}/standings.csv").get_data(as_text=True).lstrip("\ufeff")
+    client.post(f"/e/{evening}/t/2", data={"name": "window"})
+    paper = squash(pages(client.get(f"/e/{evening}/summary.pdf").data)[0])
+    assert "Ranked by match points" in paper and "Table 2 — window Eve · Fay" in paper, paper
+    assert "1 Hal 1 0 1" in paper and "4 Eve 1 0 0.67" in paper, paper
     lines = list(reader(io.StringIO(csv)))
     assert lines[0][0].startswith("Ranked by match points")
     assert lines[1] == [
