@@ -161,7 +161,7 @@ def test_the_tv_shows_the_round_its_tables_and_who_sits_out(
         size = screen.eval_on_selector(
             "#evening-round", "e => parseFloat(getComputedStyle(e).fontSize)"
         )
-        assert size >= 28, size
+        assert size >= 24, size  # the TV's own type, a room away
         screen.screenshot(path=str(screenshots / "rounds-tv-1920.png"))
         # A smaller TV: the round and who sits out still on screen, nothing sideways.
         screen.set_viewport_size({"width": 1366, "height": 768})
