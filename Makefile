@@ -32,9 +32,11 @@ translations: $(TEST)
 	$(BIN)/pybabel update -N --ignore-obsolete -w 100 -i messages.pot -d $(CATALOGS)
 	rm messages.pot
 
-# Serve the app on every interface of this machine and print the URL phones should open.
+# Serve the app on every interface of this machine and print the URL phones should open
+# (another port: make run PORT=8080).
+PORT ?= 8000
 run: $(APP) $(MO)
-	$(BIN)/scorekeeper serve
+	@$(BIN)/scorekeeper serve --port $(PORT)
 
 # Lint, type-check and run the whole suite (browser tests need Debian's chromium).
 test: $(TEST) $(MO)

@@ -406,10 +406,24 @@ def _pad(cell: str, width: int, right: bool) -> str:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the app with the production server."""
-    from .serve import serve
+    from .serve import PortUnavailable, serve
 
     try:
         serve(args.host, args.port, args.threads)
+    except PortUnavailable as error:
+        why = (
+            N_("port {port} is already in use (is scorekeeper already running?)")
+            if error.in_use
+            else N_("port {port} cannot be opened by this user")
+        )
+        other = args.port + 1 if 1024 <= args.port < 65535 else 8080
+        raise Refused(
+            text(
+                N_("{why}: choose another with --port {other} (make run PORT={other})"),
+                why=text(why, port=args.port),
+                other=other,
+            )
+        ) from None
     except KeyboardInterrupt:  # Ctrl+C is how a table stops it
         print(text(N_("Stopped.")).render(args.translations))
     return 0
@@ -638,17 +652,19 @@ def _comparison_lines(
         return text(message, **params).render(tr)
 
     names = [side.name for side in result.actual.sides]
-    label = (
-        say(
-            N_("{id} with {changes}"),
-            id=other.id,
-            changes=", ".join(f"{k}={v}" for k, v in changes.items()),
-        )
-        if changes
-        else other.id
-    )
+    label = f"{other.id}*" if changes else other.id  # "*": options changed, said below
     out = [
         say(N_("{id} → what if {label}"), id=game.ruleset.id, label=label),
+        *(
+            [
+                say(
+                    N_("* with changed options: {changes}"),
+                    changes=", ".join(f"{k}={v}" for k, v in changes.items()),
+                )
+            ]
+            if changes
+            else []
+        ),
         say(N_("sides: {names}"), names=" : ".join(names)),
         "",
         *_hand_by_hand(result, label, tr),
@@ -683,7 +699,16 @@ def _comparison_lines(
 
 
 def _hand_by_hand(result: Any, label: str, tr: Any) -> list[str]:
-    """The comparison's columns: each hand's totals under both rules, and the difference."""
+    """The comparison's columns: each hand's totals under both rules and the difference;
+    under them, what each side carries on and its markers, where there are any."""
+    from .scoresheet import hand_notes
+
+    kind = result.actual.game.ruleset.game
+
+    def notes(hand: Any) -> str:
+        said = [", ".join(hand_notes(kind, hand, side, tr)) for side in range(len(hand.totals))]
+        return " : ".join(note or "—" for note in said) if any(said) else ""
+
     head = [text(N_(word)).render(tr) for word in (N_("hand"), N_("actual"))]
     rows = [(*head, label, text(N_("difference")).render(tr))]
     for row in result.rows:
@@ -695,6 +720,10 @@ def _hand_by_hand(result: Any, label: str, tr: Any) -> list[str]:
                 " : ".join(f"{d:+d}" for d in row.difference) if row.difference else "—",
             )
         )
+        actual = notes(result.actual.hands[row.number - 1])
+        theirs = notes(result.other.hands[row.number - 1]) if row.other else ""
+        if actual or theirs:
+            rows.append(("", actual, theirs, ""))
     widths = [max(_width(r[i]) for r in rows) for i in range(4)]
     return [
         "  ".join(_pad(cell, widths[i], False) for i, cell in enumerate(r)).rstrip() for r in rows
@@ -720,6 +749,8 @@ def cmd_pdf(args: argparse.Namespace) -> int:
         first_dealer=first_dealer if isinstance(first_dealer, int) else 0,
         bodies=doc.get("hands", []) if isinstance(doc, dict) else None,
         page_size=args.page_size,
+        translations=args.translations,
+        language=args.lang,
     )
     return _write(args.output, pdf)
 
@@ -734,7 +765,14 @@ def cmd_scorecard(args: argparse.Namespace) -> int:
         raise _game_problem(UNKNOWN_RULESET, id=_unknown_id(args.id)) from None
     from .pdf import scorecard_pdf
 
-    return _write(args.output, scorecard_pdf(ruleset, page_size=args.page_size, hands=args.hands))
+    card = scorecard_pdf(
+        ruleset,
+        page_size=args.page_size,
+        hands=args.hands,
+        translations=args.translations,
+        language=args.lang,
+    )
+    return _write(args.output, card)
 
 
 def _write(path: str, data: bytes) -> int:
@@ -954,6 +992,8 @@ def _game_file_commands(add: Add) -> None:
     score = add("score", help="score a game file and print the result as JSON")
     score.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
     score.add_argument("--pretty", action="store_true", help="indent the JSON")
+    # Its output is always JSON; `--json` is accepted as `rules` and `stats` take it.
+    score.add_argument("--json", action="store_true", help="print JSON (always so)")
     score.set_defaults(run=cmd_score)
 
     rules = add(
@@ -1068,7 +1108,7 @@ def _database_commands(add: Add) -> None:
     export.set_defaults(run=cmd_export)
 
     stats = add("stats", help="every player's statistics across the stored games")
-    stats.add_argument("--json", action="store_true", help="print JSON (see GAME-FORMAT.md)")
+    stats.add_argument("--json", action="store_true", help="print JSON (see docs/game-format.md)")
     stats.add_argument(
         "--game", help="only games of this kind (the second column of `scorekeeper rules`)"
     )

@@ -6,6 +6,7 @@ templates (N_) that the page or the PDF translates.
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,7 @@ class SideCell:
     markers: list[tuple[str, str]]  # (key, translatable label)
     lines: tuple[Line, ...] = ()
     setback: bool = False  # a marker that cost the side: the printed sheet greys the cell
+    tone: str = ""  # "gain" or "loss" for the side (points taken are a loss where low wins)
     # Filled in by `translate`, rendered once in a page's or a PDF's language.
     points_text: str = ""
     carried_text: str = ""
@@ -54,6 +56,16 @@ class Row:
     sides: list[SideCell] = field(default_factory=list)
     lead: Text | None = None  # who led the first trick, as the rules say (the kind says)
     lead_text: str = ""  # filled in by `translate`
+    fixed: tuple[str, ...] = ()  # what the rules fix for this hand in advance (its cards)
+
+
+def fixed_columns(kind: str, options: Any) -> tuple[str, ...]:
+    """The columns a sheet gives what the rules fix for every hand in advance (a
+    schedule's cards per hand), as N_ templates; none where nothing is fixed."""
+    game_kind = find_kind(kind)
+    if game_kind.scorecard_rows(options) is None:
+        return ()
+    return game_kind.scorecard_columns(options)[0]
 
 
 def rows(
@@ -69,6 +81,7 @@ def rows(
     out = []
     game_kind = find_kind(kind)
     shorthand, markers = game_kind.shorthand, game_kind.markers()
+    lowest = game_kind.lowest_wins(result.game.current_ruleset.options)
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
     )
@@ -77,10 +90,11 @@ def rows(
     for number, (body, hand) in pairs:
         team = set(body.get("team_tricks", []))
         dealer = dealer_of(first_dealer, len(players), number)
-        leader, row_lead = game_kind.first_lead(
-            result.game.ruleset_for(number).options, dealer, players
-        )
-        row = Row(number, players[dealer], lead=row_lead)
+        options = result.game.ruleset_for(number).options
+        leader, row_lead = game_kind.first_lead(options, dealer, players)
+        printed = game_kind.scorecard_rows(options)
+        fixed = printed[number - 1] if printed and number <= len(printed) else ()
+        row = Row(number, players[dealer], lead=row_lead, fixed=fixed)
         for index, side in enumerate(result.sides):
             led = [("first_lead", FIRST_LEAD)] if leader in side.seats else []
             said = [markers[m] for m in dict.fromkeys(hand.markers[index]) if m in markers]
@@ -99,10 +113,18 @@ def rows(
                     + led,
                     lines=hand.explanation[index],
                     setback=any(marker.setback for marker in said),
+                    tone=_tone(hand.points[index], lowest),
                 )
             )
         out.append(row)
     return out
+
+
+def _tone(points: int, lowest_wins: bool) -> str:
+    """Whether a hand's points helped the side ("gain") or hurt it ("loss")."""
+    if points == 0:
+        return ""
+    return "gain" if (points > 0) != lowest_wins else "loss"
 
 
 def translate(rows: list[Row], tr: Translations, kind: str) -> list[Row]:
@@ -121,6 +143,16 @@ def translate(rows: list[Row], tr: Translations, kind: str) -> list[Row]:
             cell.marks = [(key, tr.gettext(label)) for key, label in cell.markers]
             cell.texts = [(line.rule, line.text.render(tr)) for line in cell.lines]
     return rows
+
+
+def hand_notes(kind: str, hand: HandResult, side: int, tr: Translations | None) -> list[str]:
+    """What a hand left a side with besides its points, in words: what it carries on
+    and its markers, for a comparison beside the points."""
+    tr = tr or gettext.NullTranslations()
+    markers = find_kind(kind).markers()
+    notes = [carried_text(kind, hand.carried[side], tr)] if hand.carried is not None else []
+    said = dict.fromkeys(m for m in hand.markers[side] if m in markers)
+    return notes + [tr.gettext(markers[m].label) for m in said]
 
 
 def carried_text(kind: str, n: int, tr: Translations) -> str:

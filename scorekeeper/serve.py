@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 
 from .network import is_loopback, lan_addresses, named_addresses
@@ -90,14 +91,40 @@ def connection_limit(wanted: int = CONNECTIONS) -> int:
     return max(1, min(wanted, soft - SPARE_FILES))
 
 
+class PortUnavailable(Exception):
+    """The port cannot be listened on (in use, or not this user's to take): nothing was
+    started."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.in_use = error.errno == errno.EADDRINUSE
+
+
 def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
-    from waitress import serve as waitress_serve
+    from waitress import create_server
 
     from .store.db import damaged, known_damage
     from .web import create_app, warm_up
 
     app = create_app()  # reads the whole database once (SQLite's quick check)
+    try:  # bind before saying anything: a busy port must not look like a start
+        server = create_server(
+            app,
+            host=host,
+            port=port,
+            threads=threads,
+            ident="scorekeeper",
+            # Every phone at every table keeps a connection open; waitress's default of
+            # 100 stalled new phones once about 30 tables were playing (bench/serving.py).
+            connection_limit=connection_limit(),
+            # poll(), not select(): select() cannot watch a file numbered 1,024 or more,
+            # and waitress exits when a connection gets one (about 1,000 idle clients).
+            asyncore_use_poll=True,
+            channel_timeout=60,  # an idle phone's connection is closed after a minute
+        )
+    except OSError as error:
+        raise PortUnavailable(error) from error
     warm_up(app)
     for line in announcement(host, port):
         print(line, flush=True)
@@ -107,17 +134,4 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     if not is_loopback(host):  # no phone could open that
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
-    waitress_serve(
-        app,
-        host=host,
-        port=port,
-        threads=threads,
-        ident="scorekeeper",
-        # Every phone at every table keeps a connection open; waitress's default of 100
-        # stalled new phones once about 30 tables were playing (found by bench/serving.py).
-        connection_limit=connection_limit(),
-        # poll(), not select(): select() cannot watch a file numbered 1,024 or more, and
-        # waitress exits when a connection gets one (about 1,000 idle clients).
-        asyncore_use_poll=True,
-        channel_timeout=60,  # an idle phone's connection is closed after a minute
-    )
+    server.run()

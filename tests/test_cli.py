@@ -198,7 +198,25 @@ def test_compare_a_game_under_another_preset(tmp_path):
     assert lines[0] == "yahoo-normal → what if pagat-standard"
     assert lines[3].split() == ["hand", "actual", "pagat-standard", "difference"]
     assert lines[4].split() == ["1", "-70", ":", "100", "-130", ":", "100", "-60", ":", "+0"]
-    assert lines[5].split() == ["2", "20", ":", "140", "-40", ":", "140", "-60", ":", "+0"]
+    # Under each hand, what each side carries on and its markers, under both rules.
+    assert lines[5].split() == [
+        "0",
+        "bags,",
+        "nil",
+        "failed",
+        ":",
+        "0",
+        "bags",
+        "1",
+        "bag,",
+        "nil",
+        "failed,",
+        "set",
+        ":",
+        "0",
+        "bags",
+    ]
+    assert lines[6].split() == ["2", "20", ":", "140", "-40", ":", "140", "-60", ":", "+0"]
     assert lines[-1] == "Under both rules the game is not over yet."
 
 
@@ -207,7 +225,8 @@ def test_compare_with_changed_options_and_a_refused_hand(tmp_path):
     path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
     done = run_cli("compare", str(path), "--option", "nil_points=50")
     assert done.returncode == 0, done.stderr
-    assert "1     -70 : 100  -20 : 100                        +50 : +0" in done.stdout
+    hand_1 = next(line for line in done.stdout.splitlines() if line.startswith("1 "))
+    assert hand_1.split() == ["1", "-70", ":", "100", "-20", ":", "100", "+50", ":", "+0"]
     done = run_cli("compare", str(path), "--ruleset", "joker-barmore")
     assert (
         "hand 1: Ann (seat 1) bid nil: not allowed by these rules (under joker-barmore); compared up to hand 0"
@@ -236,7 +255,8 @@ def test_compare_a_sum_game_under_team_totals(tmp_path):
     done = run_cli("compare", str(path), "--ruleset", "akagiri-standard")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[5].split() == ["2", "20", ":", "140", "20", ":", "140", "+0", ":", "+0"]
+    hand_2 = next(line for line in lines if line.startswith("2 "))
+    assert hand_2.split() == ["2", "20", ":", "140", "20", ":", "140", "+0", ":", "+0"]
     assert (
         "Partners' two bids are added into one team bid, as these rules take one number a side"
         " (hands 1, 2)" in lines
@@ -250,7 +270,8 @@ def test_a_pair_wins_and_a_player_alone_wins(tmp_path):
     path.write_text(json.dumps(WHAT_IF_GAME), encoding="utf-8")
     done = run_cli("compare", str(path), "--option", "target=100")
     assert done.returncode == 0, done.stderr
-    assert "under yahoo-normal with target=100: Ben & Dee win" in done.stdout.splitlines()
+    assert "under yahoo-normal*: Ben & Dee win" in done.stdout.splitlines()
+    assert "* with changed options: target=100" in done.stdout.splitlines()
     hands = [{"bids": [2, 5, 3, 4], "tricks": [1, 5, 3, 4]}]  # Ben alone on top
     alone = {**WHAT_IF_GAME, "ruleset": "windswept", "hands": hands}
     path.write_text(json.dumps(alone), encoding="utf-8")
@@ -375,3 +396,25 @@ def test_compare_without_a_ruleset_keeps_the_files_own_options(tmp_path):
     actual = next(line for line in lines if line.startswith("actual: "))
     under = next(line for line in lines if line.startswith("under "))
     assert "win" in actual and "win" in under, done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_serve_on_a_busy_port_says_so_in_one_line_and_starts_nothing(tmp_path, lang):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+        done = run_cli(
+            "--lang", lang, "serve", "--host", "127.0.0.1", "--port", str(port), env=env
+        )
+    assert done.returncode == 2
+    assert done.stdout == ""  # no "Scorekeeper is running", no QR code
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert str(port) in lines[0] and f"--port {port + 1}" in lines[0]
+    assert f"PORT={port + 1}" in lines[0]
+    if lang == "ja":
+        assert "使用中" in lines[0]

@@ -182,7 +182,7 @@ CASES = [
     (
         "option outside its choices",
         game_file("yahoo-normal", [], options={"overtricks": "plus_two"}),
-        "game: option 'overtricks' must be one of plus_one, minus_one, minus_ten",
+        "game: option overtricks must be one of plus_one, minus_one, minus_ten",
     ),
     (
         "options that no table could play",

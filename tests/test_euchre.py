@@ -225,14 +225,14 @@ def test_defending_alone_errors(options, hand, message):
     [
         (
             {"target": 0, "hands": 0},
-            "options target, hands: A game needs a target, a number of hands, or both.",
+            "options target, hands: a game needs a target, a number of hands, or both",
         ),
-        ({"players": 3}, "option players: Euchre is for 4 players."),
+        ({"players": 3}, "Euchre is for 4 players, got 3"),
         (
             {"defend_alone": "never"},
-            "option 'defend_alone' must be one of off, against_loner, any",
+            "option defend_alone must be one of off, against_loner, any",
         ),
-        ({"march_points": -1}, "option march_points: Enter 0 or more."),
+        ({"march_points": -1}, "option march_points must be 0 or more"),
     ],
 )
 def test_option_errors(changes, message):
@@ -299,10 +299,10 @@ def test_the_command_line_scores_the_game_format_example():
 @pytest.mark.parametrize(
     ("doc", "message"),
     [
-        (dict(game(), players=PLAYERS[:3]), "game: 3 players given, ruleset 'euchre' needs 4"),
+        (dict(game(), players=PLAYERS[:3]), "game: Euchre is for 4 players, got 3"),
         (
             game(target=0, hands=0),
-            "game: options target, hands: A game needs a target, a number of hands, or both.",
+            "game: options target, hands: a game needs a target, a number of hands, or both",
         ),
         (
             game(played=[{"maker": 4, "tricks": 3}]),

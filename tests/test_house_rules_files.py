@@ -165,7 +165,7 @@ BAD = [
     ),
     pytest.param(
         {"options": {"failed_nil_tricks": "sometimes"}},
-        "rules: option 'failed_nil_tricks' must be one of",
+        "rules: option failed_nil_tricks must be one of",
         id="an unknown value",
     ),
     pytest.param(

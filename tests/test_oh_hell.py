@@ -207,7 +207,7 @@ def test_a_whole_game_for_each_table_size_ends_after_the_schedule(players):
     with pytest.raises(HandError) as error:
         score_game(load_game(doc))
     assert error.value.hand == len(options.schedule) + 1
-    assert "already over" in str(error.value)
+    assert f"the game has {len(options.schedule)} hands" in str(error.value)
 
 
 def test_a_tie_for_the_top_after_the_last_hand_is_a_shared_win():

@@ -63,7 +63,8 @@ def test_scoresheet_shows_names_totals_and_winner(finished):
     assert "Score progression" in text and "Rules in force" in text
     assert "Source: Yahoo! Games (Japan): Spades rules" in text
     assert "001_49a9ae39a8965b8f" not in text  # a file name is not for players
-    assert "Changed from the preset: target = 400" in text
+    assert "Changed from the preset: Target: 400 points" in text  # words, not option names
+    assert "target =" not in text
 
 
 def test_each_hand_shows_its_markers_and_how_it_was_scored(finished):

@@ -247,39 +247,39 @@ def test_the_usual_largest_hand(options, largest):
         # Issue 38: the refusal names the cards, never the player count.
         (
             {"players": 7, "max_cards": 8},
-            "options max_cards, players: One pack deals at most 7 cards each to 7 players",
+            "options max_cards, players: one pack deals at most 7 cards each to 7 players",
         ),
         (
             {"players": 5, "max_cards": 11},
-            "options max_cards, players: One pack deals at most 10 cards each to 5 players",
+            "options max_cards, players: one pack deals at most 10 cards each to 5 players",
         ),
         (
             {"players": 6, "max_cards": 9},
-            "options max_cards, players: One pack deals at most 8 cards each to 6 players",
+            "options max_cards, players: one pack deals at most 8 cards each to 6 players",
         ),
         (
             {"whole_pack": True, "max_cards": 14},
-            "options max_cards, players: The whole 52-card pack deals at most 13 cards each to 4 players",
+            "options max_cards, players: the whole 52-card pack deals at most 13 cards each to 4 players",
         ),
         (
             {"pack": 60, "whole_pack": True, "max_cards": 16},
-            "options max_cards, players: The whole 60-card pack deals at most 15 cards each to 4 players",
+            "options max_cards, players: the whole 60-card pack deals at most 15 cards each to 4 players",
         ),
         (
             {"pack": 60, "max_cards": 15},
-            "options max_cards, players: One 60-card pack deals at most 14 cards each to 4 players",
+            "options max_cards, players: one 60-card pack deals at most 14 cards each to 4 players",
         ),
-        ({"pack": 53}, "option pack: Enter 52, or 60 for the Wizard pack."),
+        ({"pack": 53}, "option pack must be 52 or 60"),
         (
             {"pack": 60, "players": 7},
-            "options pack, players: A 60-card pack is for 3 to 6 players.",
+            "options pack, players: a 60-card pack is for 3 to 6 players",
         ),
-        ({"largest_repeat": 0}, "option largest_repeat: Enter 1 or more."),
-        ({"miss_value": -1}, "option miss_value: Enter 0 or more."),
-        ({"zero_value": -5}, "option zero_value: Enter 0 or more."),
-        ({"zero_made": "half"}, "option 'zero_made' must be one of normal, fixed, plus_cards"),
-        ({"hook_scope": "dealer"}, "option 'hook_scope' must be one of every_hand, leader"),
-        ({"miss_penalty": "double"}, "option 'miss_penalty' must be one of none, bid"),
+        ({"largest_repeat": 0}, "option largest_repeat must be 1 or more"),
+        ({"miss_value": -1}, "option miss_value must be 0 or more"),
+        ({"zero_value": -5}, "option zero_value must be 0 or more"),
+        ({"zero_made": "half"}, "option zero_made must be one of normal, fixed, plus_cards"),
+        ({"hook_scope": "dealer"}, "option hook_scope must be one of every_hand, leader"),
+        ({"miss_penalty": "double"}, "option miss_penalty must be one of none, bid"),
     ],
 )
 def test_each_option_refusal(options, message):
@@ -306,7 +306,7 @@ def test_a_file_whose_table_cannot_be_dealt_so_many_cards(players, cards, most):
     done = run_cli("score", "-", stdin=json.dumps(doc))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(
-        f"game: options max_cards, players: One pack deals at most {most} cards each to "
+        f"game: options max_cards, players: one pack deals at most {most} cards each to "
         f"{players} players"
     )
     assert "players given" not in done.stderr
@@ -317,7 +317,7 @@ def test_seven_players_with_the_60_card_pack_are_refused_by_the_pack():
     done = run_cli("score", "-", stdin=json.dumps(game("oh-hell", 7, pack=60)))
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "game: options pack, players: A 60-card pack is for 3 to 6 players."
+        "game: options pack, players: a 60-card pack is for 3 to 6 players"
     )
     # The Wizard presets name the tables their source allows.
     done = run_cli("score", "-", stdin=json.dumps(game("wizard", 7)))

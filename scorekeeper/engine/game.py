@@ -118,7 +118,8 @@ def _play_from(
     results = list(before)
     for number, hand in enumerate(game.hands[first - 1 :], start=first):
         if outcome.finished:
-            raise HandError(number, _over(sides, outcome, number - 1))
+            over = (rules or game.ruleset_for(number)).options
+            raise HandError(number, _over(game.kind, over, sides, outcome, number))
         try:
             result = play((rules or game.ruleset_for(number)).options, state, hand)
         except InvalidHand as error:
@@ -158,9 +159,9 @@ def extend(result: GameResult, raw: object) -> GameResult:
     """
     game, kind = result.game, result.game.kind
     number = len(game.hands) + 1
-    if result.outcome.finished:
-        raise HandError(number, _over(result.sides, result.outcome, number - 1))
     ruleset = game.ruleset_for(number)
+    if result.outcome.finished:
+        raise HandError(number, _over(kind, ruleset.options, result.sides, result.outcome, number))
     try:
         hand = kind.parse_hand(raw, ruleset.options)
         scored = kind.play(ruleset.options, result.state, hand)
@@ -171,7 +172,18 @@ def extend(result: GameResult, raw: object) -> GameResult:
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
 
-def _over(sides: Sequence[Side], outcome: Outcome, last: int) -> Text:
+def _over(
+    kind: GameKind[Any, Any, Any],
+    options: Any,
+    sides: Sequence[Side],
+    outcome: Outcome,
+    number: int,
+) -> Text:
+    """Why hand `number` cannot be played: the game ended with the hand before it."""
+    said = kind.past_the_end(options, number)
+    if said is not None:
+        return said
+    last = number - 1
     if outcome.winner is None:
         return text(N_("the game is already over after hand {last}"), last=last)
     return text(
@@ -333,6 +345,9 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise GameError(N_("'players' must be a list of names in seat order"))
     if len(raw) != expected:
+        said = find_kind(ruleset.game).seating(ruleset.options, len(raw))
+        if said is not None:
+            raise GameError(said)
         raise GameError(
             text(
                 N_("{count} players given, ruleset {id!r} needs {expected}"),

@@ -195,6 +195,16 @@ class GameKind(Protocol[Opts, Hand, State]):
         """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
+    def seating(self, options: Opts, count: int) -> Text | None:
+        """Why a file naming `count` players, not the ruleset's number, cannot be played,
+        where the kind says it in its own words (None: the engine's words)."""
+        ...
+
+    def past_the_end(self, options: Opts, number: int) -> Text | None:
+        """Why there is no hand `number` after the game is over, where the kind's rules
+        say so themselves (None: the engine says who won after which hand)."""
+        ...
+
     def first_lead(
         self, options: Opts, dealer: int, players: Sequence[str]
     ) -> tuple[int | None, Text | None]:
@@ -218,6 +228,12 @@ class KindDefaults(Generic[Opt, St]):
         self, options: Opt, dealer: int, players: Sequence[str]
     ) -> tuple[int | None, Text | None]:
         return None, None
+
+    def seating(self, options: Opt, count: int) -> Text | None:
+        return None
+
+    def past_the_end(self, options: Opt, number: int) -> Text | None:
+        return None
 
     def dealt_by(self, state: St, first_dealer: int) -> St:
         return state  # the scores do not depend on who deals

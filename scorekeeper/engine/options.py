@@ -61,10 +61,9 @@ def coerce_option(cls: type, name: str, value: object) -> object:
             return kind(value)
         raise OptionError(
             text(
-                N_("option '{name}' must be one of {allowed}, got {value}"),
+                N_("option {name} must be one of {allowed}"),
                 name=name,
                 allowed=", ".join(allowed),
-                value=shown(value),
             )
         )
     raise TypeError(f"option {name} has an unsupported type {kind!r}")  # a bug, not bad input
@@ -77,14 +76,19 @@ class OptionError(ValueError):
     """An option name or value is not valid; `problems` holds every one found, each with
     the options it concerns (a form shows each beside its field)."""
 
-    def __init__(self, message: Text, problems: Iterable[Problem] = ()) -> None:
+    def __init__(
+        self, message: Text, problems: Iterable[Problem] = (), line: Text | None = None
+    ) -> None:
         self.problems = list(problems) or [((), message)]
         self.message = message
+        self.line = line  # the first problem as a game file's error line says it, if its own
         super().__init__(str(message))
 
     @property
     def located(self) -> Text:
         """The first problem, naming its options for a game file or the command line."""
+        if self.line is not None:
+            return self.line
         fields, message = self.problems[0]
         if not fields:
             return message

@@ -22,10 +22,9 @@ from markupsafe import Markup
 
 from ..engine import Game, GameResult, Ruleset, Text, find_kind, score_game
 from ..engine.describe import describe
-from ..engine.options import option_values
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
-from ..scoresheet import carried_text, rows, translate, winner_words
+from ..scoresheet import carried_text, fixed_columns, rows, translate, winner_words
 from .chart import progression_svg, swatch
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -100,6 +99,18 @@ def _summary(ruleset: Ruleset) -> list[tuple[Text, list[Any]]]:
     return [(title, lines) for title, lines in groups if lines]
 
 
+def _changed_words(ruleset: Ruleset) -> list[tuple[Text, Text]]:
+    """The options the table changed from the preset, each as its label and value in
+    words ("Number of players: 5"), never as the option's name."""
+    changed = set(ruleset.changed())
+    return [
+        (rule.label, rule.value)
+        for group in describe(ruleset).groups
+        for rule in group.rules
+        if rule.option in changed
+    ]
+
+
 def scoresheet_html(
     game: Game,
     *,
@@ -138,7 +149,8 @@ def scoresheet_html(
         title=title or " · ".join(game.players),
         day=(day or date.today()).isoformat(),
         summary=_summary(ruleset),
-        changed=[(name, option_values(ruleset.options)[name]) for name in ruleset.changed()],
+        changed=_changed_words(ruleset),
+        fixed_columns=fixed_columns(game.ruleset.game, ruleset.options),
         chart=_data_uri(chart.svg),
         y_axis=chart,
         legend=[(_swatch(side), name) for side, name in enumerate(names)],
@@ -153,14 +165,16 @@ def scorecard_html(
     ruleset: Ruleset,
     *,
     hands: int = 22,
+    players: Sequence[str] | None = None,
     translations: Translations | None = None,
     language: str = "en",
 ) -> str:
     """The HTML of a blank scorecard for a ruleset: a grid to fill in by pencil (render it
-    with a `print_css` stylesheet, as `scorecard_pdf` does)."""
+    with a `print_css` stylesheet, as `scorecard_pdf` does). A game's card names its
+    `players`; a ruleset's leaves a line for each seat's name."""
     options = ruleset.options
     kind = find_kind(ruleset.game)
-    seats = [str(n) for n in range(1, options.players + 1)]
+    seats = list(players) if players else [str(n) for n in range(1, options.players + 1)]
     per_hand, per_side = kind.scorecard_columns(options)
     printed = kind.scorecard_rows(options)  # a fixed schedule prints its hands
     env = environment(translations, language)
@@ -168,6 +182,7 @@ def scorecard_html(
         printed=printed,
         ruleset=ruleset,
         sides=[side.name for side in kind.sides(options, seats)],
+        named=bool(players),
         per_hand=per_hand,
         per_side=per_side,
         hands=len(printed) if printed else hands,

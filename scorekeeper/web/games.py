@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections.abc import Iterator
@@ -52,6 +53,7 @@ from ..limits import (
     read_game_json,
 )
 from ..lru import LRU
+from ..scoresheet import hand_notes
 from ..stats import player_key
 from .access import (
     check_pin,
@@ -85,13 +87,13 @@ from .forms import (
 )
 from .house import choices, house_list, rulesets
 from .i18n import language as current_language
-from .i18n import render_text
+from .i18n import render_text, translations
 from .qr import qr_svg
 from .rulebook import rule_page, ruleset_or_404
 from .sheet import game_card, render_game
 from .tables import csv_response, known_names
 from .urls import share_url
-from .words import ends_words, hand_changes, hand_parts, option_changes
+from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
 
 bp = Blueprint("games", __name__)
 
@@ -258,7 +260,10 @@ def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     if request.method == "GET":
         for name, value in option_values(preset.options).items():
             getattr(form, f"opt_{name}").data = value
-        form.first_dealer.data = "0"
+        # Back from saving house rules on the way: the names and dealer typed before.
+        for seat in range(most):
+            getattr(form, f"player_{seat}").data = request.args.get(f"player_{seat}", "")
+        form.first_dealer.data = request.args.get("first_dealer", "0")
     return form
 
 
@@ -481,6 +486,23 @@ def game_rules(game_id: str) -> str:
     return rule_page(stored.ruleset, stored)
 
 
+@bp.route("/g/<game_id>/scorecard.pdf")
+def scorecard_pdf(game_id: str) -> Response:
+    """A blank scorecard for this game: its players, and its rules as they are now."""
+    from ..pdf import scorecard_pdf as render
+
+    stored = game_for(game_id, "watch")
+    size = "Letter" if request.args.get("size") == "Letter" else "A4"
+    pdf = render(
+        stored.ruleset,
+        players=stored.players,
+        page_size=size,
+        translations=get_translations(),
+        language=current_language(),
+    )
+    return file_response(pdf, "application/pdf", f"scorecard-{stored.ruleset_id}.pdf", inline=True)
+
+
 @bp.route("/g/<game_id>/rules/change", methods=["GET", "POST"])
 def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""
@@ -651,6 +673,8 @@ def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
         problems=problems,
         error=error,
         outcome_words=outcome_words,
+        notes=functools.partial(hand_notes, stored.kind, tr=translations()),
+        changed=option_values_words(checked or other, changes),
         other_words=other_outcome_words(comparison) if comparison else None,
         verdict=verdict(comparison) if comparison else None,
     )

@@ -6,6 +6,7 @@ import json
 import re
 import secrets
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import get_translations
@@ -26,6 +27,7 @@ from ..engine.house import ID_MAX, RULES_FORMAT
 from ..engine.options import option_values
 from ..engine.referee import compare as compare_rulesets
 from ..engine.ruleset import short_id
+from ..engine.text import sentence
 from ..limits import check_file_size, read_game_json
 from ..store.house import (
     HouseRules,
@@ -69,7 +71,10 @@ def page(ruleset_id: str) -> str:
 
 @bp.route("/compare")
 def compare() -> str | tuple[str, int]:
-    """One table of every option of the chosen rulesets (and a game's), differences marked."""
+    """One table of every option of the chosen rulesets (and a game's), differences marked.
+
+    Opened from a game (?game=ID), the game's rules are ticked and only its kind's
+    rulesets are offered: nothing is wrong until the form is sent."""
     ids = [i for i in request.args.getlist("ids") if i]
     rulesets: list[Ruleset] = []
     labels: list[str] = []
@@ -82,9 +87,10 @@ def compare() -> str | tuple[str, int]:
     except UnknownRuleset as unknown:
         error = _("There is no ruleset called %(id)s.", id=short_id(unknown.args[0]))
     game_id = request.args.get("game")
+    game_ruleset = None
     if game_id:
-        stored = game_for(game_id, "watch")  # a private game's rules are private too
-        rulesets.insert(0, stored.ruleset)
+        game_ruleset = game_for(game_id, "watch").ruleset  # a private game's rules are private
+        rulesets.insert(0, game_ruleset)
         labels.insert(0, _("This game"))
     table = None
     if error is None and len(rulesets) >= 2:
@@ -92,9 +98,10 @@ def compare() -> str | tuple[str, int]:
             table = compare_rulesets(rulesets)
         except ScoreError as problem:
             error = str(problem.message)
-    elif error is None and request.args:
+    elif error is None and (ids or "go" in request.args):
         error = _("Choose at least two rulesets of the same game.")
-    kinds = {kind: choices(kind) for kind in kind_names()}
+    shown = [game_ruleset.game] if game_ruleset else kind_names()
+    kinds = {kind: choices(kind) for kind in shown}
     page = render_template(
         "compare.html",
         table=table,
@@ -103,6 +110,7 @@ def compare() -> str | tuple[str, int]:
         kinds=kinds,
         chosen=ids,
         game_id=game_id,
+        game_ruleset=game_ruleset,
         only_diff=request.args.get("only") == "diff",
     )
     return (page, 400) if error else page
@@ -217,6 +225,7 @@ def _house_form(
         field_errors=field_errors,
         errors=errors,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
+        setup=_setup_kept(),
     )
     failed = request.method == "POST" and request.form.get("step") == "save"
     return (page, 400) if failed and (errors or field_errors or problems) else page
@@ -263,8 +272,24 @@ def _save_house(
         _place_refusal(refused, changes, labels, problems, field_errors, errors)
     else:
         flash(_("House rules saved: %(name)s.", name=saved.name))
+        setup = _setup_kept()
+        if setup:  # saved on the way to a game: back to its setup, with the new rules
+            back = url_for("games.setup", ruleset_id=saved.id) + "?" + urlencode(setup)
+            return redirect(back, 303)
         return redirect(url_for("rules.page", ruleset_id=saved.id), 303)
     return None
+
+
+def _setup_kept() -> dict[str, str]:
+    """What a new game's setup page sent along when its rules were saved as house rules
+    (the evening, the names, the first dealer), to go back to it with them."""
+    if request.method != "POST" or not request.form.get("from_setup"):
+        return {}
+    return {
+        name: value
+        for name, value in request.form.items()
+        if value and (name in ("evening", "first_dealer") or re.fullmatch(r"player_\d+", name))
+    }
 
 
 def _fill_house_form(
@@ -380,8 +405,8 @@ def import_house() -> BaseResponse | str | tuple[str, int]:
                 except GameError as problem:
                     raise RulesError(problem.message) from None
                 imported = import_house_rules(get_db(), doc, device=device(create=True) or "")
-            except RulesError as problem:
-                error = problem.render(get_translations())
+            except RulesError as problem:  # a sentence, without the command line's "rules:"
+                error = render_text(sentence(problem.message))
             except GameError as problem:  # too large
                 error = render_text(problem.message)
                 status = 413

@@ -64,6 +64,18 @@ def next_hand(stored: StoredGame) -> NextHand:
     return NextHand(number, stored.players[dealer], stored.players[first])
 
 
+def leading(result: GameResult) -> set[int]:
+    """The sides in the lead before the end: the best total, the lowest where low wins
+    (none before the first hand, or when every side is level)."""
+    if not result.hands or result.outcome.finished:
+        return set()
+    totals = result.totals
+    lowest = result.game.kind.lowest_wins(result.game.current_ruleset.options)
+    best = min(totals) if lowest else max(totals)
+    ahead = {index for index, total in enumerate(totals) if total == best}
+    return ahead if len(ahead) < len(totals) else set()
+
+
 def needs(stored: StoredGame, result: GameResult) -> list[Need]:
     """Before the next hand, what each side needs in numbers, as the game's kind says it
     under the rules in force (nothing before the first hand, nor after the end)."""

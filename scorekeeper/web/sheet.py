@@ -15,12 +15,13 @@ from .. import store
 from ..engine import Ruleset, ScoreError, UnknownRuleset, find_kind
 from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
+from ..scoresheet import fixed_columns
 from .access import role
 from .entry import entry_for
 from .forms import Form, PinForm, TargetForm
 from .i18n import language as current_language
 from .i18n import when
-from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .scoresheet import first_shown, leading, needs, next_hand, rows, rule_labels
 from .words import option_values_words
 
 
@@ -99,6 +100,8 @@ def render_game(
         entry=entry,
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
+        leading=leading(result),
+        fixed_columns=fixed_columns(stored.kind, ruleset.options),
         can_play_on=target is not None,
         facts=kind.facts(ruleset.options),
         stored=stored,

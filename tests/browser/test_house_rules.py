@@ -28,7 +28,9 @@ def test_save_house_rules_and_share_them_with_another_phone(
         shot(page, screenshots, "house-rules-save")
         page.get_by_role("button", name="Save house rules").click()
 
-        page.wait_for_url(re.compile(r"/rules/friday-club$"))
+        # Saved on the way to a game: back to its setup, the new rules chosen.
+        page.wait_for_url(re.compile(r"/new/friday-club"))
+        page.goto(f"{live_server}/rules/friday-club")
         nil = page.locator("#opt-nil_points")
         assert nil.locator(".origin.house").is_visible()
         assert "we halve nil since 2019" in nil.inner_text()

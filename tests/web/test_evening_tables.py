@@ -216,5 +216,5 @@ def test_a_table_link_gives_its_right_to_a_new_device_id_not_a_planted_one(app, 
         with browser.session_transaction() as session:
             session["device"] = "planted-id"
     assert victim.get(link).status_code == 303
-    assert "This phone keeps score at Table 1" in text(victim.get(f"/e/{evening}"))
+    assert "This phone now keeps score at Table 1" in text(victim.get(f"/e/{evening}"))
     assert attacker.get(f"/e/{evening}").status_code == 403

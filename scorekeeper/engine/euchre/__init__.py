@@ -26,6 +26,10 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
     def sides(self, options: EuchreOptions, players: Sequence[str]) -> tuple[Side, ...]:
         return scoring.partnerships(players)
 
+    def seating(self, options: EuchreOptions, count: int) -> Text:
+        """Euchre is four players in two partnerships, whatever the ruleset."""
+        return text(N_("Euchre is for 4 players, got {count}"), count=count)
+
     def parse_hand(self, raw: object, options: EuchreOptions) -> EuchreHand:
         return scoring.parse_hand(raw)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..options import OptionError, Problem
-from ..text import N_, text
+from ..text import N_, Nn_, Text, ntext, text
 
 SEATS = 4  # two partnerships: seats 0 + 2 against seats 1 + 3
 TRICKS = 5  # five cards each from a 24-card pack
@@ -54,22 +54,46 @@ class EuchreOptions:
         return True
 
     def validate(self) -> None:
-        """Reject combinations no table could play; raise OptionError with every problem."""
-        found: list[Problem] = []
+        """Reject combinations no table could play; raise OptionError with every problem,
+        the first one also as a game file's error line says it (GAME-FORMAT.md, Euchre)."""
+        found: list[tuple[Problem, Text]] = []
         if self.players != SEATS:
-            found.append((("players",), text(N_("Euchre is for 4 players."))))
+            found.append(
+                (
+                    (("players",), text(N_("Euchre is for 4 players."))),
+                    text(N_("Euchre is for 4 players, got {count}"), count=self.players),
+                )
+            )
         if self.target < 0 or self.hands < 0:
             fields = tuple(name for name in ("target", "hands") if getattr(self, name) < 0)
-            found.append((fields, text(N_("Enter 0 or more."))))
+            found.append(((fields, text(N_("Enter 0 or more."))), _at_least_0(fields)))
         elif self.target == 0 and self.hands == 0:
             found.append(
                 (
-                    ("target", "hands"),
-                    text(N_("A game needs a target, a number of hands, or both.")),
+                    (
+                        ("target", "hands"),
+                        text(N_("A game needs a target, a number of hands, or both.")),
+                    ),
+                    text(
+                        N_(
+                            "options target, hands: a game needs a target, a number of "
+                            "hands, or both"
+                        )
+                    ),
                 )
             )
         for name in POINTS:
             if getattr(self, name) < 0:
-                found.append(((name,), text(N_("Enter 0 or more."))))
+                found.append((((name,), text(N_("Enter 0 or more."))), _at_least_0((name,))))
         if found:
-            raise OptionError(found[0][1], found)
+            problems = [problem for problem, _ in found]
+            raise OptionError(problems[0][1], problems, found[0][1])
+
+
+def _at_least_0(fields: tuple[str, ...]) -> Text:
+    """A game file's line for options that may not be negative."""
+    return ntext(
+        Nn_("option {names} must be 0 or more", "options {names} must be 0 or more"),
+        len(fields),
+        names=", ".join(fields),
+    )

@@ -47,6 +47,10 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         """The hook binds the dealer: the state knows who deals hand 1."""
         return OhHellState(state.players, state.sides, state.totals, state.hands, first_dealer)
 
+    def past_the_end(self, options: OhHellOptions, number: int) -> Text | None:
+        """The schedule ends the game: a hand after its last names the schedule."""
+        return scoring.past_the_schedule(options, number)
+
     def hand_rules(self, options: OhHellOptions, number: int) -> HandRules:
         """A hand's size varies with its place in the schedule."""
         return hand_rules(options, number)

@@ -9,7 +9,10 @@ from enum import StrEnum
 from ..options import OptionError, Problem
 from ..text import N_, Text, text
 
-PACKS = (52, 60)  # the standard pack, and Wizard's (52 cards, 4 Wizards, 4 Jesters)
+PACKS = (52, 60)
+
+# A problem as a form shows it beside its fields, and as a game file's error line says it.
+Found = tuple[Problem, Text]  # the standard pack, and Wizard's (52 cards, 4 Wizards, 4 Jesters)
 
 
 class Deal(StrEnum):
@@ -135,28 +138,49 @@ class OhHellOptions:
         return cards * self.players == self.pack
 
     def validate(self) -> None:
-        """Reject combinations no table could play; raise OptionError with every problem."""
-        found: list[Problem | None] = [self._table(), self._largest_hand()]
+        """Reject combinations no table could play; raise OptionError with every problem,
+        the first one also as a game file's error line says it (GAME-FORMAT.md)."""
+        found: list[Found | None] = [self._table(), self._largest_hand()]
         if self.largest_repeat < 1:
-            found.append((("largest_repeat",), text(N_("Enter 1 or more."))))
+            found.append(
+                (
+                    (("largest_repeat",), text(N_("Enter 1 or more."))),
+                    text(N_("option largest_repeat must be 1 or more")),
+                )
+            )
         for name in ("trick_value", "exact_bonus", "miss_value", "zero_value"):
             if getattr(self, name) < 0:
-                found.append(((name,), text(N_("Enter 0 or more."))))
+                found.append(
+                    (
+                        ((name,), text(N_("Enter 0 or more."))),
+                        text(N_("option {name} must be 0 or more"), name=name),
+                    )
+                )
         problems = [problem for problem in found if problem is not None]
         if problems:
-            raise OptionError(problems[0][1], problems)
+            first, line = problems[0]
+            raise OptionError(first[1], [problem for problem, _ in problems], line)
 
-    def _table(self) -> Problem | None:
+    def _table(self) -> Found | None:
         """The pack is one of two, and each is for so many players."""
         if self.pack not in PACKS:
-            return ("pack",), text(N_("Enter 52, or 60 for the Wizard pack."))
+            return (
+                (("pack",), text(N_("Enter 52, or 60 for the Wizard pack."))),
+                text(N_("option pack must be 52 or 60")),
+            )
         if not 3 <= self.players <= 7:
-            return ("players",), text(N_("Oh Hell is for 3 to 7 players."))
+            return (
+                (("players",), text(N_("Oh Hell is for 3 to 7 players."))),
+                text(N_("Oh Hell is for 3 to 7 players, got {count}"), count=self.players),
+            )
         if self.players > most_players(self.pack):
-            return ("pack", "players"), text(N_("A 60-card pack is for 3 to 6 players."))
+            return (
+                (("pack", "players"), text(N_("A 60-card pack is for 3 to 6 players."))),
+                text(N_("options pack, players: a 60-card pack is for 3 to 6 players")),
+            )
         return None
 
-    def _largest_hand(self) -> Problem | None:
+    def _largest_hand(self) -> Found | None:
         """A hand too large names the cards: what the pack deals to this table."""
         if self._table() is not None or 0 <= self.max_cards <= self.most_cards:
             return None
@@ -165,18 +189,30 @@ class OhHellOptions:
                 "The whole {pack}-card pack deals at most {most} cards each to {players} "
                 "players; 0 takes every card."
             )
+            line = N_(
+                "options max_cards, players: the whole {pack}-card pack deals at most "
+                "{most} cards each to {players} players"
+            )
         elif self.pack == 52:
             said = N_(
                 "One pack deals at most {most} cards each to {players} players, a card "
                 "being turned for trumps; 0 takes the usual largest hand."
+            )
+            line = N_(
+                "options max_cards, players: one pack deals at most {most} cards each to "
+                "{players} players, a card being turned for trumps"
             )
         else:
             said = N_(
                 "One {pack}-card pack deals at most {most} cards each to {players} players, "
                 "a card being turned for trumps; 0 takes the usual largest hand."
             )
-        message: Text = text(said, pack=self.pack, most=self.most_cards, players=self.players)
-        return ("max_cards", "players"), message
+            line = N_(
+                "options max_cards, players: one {pack}-card pack deals at most {most} cards "
+                "each to {players} players, a card being turned for trumps"
+            )
+        numbers = {"pack": self.pack, "most": self.most_cards, "players": self.players}
+        return (("max_cards", "players"), text(said, **numbers)), text(line, **numbers)
 
 
 @dataclass(frozen=True)

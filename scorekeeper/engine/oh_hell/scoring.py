@@ -110,20 +110,22 @@ def hook_bid(
     return forbidden if 0 <= forbidden <= cards else None
 
 
+def past_the_schedule(options: OhHellOptions, number: int) -> Text | None:
+    """Hand `number` after the schedule's last, in words (None: the schedule deals it)."""
+    hands = len(options.schedule)
+    if number <= hands:
+        return None
+    return text(N_("the game has {n} hands: there is no hand {number}"), n=hands, number=number)
+
+
 def check_hand(
     options: OhHellOptions, number: int, dealer: int, hand: OhHellHand, totals: Sequence[int]
 ) -> int:
     """Check a hand against the schedule and the bidding rules; return its size."""
-    schedule = options.schedule
-    if number > len(schedule):
-        raise InvalidHand(
-            text(
-                N_("the game has {n} hands: there is no hand {number}"),
-                n=len(schedule),
-                number=number,
-            )
-        )
-    cards = schedule[number - 1]
+    past = past_the_schedule(options, number)
+    if past is not None:
+        raise InvalidHand(past)
+    cards = options.schedule[number - 1]
     if hand.cards is not None and hand.cards != cards:
         raise InvalidHand(
             text(
