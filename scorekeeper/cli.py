@@ -828,6 +828,81 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rotation(args: argparse.Namespace) -> int:
+    """Seat a club night's rounds and print them (as JSON with --json)."""
+    from .engine.rotation import Method, Request, RotationError, rotation
+
+    players = list(args.names)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(2), "big")
+    try:
+        request = Request(
+            table_size=args.table_size,
+            partners=args.table_size == 4 and not args.individual,
+            pins=_pins(args.pin or [], players),
+            method=Method(args.method),
+            seed=seed,
+        )
+        seating = rotation(players, args.rounds, request)
+    except RotationError as error:
+        raise _rotation_problem(error.message) from None
+    if args.json:
+        sys.stdout.write(
+            json.dumps({"rounds": [r.to_json() for r in seating]}, ensure_ascii=False) + "\n"
+        )
+        return 0
+    sys.stdout.write(rotation_text(seating, request, args.translations))
+    return 0
+
+
+def _rotation_problem(message: Text | str, **params: Any) -> Refused:
+    """A refusal of a seating ("rotation: ...")."""
+    why = message if isinstance(message, Text) else text(message, **params)
+    return Refused(text(N_("rotation: {why}"), why=why))
+
+
+def _pins(pins: list[str], players: list[str]) -> dict[str, int]:
+    """--pin NAME=TABLE, the name as spelled in the list of players (any case)."""
+    spelled = {name.casefold(): name for name in players}
+    found: dict[str, int] = {}
+    for pin in pins:
+        name, equals, table = pin.rpartition("=")
+        if not equals or not name or not table.strip().isdigit():
+            raise _rotation_problem(N_("--pin {pin!r} is not NAME=TABLE"), pin=pin)
+        found[spelled.get(name.casefold(), name)] = int(table)
+    return found
+
+
+def rotation_text(seating: Sequence[Any], request: Any, tr: Any = None) -> str:
+    """A night's rounds for printing: each table's players (partners as "A & C vs B &
+    D") and who sits out."""
+
+    def say(message: str, **params: Any) -> str:
+        return text(message, **params).render(tr)
+
+    lines: list[str] = []
+    if request.method.value == "random":
+        lines += [
+            say(
+                N_("Random seating, seed {seed} (--seed {seed} seats it again)"), seed=request.seed
+            ),
+            "",
+        ]
+    for number, round_ in enumerate(seating, start=1):
+        lines.append(say(N_("Round {n}"), n=number))
+        for table, names in enumerate(round_.tables, start=1):
+            if request.partners:
+                who = say(
+                    N_("{a} & {c} vs {b} & {d}"), a=names[0], b=names[1], c=names[2], d=names[3]
+                )
+            else:
+                who = ", ".join(names)
+            lines.append("  " + say(N_("Table {n}: {players}"), n=table, players=who))
+        if round_.out:
+            lines.append("  " + say(N_("Sits out: {players}"), players=", ".join(round_.out)))
+        lines.append("")
+    return "\n".join(lines)
+
+
 def _fail(message: str, status: int = 2) -> int:
     sys.stderr.write(message.replace("\n", " ") + "\n")
     return status
@@ -966,6 +1041,43 @@ def _game_file_commands(add: Add) -> None:
     card.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
     card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
     card.set_defaults(run=cmd_scorecard)
+
+    seat = add(
+        "rotation",
+        help="seat a club night: who plays at which table each round, who sits out",
+        description="Partners (seated opposite: the 1st and 3rd, the 2nd and 4th) are not"
+        " repeated while a fresh partner is left, opponents are spread and sit-outs shared"
+        " as evenly as the numbers allow.",
+    )
+    seat.add_argument("names", nargs="+", metavar="NAME", help="tonight's players (4 to 40)")
+    seat.add_argument("--rounds", type=int, required=True, metavar="R", help="rounds to seat")
+    seat.add_argument(
+        "--table-size",
+        type=int,
+        default=4,
+        metavar="T",
+        help="players a table (default 4, in partnerships; another size: each for themselves)",
+    )
+    seat.add_argument(
+        "--individual",
+        action="store_true",
+        help="a game without partners: tables mix who meets whom",
+    )
+    seat.add_argument(
+        "--method",
+        choices=["balanced", "random"],
+        default="balanced",
+        help="balanced (the same names give the same night) or random balanced",
+    )
+    seat.add_argument("--seed", type=int, help="with --method random: seat the same night again")
+    seat.add_argument(
+        "--pin",
+        action="append",
+        metavar="NAME=TABLE",
+        help="keep a player at one table all night (repeatable)",
+    )
+    seat.add_argument("--json", action="store_true", help='print {"rounds": [...]} as JSON')
+    seat.set_defaults(run=cmd_rotation)
 
 
 def _database_commands(add: Add) -> None:

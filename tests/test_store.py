@@ -49,6 +49,8 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m015_corrected_next_dealer",
         "m016_game_summaries_with_their_stamp",
         "m017_seasons",
+        "m018_device_moves",
+        "m019_evening_rotation_rounds",
     ]
     before = dump(db)
     migrate(db)

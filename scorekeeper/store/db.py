@@ -460,6 +460,41 @@ def m018_device_moves(db: Database) -> None:
     )
 
 
+@migrations()
+def m019_evening_rotation_rounds(db: Database) -> None:
+    """An evening's seating by rotation: tonight's players, the game and the method
+    (one row an evening), and each round seated: its tables in seat order, who sat out,
+    and the game started at each table."""
+    db.execute(
+        """
+        CREATE TABLE rotations (
+            evening TEXT PRIMARY KEY REFERENCES evenings(id) ON DELETE CASCADE,
+            ruleset TEXT NOT NULL,
+            method TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            table_size INTEGER NOT NULL,
+            players TEXT NOT NULL,
+            pins TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER NOT NULL,
+            updated_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE rotation_rounds (
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            tables TEXT NOT NULL,
+            out TEXT NOT NULL,
+            games TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (evening, number)
+        ) STRICT
+        """
+    )
+
+
 def new_generation(db: Database) -> str:
     """Mark the database's content as new (after a restore): every cache key changes."""
     generation = new_token()

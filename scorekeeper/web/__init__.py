@@ -78,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         i18n,
         players,
         pwa,
+        rounds,
         rules,
         seasons,
         urls,
@@ -91,7 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
-    for blueprint in (games, hands, rules, players, evenings, seasons, pwa):
+    for blueprint in (games, hands, rules, players, evenings, rounds, seasons, pwa):
         app.register_blueprint(blueprint.bp)
     errors.init_app(app)
     return app

@@ -29,12 +29,14 @@ from ..limits import EVENING_NAME_MAX, BadName, clean_name
 from ..scoresheet import winner_words
 from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
 from ..stats import write_csv
+from ..store import rounds
 from .access import check_room, device, evening_for, game_for, new_device, role
 from .db import get_db
 from .download import file_response
 from .forms import Form
 from .i18n import language, render_text
 from .qr import qr_svg
+from .rounds import current_round, rounds_view
 from .scoresheet import rows
 from .sheet import GameCard, game_card
 from .tables import csv_response
@@ -87,7 +89,7 @@ def _tables(evening: store.Evening) -> list[store.StoredGame]:
 
 def _sat_out(evening: store.Evening) -> dict[str, int]:
     """Rounds each player sat out, by name: none until the evening seats its rounds."""
-    return {}
+    return rounds.sat_out(get_db(), evening.id)
 
 
 def _standings(evening: store.Evening, games: list[store.StoredGame]) -> dict[str, Any]:
@@ -276,10 +278,11 @@ def evening(evening_id: str) -> str:
         tables=_table_cards(found, has, games),
         standings=_standings(found, games),
         links=_links(found) if organizer else [],
-        round=None,  # the round being played and who sits it out, once rounds are seated
+        round=current_round(found),  # the round being played and who sits it out
         sit_outs=SIT_OUTS,
         others=others,
         add_form=Form(),
+        **rounds_view(found, organizer),
     )
 
 
