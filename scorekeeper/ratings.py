@@ -12,7 +12,6 @@ Pure: the store keeps the ratings beside the games and calls `rate` for each gam
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +19,8 @@ from typing import Any
 PROVISIONAL_UNDER = 5  # games: fewer, and the figure is marked provisional
 
 
-@functools.cache
 def _model() -> Any:
+    """The rating model, its library imported only where ratings are worked out."""
     from openskill.models import PlackettLuce
 
     return PlackettLuce()
