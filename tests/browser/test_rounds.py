@@ -12,27 +12,12 @@ from scorekeeper.engine.rotation import Method
 from scorekeeper.paths import database_path
 from scorekeeper.store import open_database, rounds
 
+from ..test_cli_rotation import THIRTEEN
 from .conftest import new_phone
 from .test_evening import no_broken_words
 from .test_table import shot
 from .test_tap_targets import small_targets
 from .test_tv import TV
-
-THIRTEEN = [
-    "Ann",
-    "Ben",
-    "Cho",
-    "Dee",
-    "Eve",
-    "Fay",
-    "Gus",
-    "Hal",
-    "Ivy",
-    "Jo",
-    "Kim",
-    "Lea",
-    "Max",
-]
 
 
 def start_evening(page: Page, name: str) -> None:

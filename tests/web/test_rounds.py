@@ -7,25 +7,10 @@ import re
 from scorekeeper import store
 from scorekeeper.store import rounds
 
+from ..test_cli_rotation import THIRTEEN
 from .conftest import play, text
 from .test_evening_tables import table_links
 from .test_evenings import start_evening
-
-THIRTEEN = [
-    "Ann",
-    "Ben",
-    "Cho",
-    "Dee",
-    "Eve",
-    "Fay",
-    "Gus",
-    "Hal",
-    "Ivy",
-    "Jo",
-    "Kim",
-    "Lea",
-    "Max",
-]
 
 
 def seat(client, evening, number, players, **fields):
