@@ -17,10 +17,13 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
+from flask import Flask
+from waitress import create_server, wasyncore
 
 from scorekeeper.web import create_app
 
@@ -61,20 +64,37 @@ def screenshots() -> Path:
     return SCREENSHOTS
 
 
+@contextmanager
+def served(app: Flask) -> Iterator[int]:
+    """`app` served on a free port of 127.0.0.1 by waitress (what `make run` serves with)."""
+    channels: dict[int, Any] = {}
+    server = create_server(app, map=channels, host="127.0.0.1", port=0, threads=8)
+    stopped = threading.Event()
+
+    def serve() -> None:  # the server's loop, in turns short enough to stop between
+        while not stopped.is_set():
+            wasyncore.loop(timeout=0.05, map=channels, use_poll=True, count=1)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield server.effective_port
+    finally:
+        stopped.set()
+        thread.join(timeout=5)
+        server.task_dispatcher.shutdown()
+        for channel in list(channels.values()):  # the loop has stopped: close from here
+            channel.close()
+
+
 @pytest.fixture
 def server_port(tmp_path) -> Iterator[int]:
-    """The app served on a free port of 127.0.0.1 in a thread."""
+    """The app served in a thread, as `make run` serves it."""
     # Share links name a network address when the page was opened as 127.0.0.1 (here:
     # a documentation address, so what a phone would be told is known).
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SHARE_HOST": "192.0.2.7"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server.server_port
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with served(app) as port:
+        yield port
 
 
 @pytest.fixture

@@ -3,19 +3,17 @@ address is bent, and a damaged database shows its page on a phone, in both langu
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
 from scorekeeper.web import create_app
 
 from ..test_damage import Season
-from .conftest import LAN_NAME, new_phone
+from .conftest import LAN_NAME, new_phone, served
 
 
 @pytest.mark.parametrize(
@@ -43,14 +41,8 @@ def damaged_server(tmp_path) -> Iterator[tuple[str, Season]]:
     season = Season(tmp_path / "season")
     instance = season.instance(tmp_path / "instance")
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://{LAN_NAME}:{server.server_port}", season
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with served(app) as port:
+        yield f"http://{LAN_NAME}:{port}", season
 
 
 def test_a_damaged_database_shows_its_page_on_a_phone(browser, damaged_server):
