@@ -11,7 +11,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .kinds import find_kind
 from .options import OptionError, coerce_option, option_values
 from .ruleset import Origin, Ruleset
 from .rulesheet import Answer, Table
@@ -68,7 +67,7 @@ class RuleSheet:
 
 def _alternatives(ruleset: Ruleset, name: str) -> tuple[Text, ...]:
     """The other values the source allows for an option, in words."""
-    kind, found = find_kind(ruleset.game), []
+    kind, found = ruleset.kind, []
     for raw in ruleset.provenance[name].alternatives:
         try:
             value = coerce_option(type(ruleset.options), name, raw)
@@ -87,7 +86,7 @@ def _alternatives(ruleset: Ruleset, name: str) -> tuple[Text, ...]:
 
 def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
     """Describe every option of a ruleset in words, grouped as players think of them."""
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     raw = option_values(ruleset.options)
     origins = ruleset.origins()
     relevant = kind.relevant(ruleset.options)

@@ -42,6 +42,13 @@ _KINDS = {
 }
 
 
+class Seated(Protocol):
+    """What every kind's options say alike: how many players fill the seats."""
+
+    @property
+    def players(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class Shape:
     """What a game is at the table under a ruleset's options: the facts the pages, the

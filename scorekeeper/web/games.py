@@ -215,7 +215,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         preset=preset,
         sheet=sheet,
         seats=seats,
-        partnerships=find_kind(preset.game).shape(preset.options).partnerships,
+        partnerships=preset.kind.shape(preset.options).partnerships,
         errors=errors,
         problems=problems,
         name_problems=name_problems,
@@ -260,7 +260,7 @@ def _start(
 
 def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     """The new-game form for a preset: its options, `most` seats, the first dealer."""
-    kind = find_kind(preset.game)
+    kind = preset.kind
     words = {
         name: {value: render_text(text) for value, text in values.items()}
         for name, values in kind.choice_words().items()
@@ -380,7 +380,7 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
     """Raise the target of a finished game so play can go on (logged in the history)."""
     stored = game_for(game_id, "edit")
     form = TargetForm()
-    current = find_kind(stored.kind).target(stored.ruleset.options)
+    current = stored.ruleset.kind.target(stored.ruleset.options)
     if current is None:
         abort(404, _("This game ends after its hands, not at a target: there is none to raise."))
     if not form.validate_on_submit():
@@ -517,7 +517,7 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""
     stored = game_for(game_id, "edit")
     ruleset = stored.ruleset
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     sheet = describe(ruleset)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
@@ -631,7 +631,7 @@ def what_if(game_id: str) -> BaseResponse | str | tuple[str, int]:
 
 def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
     game = stored.game()
-    kind = find_kind(stored.kind)
+    kind = stored.ruleset.kind
     # Opened bare, it offers another preset: the game's own would repeat the scoresheet.
     offered = other_ruleset(game)
     chosen = request.args.get("ruleset") or (offered.id if offered else stored.ruleset_id)
@@ -650,7 +650,7 @@ def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
         if other.game == stored.kind
         else {}
     )
-    form = whatif_form(find_kind(other.game).options_type, labels, words)
+    form = whatif_form(other.kind.options_type, labels, words)
     preset_values = option_values(other.options)
     changes: dict[str, Any] = {}
     problems: dict[str, list[Any]] = {}

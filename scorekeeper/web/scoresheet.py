@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from ..engine import GameResult, Ruleset, find_kind
+from ..engine import GameResult, Ruleset
 from ..engine.seats import bidding_order
 from ..engine.types import Need
 from ..scoresheet import Row, translate
@@ -38,7 +38,7 @@ def first_shown(hands: int, every: bool) -> int:
 
 def rule_labels(ruleset: Ruleset) -> dict[str, str]:
     """Each rule's label, for the links from explanation lines to the rule page."""
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     options = kind.options_type()
     labels = {
         name: render_text(label) for _, rules in kind.describe(options) for name, label, _ in rules
@@ -79,4 +79,4 @@ def needs(stored: StoredGame, result: GameResult) -> list[Need]:
     under the rules in force (nothing before the first hand, nor after the end)."""
     if not result.hands or result.outcome.finished:
         return []
-    return find_kind(stored.kind).needs(stored.ruleset.options, result.state)
+    return stored.ruleset.kind.needs(stored.ruleset.options, result.state)
