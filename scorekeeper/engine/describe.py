@@ -80,7 +80,12 @@ def _alternatives(ruleset: Ruleset, name: str) -> tuple[Text, ...]:
             found.append(text(N_("{value}"), value=value))
             continue
         other = dataclasses.replace(ruleset.options, **{name: value})
-        found += [words for _, rules in kind.describe(other) for n, _, words in rules if n == name]
+        found += [
+            words
+            for _, rules in kind.words().describe(other)
+            for n, _, words in rules
+            if n == name
+        ]
     return tuple(found)
 
 
@@ -89,15 +94,15 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
     kind = ruleset.kind
     raw = option_values(ruleset.options)
     origins = ruleset.origins()
-    relevant = kind.relevant(ruleset.options)
-    key = kind.key_options()
+    relevant = kind.words().relevant(ruleset.options)
+    key = kind.words().KEY
     preset = (
         {rule.option: rule for rule in describe(ruleset.base, language).lines}
         if ruleset.base
         else {}
     )
     groups = []
-    for title, rules in kind.describe(ruleset.options):
+    for title, rules in kind.words().describe(ruleset.options):
         lines = []
         for name, label, value in rules:
             provenance = ruleset.provenance[name]
@@ -127,7 +132,7 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
         ruleset.text("source_part", language),
         tuple(groups),
         ruleset.text("notes", language),
-        tuple(kind.answers(ruleset.options)),
+        tuple(kind.words().answers(ruleset.options)),
         ruleset.source_file,
         ruleset.source_url,
         ruleset.text("base_part", language),

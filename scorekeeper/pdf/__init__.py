@@ -193,7 +193,7 @@ def scorecard_html(
 def key_rules(ruleset: Ruleset) -> list[Any]:
     """The rules a table needs on the card itself: those the source states, and how the
     game ends (the kind says which)."""
-    important = ruleset.kind.printed_options()
+    important = ruleset.kind.words().PRINTED
     lines = [rule for group in describe(ruleset).groups for rule in group.rules]
     return [
         rule

@@ -263,7 +263,7 @@ def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     kind = preset.kind
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
+        for name, values in kind.words().choice_words().items()
     }
     form = new_game_form(kind.options_type, labels, words, most)
     if request.method == "GET":
@@ -380,7 +380,7 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
     """Raise the target of a finished game so play can go on (logged in the history)."""
     stored = game_for(game_id, "edit")
     form = TargetForm()
-    current = stored.ruleset.kind.target(stored.ruleset.options)
+    current = find_kind(stored.kind).target(stored.ruleset.options)
     if current is None:
         abort(404, _("This game ends after its hands, not at a target: there is none to raise."))
     if not form.validate_on_submit():
@@ -524,7 +524,7 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     }
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
+        for name, values in kind.words().choice_words().items()
     }
     form = change_rules_form(kind.options_type, labels, words)
     current = option_values(ruleset.options)
@@ -631,7 +631,7 @@ def what_if(game_id: str) -> BaseResponse | str | tuple[str, int]:
 
 def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
     game = stored.game()
-    kind = stored.ruleset.kind
+    kind = find_kind(stored.kind)
     # Opened bare, it offers another preset: the game's own would repeat the scoresheet.
     offered = other_ruleset(game)
     chosen = request.args.get("ruleset") or (offered.id if offered else stored.ruleset_id)
@@ -645,7 +645,7 @@ def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
     words = (
         {
             name: {value: render_text(text) for value, text in values.items()}
-            for name, values in kind.choice_words().items()
+            for name, values in kind.words().choice_words().items()
         }
         if other.game == stored.kind
         else {}

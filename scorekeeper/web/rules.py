@@ -137,7 +137,7 @@ def _words(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]
     labels = {rule.option: render_text(rule.label) for rule in sheet.lines}
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in ruleset.kind.choice_words().items()
+        for name, values in ruleset.kind.words().choice_words().items()
     }
     return labels, words
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from ..engine import GameResult, Ruleset
+from ..engine import GameResult, Ruleset, find_kind
 from ..engine.seats import bidding_order
 from ..engine.types import Need
 from ..scoresheet import Row, translate
@@ -41,7 +41,9 @@ def rule_labels(ruleset: Ruleset) -> dict[str, str]:
     kind = ruleset.kind
     options = kind.options_type()
     labels = {
-        name: render_text(label) for _, rules in kind.describe(options) for name, label, _ in rules
+        name: render_text(label)
+        for _, rules in kind.words().describe(options)
+        for name, label, _ in rules
     }
     labels["score_table"] = _("Score table")
     return labels
@@ -79,4 +81,4 @@ def needs(stored: StoredGame, result: GameResult) -> list[Need]:
     under the rules in force (nothing before the first hand, nor after the end)."""
     if not result.hands or result.outcome.finished:
         return []
-    return stored.ruleset.kind.needs(stored.ruleset.options, result.state)
+    return find_kind(stored.kind).needs(stored.ruleset.options, result.state)

@@ -12,7 +12,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from .. import store
-from ..engine import Ruleset, ScoreError, UnknownRuleset
+from ..engine import Ruleset, ScoreError, UnknownRuleset, find_kind
 from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
 from ..scoresheet import fixed_columns
@@ -43,15 +43,15 @@ def game_card(stored: store.StoredGame) -> GameCard:
     language = current_language()
     try:
         ruleset = stored.started_from().with_options(stored.options)
-        names = [side.name for side in stored.ruleset.kind.sides(ruleset.options, stored.players)]
+        names = [side.name for side in ruleset.kind.sides(ruleset.options, stored.players)]
         rules, lowest = (
             ruleset.text("name", language),
-            stored.ruleset.kind.lowest_wins(ruleset.options),
+            ruleset.kind.lowest_wins(ruleset.options),
         )
     except (UnknownRuleset, OptionError, ScoreError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False
     try:
-        game = get_translations().gettext(stored.ruleset.kind.title)
+        game = get_translations().gettext(find_kind(stored.kind).title)
     except KeyError:  # a game kind this version no longer ships
         game = stored.kind
     totals = stored.totals
@@ -90,7 +90,7 @@ def render_game(
     (and, after a conflict, what this phone sent beside what is stored: `compare`)."""
     result = stored.score()
     ruleset = stored.ruleset
-    kind = stored.ruleset.kind
+    kind = find_kind(stored.kind)
     target = kind.target(ruleset.options)  # None where the game ends after a number of hands
     entry = entry_for(stored.kind)
     upcoming = next_hand(stored)
