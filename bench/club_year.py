@@ -43,15 +43,15 @@ def play_on(result: GameResult, raw: dict[str, Any]) -> GameResult:
     if result.outcome.finished:
         raise HandError(number, "the game is already over")
     try:
-        hand = kind.parse_hand(raw, options)
-        scored = kind.play(options, result.state, hand)
+        hand = kind.scoring.parse_hand(raw, options)
+        scored = kind.scoring.play(options, result.state, hand)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
     return GameResult(
         replace(game, hands=(*game.hands, hand), dealers=(*game.dealers, None)),
         result.sides,
         (*result.hands, scored),
-        kind.outcome(options, scored.state),
+        kind.scoring.outcome(options, scored.state),
         scored.state,
     )
 

@@ -120,7 +120,7 @@ def stat_columns(kinds: Iterable[str]) -> list[StatColumn]:
         column
         for kind in kind_names()
         if kind in played
-        for column in find_kind(kind).stat_columns()
+        for column in find_kind(kind).facts.stat_columns
     ]
 
 
@@ -242,10 +242,12 @@ def csv_rows(
 ) -> Iterator[Sequence[Any]]:
     """One row per player per hand, for spreadsheets: games given as (id, started,
     players, hand bodies, scored game). Seats count from 1, as people count them."""
-    carried = "/".join(sorted({k for name in kind_names() if (k := find_kind(name).carried)}))
+    carried = "/".join(
+        sorted({k for name in kind_names() if (k := find_kind(name).facts.carried)})
+    )
     yield tuple(carried if column == "carried" else column for column in CSV_COLUMNS)
     for game_id, started, names, bodies, result in games:
-        kind = find_kind(result.game.ruleset.game)
+        kind = result.game.ruleset.kind
         side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
         for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
             for seat, name in enumerate(names):

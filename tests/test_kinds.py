@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -64,15 +65,32 @@ def test_no_code_outside_a_kind_speaks_of_a_games_concepts():
     assert found == [], "\n".join(found)
 
 
+def test_no_code_outside_a_kind_reads_a_kinds_options():
+    """The pages, the sheet and the game loop ask a kind what its game is (its shape, its
+    target…); only a kind reads its options. Every ruleset's seat count is the engine's."""
+    names = {
+        field.name
+        for kind in kind_names()
+        for field in dataclasses.fields(find_kind(kind).facts.options)
+    } - {"players"}
+    read = re.compile(r"\b(?:options|rules)\.(" + "|".join(sorted(names)) + r")\b")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path, number, line in _outside_the_kinds()
+        if read.search(line)
+    ]
+    assert found == [], "\n".join(found)
+
+
 def test_every_kind_supplies_its_statistics_markers_and_carried_words():
     for kind in kind_names():
         game = find_kind(kind)
-        columns = game.stat_columns()
+        columns = game.facts.stat_columns
         assert columns and all(column.label and column.counts for column in columns)
-        assert all(marker.label for marker in game.markers().values())
+        assert all(marker.label for marker in game.facts.markers.values())
         assert isinstance(game.stats_json({}), dict)
-        if game.carried:
-            singular, plural = game.carried_words()
+        if game.facts.carried:
+            singular, plural = game.facts.carried_words
             assert "%(num)s" in singular and "%(num)s" in plural
 
 
@@ -91,7 +109,7 @@ def test_no_code_outside_a_kind_names_a_game():
 def test_every_kind_has_its_parts_and_its_featured_preset():
     for kind in kind_names():
         game = find_kind(kind)
-        assert find_ruleset(game.featured).game == kind
+        assert find_ruleset(game.facts.featured).game == kind
         entry = entry_for(kind)
         assert entry.steps and entry.next_template
         for step in entry.steps:

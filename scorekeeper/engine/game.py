@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import GameError, HandError, InvalidHand, RulesError
-from .kinds import GameKind, find_kind
+from .kinds import GameKind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset, short_id
 from .seats import dealer_of
@@ -32,10 +32,6 @@ class RuleChange:
         return {"from_hand": self.from_hand, "options": dict(self.options)}
 
 
-# Options that decide who sits where cannot change once a game has started.
-FIXED_OPTIONS = frozenset({"players", "partnership", "tricks_per_hand", "widow", "removed_cards"})
-
-
 @dataclass(frozen=True)
 class Game:
     """A game as a game file describes it."""
@@ -52,7 +48,9 @@ class Game:
     def start(self) -> Any:
         """The kind's state before the first hand."""
         kind = self.kind
-        return kind.dealt_by(kind.start(self.ruleset.options, self.players), self.first_dealer)
+        return kind.dealt_by(
+            kind.scoring.start(self.ruleset.options, self.players), self.first_dealer
+        )
 
     def dealer(self, hand_number: int) -> int:
         """The seat that deals hand `hand_number` (1-based)."""
@@ -77,7 +75,7 @@ class Game:
 
     @property
     def kind(self) -> GameKind[Any, Any, Any]:
-        return find_kind(self.ruleset.game)
+        return self.ruleset.kind
 
     @property
     def sides(self) -> tuple[Side, ...]:
@@ -104,7 +102,7 @@ class GameResult:
         beside the points (GameKind.carried)."""
         if self.hands:
             return self.hands[-1].carried
-        return tuple(0 for _ in self.sides) if self.game.kind.carried else None
+        return tuple(0 for _ in self.sides) if self.game.kind.facts.carried else None
 
 
 def score_game(game: Game) -> GameResult:
@@ -115,7 +113,7 @@ def score_game(game: Game) -> GameResult:
     """
     kind, state = game.kind, game.start()
     sides = kind.sides(game.ruleset.options, game.players)
-    play, end = kind.play, kind.outcome  # looked up once, not per hand
+    play, end = kind.scoring.play, kind.scoring.outcome  # looked up once, not per hand
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None
     outcome = end((rules or game.ruleset_for(1)).options, state)
@@ -179,7 +177,7 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     ruleset = _ruleset(doc, find or find_ruleset)
     ruleset = _seated(doc.get("players"), ruleset, doc.get("options") or {})
     players = _players(doc.get("players"), ruleset)
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     first_dealer = _first_dealer(doc.get("first_dealer", 0), players)
     game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset), first_dealer)
     raw_hands = doc.get("hands", [])
@@ -188,7 +186,7 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     hands, dealers = [], []
     for number, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(kind.parse_hand(raw, game.ruleset_for(number).options))
+            hands.append(kind.scoring.parse_hand(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         dealers.append(_named_dealer(raw, number, players))
@@ -241,7 +239,8 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
             or not isinstance(entry.get("options"), dict)
         ):
             raise GameError(N_("each option change needs 'from_hand' (1 or more) and 'options'"))
-        fixed = FIXED_OPTIONS & entry["options"].keys()
+        # What decides who sits where and what each holds cannot change once begun.
+        fixed = ruleset.kind.facts.seated_by & entry["options"].keys()
         if fixed:
             raise GameError(
                 text(N_("option {name!r} cannot change during a game"), name=sorted(fixed)[0])
@@ -328,7 +327,7 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise GameError(N_("'players' must be a list of names in seat order"))
     if len(raw) != expected:
-        said = find_kind(ruleset.game).seating(ruleset.options, len(raw))
+        said = ruleset.kind.seating(ruleset.options, len(raw))
         if said is not None:
             raise GameError(said)
         raise GameError(
@@ -358,7 +357,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "hands": [
             {
-                **game.kind.hand_to_json(hand),
+                **game.kind.scoring.hand_to_json(hand),
                 **({"dealer": seat} if (seat := game.named_dealer(number)) is not None else {}),
             }
             for number, hand in enumerate(game.hands, start=1)
@@ -376,7 +375,7 @@ def _house_document(ruleset: Ruleset) -> dict[str, Any]:
 
 def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:
     """Write a scored game as `scorekeeper score` prints it."""
-    carried = result.game.kind.carried  # its name in the output, when the kind counts it
+    carried = result.game.kind.facts.carried  # its name in the output, when the kind counts it
     hands = []
     for hand in result.hands:
         row: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
@@ -407,7 +406,7 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
     if result.outcome.finished and result.outcome.winner is not None:
         # A game played for stakes ends with who pays whom (seats, as in the file).
         options = result.game.ruleset_for(max(1, len(result.hands))).options
-        payments = find_kind(result.game.ruleset.game).settlement(
+        payments = result.game.ruleset.kind.settlement(
             options, result.totals, result.outcome.winner
         )
         if any(payment.amount for payment in payments):

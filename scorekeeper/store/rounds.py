@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
-from ..engine import Ruleset, find_kind
+from ..engine import Ruleset
 from ..engine.house import Resolver
 from ..engine.rotation import Method, Request, Round, check, seat_round
 from ..limits import clean_name
@@ -55,10 +55,8 @@ def _now() -> str:
 
 def seating_of(ruleset: Ruleset) -> tuple[int, bool]:
     """A game's table: how many play, and whether in partnerships (as its kind says)."""
-    options = ruleset.options
-    players = int(options.players)
-    sides = find_kind(ruleset.game).sides(options, [str(seat) for seat in range(players)])
-    return players, any(len(side.seats) > 1 for side in sides)
+    shape = ruleset.kind.shape(ruleset.options)
+    return shape.players, shape.partnerships
 
 
 def get_rotation(db: Database, evening_id: str) -> Rotation | None:

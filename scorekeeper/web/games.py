@@ -141,7 +141,7 @@ def new() -> BaseResponse | str:
         # This table's own house rules before them all.
         kind: [
             *house_list(kind),
-            *sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).featured),
+            *sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).facts.featured),
         ]
         for kind in kind_names()
     }
@@ -209,6 +209,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         preset=preset,
         sheet=sheet,
         seats=seats,
+        partnerships=preset.kind.shape(preset.options).partnerships,
         errors=errors,
         problems=problems,
         name_problems=name_problems,
@@ -253,12 +254,12 @@ def _start(
 
 def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     """The new-game form for a preset: its options, `most` seats, the first dealer."""
-    kind = find_kind(preset.game)
+    kind = preset.kind
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
+        for name, values in kind.words().choice_words().items()
     }
-    form = new_game_form(kind.options_type, labels, words, most)
+    form = new_game_form(kind.facts.options, labels, words, most)
     if request.method == "GET":
         for name, value in option_values(preset.options).items():
             getattr(form, f"opt_{name}").data = value
@@ -510,16 +511,16 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""
     stored = game_for(game_id, "edit")
     ruleset = stored.ruleset
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     sheet = describe(ruleset)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
     }
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
+        for name, values in kind.words().choice_words().items()
     }
-    form = change_rules_form(kind.options_type, labels, words)
+    form = change_rules_form(kind.facts.options, labels, words)
     current = option_values(ruleset.options)
     next_hand_number = len(stored.hands) + 1
     errors: list[Any] = []
@@ -638,12 +639,12 @@ def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
     words = (
         {
             name: {value: render_text(text) for value, text in values.items()}
-            for name, values in kind.choice_words().items()
+            for name, values in kind.words().choice_words().items()
         }
         if other.game == stored.kind
         else {}
     )
-    form = whatif_form(find_kind(other.game).options_type, labels, words)
+    form = whatif_form(other.kind.facts.options, labels, words)
     preset_values = option_values(other.options)
     changes: dict[str, Any] = {}
     problems: dict[str, list[Any]] = {}

@@ -51,7 +51,7 @@ def _scope() -> tuple[store.Scope, dict[str, str]]:
 def _filter_choices() -> dict[str, Any]:
     lang = language()
     return {
-        "kinds": [(kind, _(find_kind(kind).title)) for kind in kind_names()],
+        "kinds": [(kind, _(find_kind(kind).facts.title)) for kind in kind_names()],
         "rulesets": [(r.id, r.text("name", lang)) for r in all_rulesets()],
     }
 

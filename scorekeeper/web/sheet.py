@@ -43,17 +43,15 @@ def game_card(stored: store.StoredGame) -> GameCard:
     language = current_language()
     try:
         ruleset = stored.started_from().with_options(stored.options)
-        names = [
-            side.name for side in find_kind(stored.kind).sides(ruleset.options, stored.players)
-        ]
+        names = [side.name for side in ruleset.kind.sides(ruleset.options, stored.players)]
         rules, lowest = (
             ruleset.text("name", language),
-            find_kind(stored.kind).lowest_wins(ruleset.options),
+            ruleset.kind.lowest_wins(ruleset.options),
         )
     except (UnknownRuleset, OptionError, ScoreError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False
     try:
-        game = get_translations().gettext(find_kind(stored.kind).title)
+        game = get_translations().gettext(find_kind(stored.kind).facts.title)
     except KeyError:  # a game kind this version no longer ships
         game = stored.kind
     totals = stored.totals
@@ -110,7 +108,8 @@ def render_game(
         leading=leading(result),
         fixed_columns=fixed_columns(stored.kind, ruleset.options),
         can_play_on=target is not None,
-        facts=kind.facts(ruleset.options),
+        target=target,
+        facts=kind.footer(ruleset.options),
         stored=stored,
         result=result,
         ruleset=ruleset,

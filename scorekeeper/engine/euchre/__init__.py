@@ -4,11 +4,10 @@ scoring each hand; a target, a number of hands, or both end the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .options import DefendAlone, EuchreOptions
 from .scoring import EuchreHand, EuchreState
@@ -17,50 +16,51 @@ from .scoring import EuchreHand, EuchreState
 class Euchre(KindDefaults[EuchreOptions, EuchreState]):
     """The Euchre game kind."""
 
-    name = "euchre"
-    title = N_("Euchre")
-    featured = "euchre"
-    options_type = EuchreOptions
-    carried: str | None = None
+    facts = Facts(
+        name="euchre",
+        title=N_("Euchre"),
+        featured="euchre",
+        options=EuchreOptions,
+        markers={
+            "made": Marker(N_("made")),
+            "march": Marker(N_("march")),
+            "euchre": Marker(N_("euchre")),
+            "euchred": Marker(N_("euchred"), setback=True),
+            "alone": Marker(N_("alone")),
+        },
+        stat_columns=(
+            StatColumn(N_("Hands made / made the suit"), ("makes_made",), ("makes",)),
+            StatColumn(N_("Marches"), ("marches",)),
+            StatColumn(N_("Euchres"), ("euchres",)),
+            StatColumn(N_("Alone"), ("loners",)),
+        ),
+        scorecard=((N_("Maker"), N_("Alone"), N_("Tricks")), (N_("Score"), N_("Total"))),
+    )
+    scoring: Scoring[EuchreOptions, EuchreHand, EuchreState] = scoring
 
-    def sides(self, options: EuchreOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return scoring.partnerships(players)
+    def words(self) -> Words[EuchreOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
+
+    def shape(self, options: EuchreOptions) -> Shape:
+        """Two partnerships, partners opposite; five cards each, five tricks."""
+        return Shape(options.players, True, 5)
 
     def seating(self, options: EuchreOptions, count: int) -> Text:
         """Euchre is four players in two partnerships, whatever the ruleset."""
         return text(N_("Euchre is for 4 players, got {count}"), count=count)
 
-    def parse_hand(self, raw: object, options: EuchreOptions) -> EuchreHand:
-        return scoring.parse_hand(raw)
-
-    def hand_to_json(self, hand: EuchreHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def start(self, options: EuchreOptions, players: Sequence[str]) -> EuchreState:
-        return scoring.start(players)
-
-    def play(self, options: EuchreOptions, state: EuchreState, hand: EuchreHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: EuchreOptions, state: EuchreState) -> Outcome:
-        return scoring.outcome(options, state)
-
-    def lowest_wins(self, options: EuchreOptions) -> bool:
-        return False
-
     def target(self, options: EuchreOptions) -> int | None:
         return options.target or None
 
-    def facts(self, options: EuchreOptions) -> list[Text]:
+    def footer(self, options: EuchreOptions) -> list[Text]:
         facts = []
         if options.target:
             facts.append(text(N_("target {n}"), n=options.target))
         if options.hands:
             facts.append(text(N_("{n} hands; level: one more hand decides"), n=options.hands))
         return facts
-
-    def needs(self, options: EuchreOptions, state: EuchreState) -> list[Need]:
-        return scoring.needs(options, state)
 
     def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """The makers' tricks on their side's cell ("3/5", "alone 5/5"); a lone
@@ -72,9 +72,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         if body.get("defender_alone") in seats:
             return gettext(N_("defended alone"))
         return ""
-
-    def scorecard_columns(self, options: EuchreOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Maker"), N_("Alone"), N_("Tricks")), (N_("Score"), N_("Total"))
 
     def tally(
         self, options: EuchreOptions, hand: EuchreHand, result: HandResult, seat: int, side: int
@@ -91,14 +88,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         }
         return {name: n for name, n in counts.items() if n}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [
-            StatColumn(N_("Hands made / made the suit"), ("makes_made",), ("makes",)),
-            StatColumn(N_("Marches"), ("marches",)),
-            StatColumn(N_("Euchres"), ("euchres",)),
-            StatColumn(N_("Alone"), ("loners",)),
-        ]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "made_the_suit": {
@@ -111,23 +100,11 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             "defended_alone": counts.get("lone_defences", 0),
         }
 
-    def markers(self) -> dict[str, Marker]:
-        return {
-            "made": Marker(N_("made")),
-            "march": Marker(N_("march")),
-            "euchre": Marker(N_("euchre")),
-            "euchred": Marker(N_("euchred"), setback=True),
-            "alone": Marker(N_("alone")),
-        }
-
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """The maker's seat carries "alone" or "", and the makers' tricks."""
         if seat != body["maker"]:
             return "", ""
         return ("alone" if body.get("alone") else ""), str(body["tricks"])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[EuchreOptions, EuchreHand, EuchreState] = Euchre()  # checked by mypy

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .options import End, FirstLead, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
@@ -25,35 +23,29 @@ CARD_MARKS = {
 class Hearts(KindDefaults[HeartsOptions, HeartsState]):
     """The Hearts game kind."""
 
-    name = "hearts"
-    title = N_("Hearts")
-    featured = "hearts-standard"
-    options_type = HeartsOptions
-    carried: str | None = None
+    facts = Facts(
+        name="hearts",
+        title=N_("Hearts"),
+        featured="hearts-standard",
+        options=HeartsOptions,
+        markers={"moon": Marker(N_("moon")), "slam": Marker(N_("slam"))},
+        stat_columns=(StatColumn(N_("Moons"), ("moons",)),),
+        scorecard=((N_("Pass"),), (N_("Points"), N_("Total"))),
+        seated_by=frozenset({"players", "widow", "removed_cards"}),
+    )
+    scoring: Scoring[HeartsOptions, HeartsHand, HeartsState] = scoring
 
-    def sides(self, options: HeartsOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return individual_sides(players)
+    def words(self) -> Words[HeartsOptions]:
+        from . import describe  # the rule sheet: never needed to score
 
-    def parse_hand(self, raw: object, options: HeartsOptions) -> HeartsHand:
-        return scoring.parse_hand(raw, options)
+        return describe
 
-    def hand_to_json(self, hand: HeartsHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def start(self, options: HeartsOptions, players: Sequence[str]) -> HeartsState:
-        return scoring.start(players)
-
-    def play(self, options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: HeartsOptions, state: HeartsState) -> Outcome:
-        return scoring.outcome(options, state)
+    def shape(self, options: HeartsOptions) -> Shape:
+        """Each for themselves, the pack shared out after the cards removed and the widow."""
+        return Shape(options.players, False, options.cards_each)
 
     def lowest_wins(self, options: HeartsOptions) -> bool:
         return True
-
-    def needs(self, options: HeartsOptions, state: HeartsState) -> list[Need]:
-        return scoring.needs(options, state)
 
     def first_lead(
         self, options: HeartsOptions, dealer: int, players: Sequence[str]
@@ -78,9 +70,6 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
         cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
         return f"{body['hearts'][seat]}♥ {cards}".strip()
 
-    def scorecard_columns(self, options: HeartsOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Pass"),), (N_("Points"), N_("Total"))
-
     def tally(
         self, options: HeartsOptions, hand: HeartsHand, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
@@ -92,21 +81,9 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
         }
         return {name: n for name, n in counts.items() if n}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [StatColumn(N_("Moons"), ("moons",))]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Hearts (GAME-FORMAT.md), and more."""
         return {name: counts.get(name, 0) for name in ("moons", "queen_of_spades", "hearts_taken")}
-
-    def markers(self) -> dict[str, Marker]:
-        return {"moon": Marker(N_("moon")), "slam": Marker(N_("slam"))}
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        return "", ""  # no bids; the points say what was taken
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[HeartsOptions, HeartsHand, HeartsState] = (

@@ -4,15 +4,13 @@ hands, bids made exactly, the highest total after the last hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .options import Deal, HandRules, MissPenalty, OhHellOptions, TrickPoints, hand_rules
-from .scoring import OhHellHand, OhHellState
+from .options import Deal, MissPenalty, OhHellOptions, TrickPoints, hand_rules
+from .scoring import OhHellHand, OhHellState, past_the_schedule
 
 DEAL_FACTS = {
     Deal.DOWN_UP: N_("{hands} hands: {top} cards down to 1 and back up"),
@@ -25,65 +23,47 @@ DEAL_FACTS = {
 class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     """The Oh Hell game kind."""
 
-    name = "oh-hell"
-    title = N_("Oh Hell")
-    featured = "oh-hell"
-    options_type = OhHellOptions
-    carried: str | None = None
+    facts = Facts(
+        name="oh-hell",
+        title=N_("Oh Hell"),
+        featured="oh-hell",
+        options=OhHellOptions,
+        markers={"made": Marker(N_("made")), "missed": Marker(N_("missed"), setback=True)},
+        stat_columns=(
+            StatColumn(N_("Bids made / bid"), ("bids_made",), ("bids",)),
+            StatColumn(N_("Exact zeros / zero bids"), ("zero_bids_made",), ("zero_bids",)),
+        ),
+        scorecard=((N_("Cards"),), (N_("Bid"), N_("Took"), N_("Score"))),
+    )
+    scoring: Scoring[OhHellOptions, OhHellHand, OhHellState] = scoring
 
-    def sides(self, options: OhHellOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return individual_sides(players)
+    hand_rules = staticmethod(hand_rules)  # a hand's size varies with its place in the schedule
+    past_the_end = staticmethod(past_the_schedule)  # the schedule ends the game
 
-    def parse_hand(self, raw: object, options: OhHellOptions) -> OhHellHand:
-        return scoring.parse_hand(raw, options)
+    def words(self) -> Words[OhHellOptions]:
+        from . import describe  # the rule sheet: never needed to score
 
-    def hand_to_json(self, hand: OhHellHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
+        return describe
 
-    def start(self, options: OhHellOptions, players: Sequence[str]) -> OhHellState:
-        return scoring.start(players)
+    def shape(self, options: OhHellOptions) -> Shape:
+        """Each for themselves; the schedule says how many cards each hand deals."""
+        return Shape(options.players, False, tuple(options.schedule))
 
     def dealt_by(self, state: OhHellState, dealer: int) -> OhHellState:
         """The hook binds the dealer: the state knows who deals the next hand."""
         return OhHellState(state.players, state.sides, state.totals, state.hands, dealer)
 
-    def past_the_end(self, options: OhHellOptions, number: int) -> Text | None:
-        """The schedule ends the game: a hand after its last names the schedule."""
-        return scoring.past_the_schedule(options, number)
-
-    def hand_rules(self, options: OhHellOptions, number: int) -> HandRules:
-        """A hand's size varies with its place in the schedule."""
-        return hand_rules(options, number)
-
-    def play(self, options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: OhHellOptions, state: OhHellState) -> Outcome:
-        return scoring.outcome(options, state)
-
-    def lowest_wins(self, options: OhHellOptions) -> bool:
-        return False
-
-    def target(self, options: OhHellOptions) -> int | None:
-        return None  # the schedule ends the game, not a total
-
-    def facts(self, options: OhHellOptions) -> list[Text]:
+    def footer(self, options: OhHellOptions) -> list[Text]:
         """How many hands, and how they run."""
         facts = [text(DEAL_FACTS[options.deal], hands=len(options.schedule), top=options.largest)]
         if options.pack == 60:
             facts.append(text(N_("the 60-card Wizard pack")))
         return [*facts, text(N_("highest total wins"))]
 
-    def needs(self, options: OhHellOptions, state: OhHellState) -> list[Need]:
-        return scoring.needs(options, state)
-
     def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """The bid and the tricks taken ("3/4")."""
         (seat,) = seats
         return f"{body['bids'][seat]}/{body['tricks'][seat]}"
-
-    def scorecard_columns(self, options: OhHellOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Cards"),), (N_("Bid"), N_("Took"), N_("Score"))
 
     def scorecard_rows(self, options: OhHellOptions) -> tuple[tuple[str, ...], ...]:
         """The blank card's rows: one per hand of the schedule, its size printed."""
@@ -103,12 +83,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         }
         return {name: n for name, n in counts.items() if n}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [
-            StatColumn(N_("Bids made / bid"), ("bids_made",), ("bids",)),
-            StatColumn(N_("Exact zeros / zero bids"), ("zero_bids_made",), ("zero_bids",)),
-        ]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "bids": {"bid": counts.get("bids", 0), "made": counts.get("bids_made", 0)},
@@ -119,14 +93,8 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
             "tricks_taken": counts.get("tricks_taken", 0),
         }
 
-    def markers(self) -> dict[str, Marker]:
-        return {"made": Marker(N_("made")), "missed": Marker(N_("missed"), setback=True)}
-
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[OhHellOptions, OhHellHand, OhHellState] = (

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
 from ..rulesheet import Table
-from ..text import N_, Part, text
-from ..types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
+from ..text import N_, text
+from ..types import HandResult, Marker, Payment, StatColumn
 from . import scoring
 from .options import SpitzerOptions
 from .scoring import (
@@ -38,35 +36,28 @@ CONTRACT_SHORT = {
 class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     """The Spitzer game kind."""
 
-    name = "spitzer"
-    title = N_("Spitzer")
-    featured = "spitzer"
-    options_type = SpitzerOptions
-    carried: str | None = None
+    facts = Facts(
+        name="spitzer",
+        title=N_("Spitzer"),
+        featured="spitzer",
+        options=SpitzerOptions,
+        markers={"set": Marker(N_("set"), setback=True), "declarer": Marker(N_("declarer"))},
+        stat_columns=(StatColumn(N_("Declared: won / played"), ("declared_won",), ("declared",)),),
+        scorecard=(
+            (N_("Contract"), N_("Declarers"), N_("Card points")),
+            (N_("Score"), N_("Total")),
+        ),
+    )
+    scoring: Scoring[SpitzerOptions, SpitzerHand, SpitzerState] = scoring
 
-    def sides(self, options: SpitzerOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return individual_sides(players)
+    def words(self) -> Words[SpitzerOptions]:
+        from . import describe  # the rule sheet: never needed to score
 
-    def parse_hand(self, raw: object, options: SpitzerOptions) -> SpitzerHand:
-        return scoring.parse_hand(raw, options)
+        return describe
 
-    def hand_to_json(self, hand: SpitzerHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def needs(self, options: SpitzerOptions, state: SpitzerState) -> list[Need]:
-        return scoring.needs(options, state)
-
-    def start(self, options: SpitzerOptions, players: Sequence[str]) -> SpitzerState:
-        return scoring.start(players)
-
-    def play(self, options: SpitzerOptions, state: SpitzerState, hand: SpitzerHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: SpitzerOptions, state: SpitzerState) -> Outcome:
-        return scoring.outcome(options, state)
-
-    def lowest_wins(self, options: SpitzerOptions) -> bool:
-        return False
+    def shape(self, options: SpitzerOptions) -> Shape:
+        """Four players, each scoring alone (the partnership is secret), eight tricks."""
+        return Shape(options.players, False, 8)
 
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
@@ -84,11 +75,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         if not (options.stake_per_game or options.stake_per_point):
             return []
         return settlement(options, totals, winner)
-
-    def scorecard_columns(
-        self, options: SpitzerOptions
-    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Contract"), N_("Declarers"), N_("Card points")), (N_("Score"), N_("Total"))
 
     def tables(self, options: SpitzerOptions) -> list[Table]:
         """Seed 003's score table: a row per contract, a column per result."""
@@ -120,25 +106,16 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
             return {}
         return {"declared": 1, **({"declared_won": 1} if result.points[side] > 0 else {})}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [StatColumn(N_("Declared: won / played"), ("declared_won",), ("declared",))]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "declared": {"deals": counts.get("declared", 0), "won": counts.get("declared_won", 0)}
         }
-
-    def markers(self) -> dict[str, Marker]:
-        return {"set": Marker(N_("set"), setback=True), "declarer": Marker(N_("declarer"))}
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """The declarers' contract and tricks; nothing on the other seats."""
         if seat not in body["declarers"]:
             return "", ""
         return str(body["contract"]), str(body["tricks"])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[SpitzerOptions, SpitzerHand, SpitzerState] = (
