@@ -50,11 +50,11 @@ from ..limits import (
     check_file_size,
     clean_name,
     parse_count,
+    player_key,
     read_game_json,
 )
 from ..lru import LRU
 from ..scoresheet import hand_notes
-from ..stats import player_key
 from .access import (
     check_pin,
     check_room,
