@@ -105,7 +105,7 @@ class GameResult:
     @property
     def carried(self) -> tuple[int, ...] | None:
         """What each side carries on after the last hand, for kinds that count something
-        beside the points (GameKind.carried)."""
+        beside the points (Facts.carried)."""
         if self.hands:
             return self.hands[-1].carried
         return tuple(0 for _ in self.sides) if self.game.kind.facts.carried else None

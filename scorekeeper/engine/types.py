@@ -66,7 +66,7 @@ class HandResult:
         totals: tuple[int, ...],
         carried: tuple[int, ...] | None,  # what each side carries on, if the kind counts it
         explanation: Explanation | Callable[[], Explanation],
-        markers: tuple[tuple[str, ...], ...],  # per side, the kind's markers (GameKind.markers)
+        markers: tuple[tuple[str, ...], ...],  # per side, the kind's markers (Facts.markers)
         state: object,  # the kind's, after this hand
     ) -> None:
         self.points = points
