@@ -16,11 +16,7 @@ from typing import Any
 
 from .engine import GameResult, find_kind, kind_names
 from .engine.types import StatColumn
-
-
-def player_key(name: str) -> str:
-    """A name as the table hears it: "Bob", "bob" and " Bob " are one player."""
-    return " ".join(name.split()).casefold()
+from .limits import player_key
 
 
 @dataclass

@@ -90,10 +90,9 @@ def _conflict(
 def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[str, str]]:
     """A hand side by side, as the scoresheet writes each side's part."""
     kind, gettext = find_kind(stored.kind), get_translations().gettext
-    team = set(body.get("team_tricks", []))
     return [
-        (side.name, kind.shorthand(body, side.seats, index in team, gettext))
-        for index, side in enumerate(kind.sides(stored.ruleset.options, stored.players))
+        (side.name, kind.shorthand(body, side.seats, gettext))
+        for side in kind.sides(stored.ruleset.options, stored.players)
     ]
 
 
@@ -160,7 +159,7 @@ def _bidding(stored: store.StoredGame) -> BiddingEntry:
 def _hand_rules(stored: store.StoredGame, options: Any, number: int) -> Any:
     """The rules hand `number` is entered under (the rules in force, with the table's
     changes, and what the kind says of that hand: its size, where hands differ)."""
-    return find_kind(stored.kind).hand_rules(options, number)
+    return stored.ruleset.kind.hand_rules(options, number)
 
 
 def _flash_outcome(before: GameResult, after: GameResult) -> None:
@@ -296,7 +295,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     upcoming = next_hand(stored)
     options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
-    shape = find_kind(stored.kind).shape(stored.ruleset.options)
+    shape = stored.ruleset.kind.shape(stored.ruleset.options)
     dealer = stored.dealer(upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
@@ -399,7 +398,8 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     entry = _bidding(stored)
     result = stored.score()
     options = _hand_rules(stored, stored.rules_for(number).options, number)
-    shape = find_kind(stored.kind).shape(stored.rules_for(number).options)
+    rules = stored.rules_for(number)
+    shape = rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)

@@ -22,9 +22,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
-from ..limits import NAME_MAX, BadName, clean_name
+from ..limits import NAME_MAX, BadName, clean_name, player_key
 from ..ratings import Rating
-from ..stats import PlayerStats, player_key, stat_columns
+from ..stats import PlayerStats, stat_columns
 from .access import device
 from .db import get_db
 from .forms import Form
