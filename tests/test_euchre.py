@@ -256,10 +256,10 @@ def test_the_presets():
 )
 def test_exactly_one_side_scores_each_hand_and_the_other_stays(hands):
     options = rules(target=0, hands=40)
-    state = start(PLAYERS)  # the engine itself, hand after hand
+    state = start(options, PLAYERS)  # the engine itself, hand after hand
     for maker, alone, tricks in hands:
         result = play(
-            options, state, parse_hand({"maker": maker, "alone": alone, "tricks": tricks})
+            options, state, parse_hand({"maker": maker, "alone": alone, "tricks": tricks}, options)
         )
         scored = [side for side in (0, 1) if result.points[side]]
         assert len(scored) == 1

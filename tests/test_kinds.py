@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -60,6 +61,23 @@ def test_no_code_outside_a_kind_speaks_of_a_games_concepts():
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path, number, line in _outside_the_kinds()
         if CONCEPTS.search(line)
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_no_code_outside_a_kind_reads_a_kinds_options():
+    """The pages, the sheet and the game loop ask a kind what its game is (its shape, its
+    target…); only a kind reads its options. Every ruleset's seat count is the engine's."""
+    names = {
+        field.name
+        for kind in kind_names()
+        for field in dataclasses.fields(find_kind(kind).options_type)
+    } - {"players"}
+    read = re.compile(r"\b(?:options|rules)\.(" + "|".join(sorted(names)) + r")\b")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path, number, line in _outside_the_kinds()
+        if read.search(line)
     ]
     assert found == [], "\n".join(found)
 

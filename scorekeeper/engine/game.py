@@ -32,10 +32,6 @@ class RuleChange:
         return {"from_hand": self.from_hand, "options": dict(self.options)}
 
 
-# Options that decide who sits where cannot change once a game has started.
-FIXED_OPTIONS = frozenset({"players", "partnership", "tricks_per_hand", "widow", "removed_cards"})
-
-
 @dataclass(frozen=True)
 class Game:
     """A game as a game file describes it."""
@@ -305,7 +301,8 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
             or not isinstance(entry.get("options"), dict)
         ):
             raise GameError(N_("each option change needs 'from_hand' (1 or more) and 'options'"))
-        fixed = FIXED_OPTIONS & entry["options"].keys()
+        # What decides who sits where and what each holds cannot change once begun.
+        fixed = find_kind(ruleset.game).seated_by & entry["options"].keys()
         if fixed:
             raise GameError(
                 text(N_("option {name!r} cannot change during a game"), name=sorted(fixed)[0])

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .text import N_, text
+from .types import Side
 
 if TYPE_CHECKING:
     from .rulesheet import Answer, Table
     from .text import Part, Text
-    from .types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
+    from .types import HandResult, Marker, Need, Outcome, Payment, StatColumn
 
 Gettext = Callable[[str], str]
 Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of the engine
@@ -40,6 +42,32 @@ _KINDS = {
 }
 
 
+@dataclass(frozen=True)
+class Shape:
+    """What a game is at the table under a ruleset's options: the facts the pages, the
+    sheet and the game loop ask of a kind, never reading the kind's options themselves."""
+
+    players: int  # the seats filled
+    partnerships: bool  # two sides of two, partners opposite: seats 1 + 3 against 2 + 4
+    # Tricks in every hand; for a game whose hands grow and shrink, each hand's in turn.
+    tricks: int | tuple[int, ...]
+
+    def tricks_in(self, number: int) -> int:
+        """The tricks of hand `number` (0 past the last hand of a fixed schedule)."""
+        if isinstance(self.tricks, int):
+            return self.tricks
+        return self.tricks[number - 1] if 1 <= number <= len(self.tricks) else 0
+
+    def sides(self, players: Sequence[str]) -> tuple[Side, ...]:
+        """The scoring sides: the two partnerships, or every player for themselves."""
+        if self.partnerships:
+            return (
+                Side(f"{players[0]} & {players[2]}", (0, 2)),
+                Side(f"{players[1]} & {players[3]}", (1, 3)),
+            )
+        return tuple(Side(name, (seat,)) for seat, name in enumerate(players))
+
+
 class GameKind(Protocol[Opts, Hand, State]):
     """What the generic game loop needs from a game kind: typed by the kind's options
     (a frozen dataclass), its hand and the state it carries from hand to hand."""
@@ -54,9 +82,17 @@ class GameKind(Protocol[Opts, Hand, State]):
     # places say who played better.
     rated: bool
 
+    # The options that decide who sits where and what each holds: fixed once a game has
+    # started (a change during the game, or a what-if, cannot alter them).
+    seated_by: frozenset[str]
+
     @property
     def options_type(self) -> type:
         """The frozen dataclass of the kind's options."""
+        ...
+
+    def shape(self, options: Opts) -> Shape:
+        """The table these options make: seats, partnerships, tricks."""
         ...
 
     def sides(self, options: Opts, players: Sequence[str]) -> tuple[Side, ...]:
@@ -226,6 +262,16 @@ class KindDefaults(Generic[Opt, St]):
     """
 
     rated = True
+    seated_by = frozenset({"players"})
+
+    def shape(self, options: Opt) -> Shape:
+        raise NotImplementedError
+
+    def sides(self, options: Opt, players: Sequence[str]) -> tuple[Side, ...]:
+        return self.shape(options).sides(players)
+
+    def lowest_wins(self, options: Opt) -> bool:
+        return False  # the highest total leads
 
     def _words(self) -> Any:
         return importlib.import_module(f"{type(self).__module__}.describe")

@@ -55,10 +55,8 @@ def _now() -> str:
 
 def seating_of(ruleset: Ruleset) -> tuple[int, bool]:
     """A game's table: how many play, and whether in partnerships (as its kind says)."""
-    options = ruleset.options
-    players = int(options.players)
-    sides = find_kind(ruleset.game).sides(options, [str(seat) for seat in range(players)])
-    return players, any(len(side.seats) > 1 for side in sides)
+    shape = find_kind(ruleset.game).shape(ruleset.options)
+    return shape.players, shape.partnerships
 
 
 def get_rotation(db: Database, evening_id: str) -> Rotation | None:

@@ -215,6 +215,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         preset=preset,
         sheet=sheet,
         seats=seats,
+        partnerships=find_kind(preset.game).shape(preset.options).partnerships,
         errors=errors,
         problems=problems,
         name_problems=name_problems,

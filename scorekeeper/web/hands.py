@@ -296,6 +296,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     upcoming = next_hand(stored)
     options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
+    shape = find_kind(stored.kind).shape(stored.ruleset.options)
     dealer = stored.dealer(upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
@@ -355,8 +356,8 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         form_errors=form_errors,
         version=version,
         by_team=by_team,
-        can_team=options.partnership,
-        tricks_per_hand=options.tricks_per_hand,
+        can_team=shape.partnerships,
+        tricks_per_hand=shape.tricks_in(upcoming.number),
     )
     return (page, 400) if errors or form_errors else page
 
@@ -398,6 +399,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     entry = _bidding(stored)
     result = stored.score()
     options = _hand_rules(stored, stored.rules_for(number).options, number)
+    shape = find_kind(stored.kind).shape(stored.rules_for(number).options)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)
@@ -443,7 +445,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
         form_errors=form_errors,
         version=version,
         by_team=by_team,
-        can_team=options.partnership,
+        can_team=shape.partnerships,
     )
     return (page, 400) if errors or form_errors else page
 

@@ -110,6 +110,7 @@ def render_game(
         leading=leading(result),
         fixed_columns=fixed_columns(stored.kind, ruleset.options),
         can_play_on=target is not None,
+        target=target,
         facts=kind.facts(ruleset.options),
         stored=stored,
         result=result,

@@ -4,11 +4,10 @@ scoring each hand; a target, a number of hands, or both end the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .options import DefendAlone, EuchreOptions
 from .scoring import EuchreHand, EuchreState
@@ -23,30 +22,22 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
     options_type = EuchreOptions
     carried: str | None = None
 
-    def sides(self, options: EuchreOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return scoring.partnerships(players)
+    # The rules themselves, from the scoring module (not methods that call them).
+    parse_hand = staticmethod(scoring.parse_hand)
+    hand_to_json = staticmethod(scoring.hand_to_json)
+    start = staticmethod(scoring.start)
+    play = staticmethod(scoring.play)
+    outcome = staticmethod(scoring.outcome)
+    needs = staticmethod(scoring.needs)
+    hand_words = staticmethod(scoring.hand_words)
+
+    def shape(self, options: EuchreOptions) -> Shape:
+        """Two partnerships, partners opposite; five cards each, five tricks."""
+        return Shape(options.players, True, 5)
 
     def seating(self, options: EuchreOptions, count: int) -> Text:
         """Euchre is four players in two partnerships, whatever the ruleset."""
         return text(N_("Euchre is for 4 players, got {count}"), count=count)
-
-    def parse_hand(self, raw: object, options: EuchreOptions) -> EuchreHand:
-        return scoring.parse_hand(raw)
-
-    def hand_to_json(self, hand: EuchreHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def start(self, options: EuchreOptions, players: Sequence[str]) -> EuchreState:
-        return scoring.start(players)
-
-    def play(self, options: EuchreOptions, state: EuchreState, hand: EuchreHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: EuchreOptions, state: EuchreState) -> Outcome:
-        return scoring.outcome(options, state)
-
-    def lowest_wins(self, options: EuchreOptions) -> bool:
-        return False
 
     def target(self, options: EuchreOptions) -> int | None:
         return options.target or None
@@ -58,9 +49,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         if options.hands:
             facts.append(text(N_("{n} hands; level: one more hand decides"), n=options.hands))
         return facts
-
-    def needs(self, options: EuchreOptions, state: EuchreState) -> list[Need]:
-        return scoring.needs(options, state)
 
     def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """The makers' tricks on their side's cell ("3/5", "alone 5/5"); a lone
@@ -125,9 +113,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         if seat != body["maker"]:
             return "", ""
         return ("alone" if body.get("alone") else ""), str(body["tricks"])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[EuchreOptions, EuchreHand, EuchreState] = Euchre()  # checked by mypy

@@ -46,7 +46,7 @@ def _seat(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS
 
 
-def parse_hand(raw: object) -> EuchreHand:
+def parse_hand(raw: object, options: EuchreOptions) -> EuchreHand:
     """Read a hand's form: the maker's seat, alone or not, the makers' tricks, and a lone
     defender's seat; raise InvalidHand naming the field."""
     if not isinstance(raw, dict) or "maker" not in raw or "tricks" not in raw:
@@ -89,7 +89,7 @@ def hand_to_json(hand: EuchreHand) -> dict[str, Any]:
     return body
 
 
-def start(players: Sequence[str]) -> EuchreState:
+def start(options: EuchreOptions, players: Sequence[str]) -> EuchreState:
     return EuchreState(tuple(players), partnerships(players), (0, 0))
 
 

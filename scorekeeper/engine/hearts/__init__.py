@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .options import End, FirstLead, HeartsOptions
 from .scoring import HeartsHand, HeartsState, pass_direction
@@ -30,30 +28,23 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
     featured = "hearts-standard"
     options_type = HeartsOptions
     carried: str | None = None
+    seated_by = frozenset({"players", "widow", "removed_cards"})
 
-    def sides(self, options: HeartsOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return individual_sides(players)
+    # The rules themselves, from the scoring module (not methods that call them).
+    parse_hand = staticmethod(scoring.parse_hand)
+    hand_to_json = staticmethod(scoring.hand_to_json)
+    start = staticmethod(scoring.start)
+    play = staticmethod(scoring.play)
+    outcome = staticmethod(scoring.outcome)
+    needs = staticmethod(scoring.needs)
+    hand_words = staticmethod(scoring.hand_words)
 
-    def parse_hand(self, raw: object, options: HeartsOptions) -> HeartsHand:
-        return scoring.parse_hand(raw, options)
-
-    def hand_to_json(self, hand: HeartsHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def start(self, options: HeartsOptions, players: Sequence[str]) -> HeartsState:
-        return scoring.start(players)
-
-    def play(self, options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: HeartsOptions, state: HeartsState) -> Outcome:
-        return scoring.outcome(options, state)
+    def shape(self, options: HeartsOptions) -> Shape:
+        """Each for themselves, the pack shared out after the cards removed and the widow."""
+        return Shape(options.players, False, options.cards_each)
 
     def lowest_wins(self, options: HeartsOptions) -> bool:
         return True
-
-    def needs(self, options: HeartsOptions, state: HeartsState) -> list[Need]:
-        return scoring.needs(options, state)
 
     def first_lead(
         self, options: HeartsOptions, dealer: int, players: Sequence[str]
@@ -104,9 +95,6 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return "", ""  # no bids; the points say what was taken
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[HeartsOptions, HeartsHand, HeartsState] = (

@@ -183,7 +183,7 @@ def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
     return parts
 
 
-def start(players: Sequence[str]) -> HeartsState:
+def start(options: HeartsOptions, players: Sequence[str]) -> HeartsState:
     sides = individual_sides(players)
     return HeartsState(tuple(players), sides, tuple(0 for _ in sides))
 

@@ -4,14 +4,12 @@ hands, bids made exactly, the highest total after the last hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
-from ..text import N_, Part, Text, text
-from ..types import HandResult, Marker, Need, Outcome, Side, StatColumn
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .options import Deal, HandRules, MissPenalty, OhHellOptions, TrickPoints, hand_rules
+from .options import Deal, MissPenalty, OhHellOptions, TrickPoints, hand_rules
 from .scoring import OhHellHand, OhHellState
 
 DEAL_FACTS = {
@@ -31,38 +29,24 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     options_type = OhHellOptions
     carried: str | None = None
 
-    def sides(self, options: OhHellOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return individual_sides(players)
+    # The rules themselves, from the scoring module (not methods that call them).
+    parse_hand = staticmethod(scoring.parse_hand)
+    hand_to_json = staticmethod(scoring.hand_to_json)
+    start = staticmethod(scoring.start)
+    past_the_end = staticmethod(scoring.past_the_schedule)
+    hand_rules = staticmethod(hand_rules)
+    play = staticmethod(scoring.play)
+    outcome = staticmethod(scoring.outcome)
+    needs = staticmethod(scoring.needs)
+    hand_words = staticmethod(scoring.hand_words)
 
-    def parse_hand(self, raw: object, options: OhHellOptions) -> OhHellHand:
-        return scoring.parse_hand(raw, options)
-
-    def hand_to_json(self, hand: OhHellHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def start(self, options: OhHellOptions, players: Sequence[str]) -> OhHellState:
-        return scoring.start(players)
+    def shape(self, options: OhHellOptions) -> Shape:
+        """Each for themselves; the schedule says how many cards each hand deals."""
+        return Shape(options.players, False, tuple(options.schedule))
 
     def dealt_by(self, state: OhHellState, dealer: int) -> OhHellState:
         """The hook binds the dealer: the state knows who deals the next hand."""
         return OhHellState(state.players, state.sides, state.totals, state.hands, dealer)
-
-    def past_the_end(self, options: OhHellOptions, number: int) -> Text | None:
-        """The schedule ends the game: a hand after its last names the schedule."""
-        return scoring.past_the_schedule(options, number)
-
-    def hand_rules(self, options: OhHellOptions, number: int) -> HandRules:
-        """A hand's size varies with its place in the schedule."""
-        return hand_rules(options, number)
-
-    def play(self, options: OhHellOptions, state: OhHellState, hand: OhHellHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: OhHellOptions, state: OhHellState) -> Outcome:
-        return scoring.outcome(options, state)
-
-    def lowest_wins(self, options: OhHellOptions) -> bool:
-        return False
 
     def target(self, options: OhHellOptions) -> int | None:
         return None  # the schedule ends the game, not a total
@@ -73,9 +57,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         if options.pack == 60:
             facts.append(text(N_("the 60-card Wizard pack")))
         return [*facts, text(N_("highest total wins"))]
-
-    def needs(self, options: OhHellOptions, state: OhHellState) -> list[Need]:
-        return scoring.needs(options, state)
 
     def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
         """The bid and the tricks taken ("3/4")."""
@@ -124,9 +105,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[OhHellOptions, OhHellHand, OhHellState] = (

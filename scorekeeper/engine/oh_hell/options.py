@@ -223,11 +223,6 @@ class HandRules:
     number: int
     cards: int  # 0 past the schedule's last hand
     hands: int  # in the schedule
-    partnership: bool = False  # the shared trick page offers no partnership totals
-
-    @property
-    def tricks_per_hand(self) -> int:
-        return self.cards
 
 
 def hand_rules(options: OhHellOptions, number: int) -> HandRules:

@@ -80,7 +80,7 @@ def hand_to_json(hand: OhHellHand) -> dict[str, Any]:
     return {**body, "bids": list(hand.bids), "tricks": list(hand.tricks)}
 
 
-def start(players: Sequence[str]) -> OhHellState:
+def start(options: OhHellOptions, players: Sequence[str]) -> OhHellState:
     sides = individual_sides(players)
     return OhHellState(tuple(players), sides, tuple(0 for _ in sides))
 

@@ -6,10 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidHand
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
 from ..text import N_, Nn_, Part, Text, shown, text
-from ..types import HandResult, Marker, Need, Side, StatColumn
+from ..types import HandResult, Marker, Need, StatColumn
 from . import scoring
 from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
 from .options import Contract, Scoring, SpadesOptions
@@ -33,15 +32,11 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
     featured = "yahoo-normal"
     options_type = SpadesOptions
     carried: str | None = "bags"
+    seated_by = frozenset({"players", "partnership", "tricks_per_hand"})
 
-    def sides(self, options: SpadesOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        """Partners sit opposite (seats 0+2 and 1+3); otherwise every player is a side."""
-        if options.partnership:
-            return (
-                Side(f"{players[0]} & {players[2]}", (0, 2)),
-                Side(f"{players[1]} & {players[3]}", (1, 3)),
-            )
-        return individual_sides(players)
+    def shape(self, options: SpadesOptions) -> Shape:
+        """Four in partnerships, or each for themselves; 13 tricks, 17 for three."""
+        return Shape(options.players, options.partnership, options.tricks_per_hand)
 
     def parse_hand(self, raw: object, options: SpadesOptions) -> SpadesHand:
         """Read a hand's bids and tricks, checking their form and that the tricks add up."""

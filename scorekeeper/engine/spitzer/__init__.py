@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults
-from ..outcome import individual_sides
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
 from ..rulesheet import Table
-from ..text import N_, Part, text
-from ..types import HandResult, Marker, Need, Outcome, Payment, Side, StatColumn
+from ..text import N_, text
+from ..types import HandResult, Marker, Payment, StatColumn
 from . import scoring
 from .options import SpitzerOptions
 from .scoring import (
@@ -44,29 +42,18 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     options_type = SpitzerOptions
     carried: str | None = None
 
-    def sides(self, options: SpitzerOptions, players: Sequence[str]) -> tuple[Side, ...]:
-        return individual_sides(players)
+    # The rules themselves, from the scoring module (not methods that call them).
+    parse_hand = staticmethod(scoring.parse_hand)
+    hand_to_json = staticmethod(scoring.hand_to_json)
+    needs = staticmethod(scoring.needs)
+    start = staticmethod(scoring.start)
+    play = staticmethod(scoring.play)
+    outcome = staticmethod(scoring.outcome)
+    hand_words = staticmethod(scoring.hand_words)
 
-    def parse_hand(self, raw: object, options: SpitzerOptions) -> SpitzerHand:
-        return scoring.parse_hand(raw, options)
-
-    def hand_to_json(self, hand: SpitzerHand) -> dict[str, Any]:
-        return scoring.hand_to_json(hand)
-
-    def needs(self, options: SpitzerOptions, state: SpitzerState) -> list[Need]:
-        return scoring.needs(options, state)
-
-    def start(self, options: SpitzerOptions, players: Sequence[str]) -> SpitzerState:
-        return scoring.start(players)
-
-    def play(self, options: SpitzerOptions, state: SpitzerState, hand: SpitzerHand) -> HandResult:
-        return scoring.play(options, state, hand)
-
-    def outcome(self, options: SpitzerOptions, state: SpitzerState) -> Outcome:
-        return scoring.outcome(options, state)
-
-    def lowest_wins(self, options: SpitzerOptions) -> bool:
-        return False
+    def shape(self, options: SpitzerOptions) -> Shape:
+        """Four players, each scoring alone (the partnership is secret), eight tricks."""
+        return Shape(options.players, False, 8)
 
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
@@ -136,9 +123,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         if seat not in body["declarers"]:
             return "", ""
         return str(body["contract"]), str(body["tricks"])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        return scoring.hand_words(body, players)
 
 
 KIND: GameKind[SpitzerOptions, SpitzerHand, SpitzerState] = (

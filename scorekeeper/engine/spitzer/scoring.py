@@ -193,7 +193,7 @@ def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
     ]
 
 
-def start(players: Sequence[str]) -> SpitzerState:
+def start(options: SpitzerOptions, players: Sequence[str]) -> SpitzerState:
     sides = individual_sides(players)
     return SpitzerState(tuple(players), sides, tuple(0 for _ in sides))
 

@@ -95,7 +95,7 @@ def read(
     if defender != NOBODY:
         body["defender_alone"] = parse_count(defender)
     try:
-        check_hand(options, parse_hand(body))
+        check_hand(options, parse_hand(body, options))
     except InvalidHand as error:
         field = error.field or ""
         if field in ("maker", "tricks", "alone", "defender_alone"):
