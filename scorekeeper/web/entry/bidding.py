@@ -3,12 +3,14 @@ the next hand, the trick step itself, and how a hand's page and the scoresheet s
 the hand being played.
 
 A kind built on BidsThenTricks states its templates, its bid pickers and how to read
-them back, and its guidance before the bids; it changes a default below only where its
-game differs (how a bid is written, whether partners may enter one total of tricks).
+them back, its guidance before the bids and how many tricks a hand has; it changes a
+default below only where its game differs (how a bid is written, whether partners may
+enter one total of tricks).
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -31,8 +33,7 @@ def side_of(sides: Sequence[Side], seat: int) -> int:
 class BidsThenTricks(BiddingEntry):
     """A kind whose hands are bid before they are played and whose tricks are entered
     after. The `options` its methods are given are the rules the hand is entered under
-    (the kind's hand_rules): they say the hand's `tricks_per_hand`, and whether the
-    game is played in `partnership`."""
+    (the kind's hand_rules), which only the kind reads."""
 
     steps: tuple[str, ...] = ("bids", "tricks")
     outcome_template = ""
@@ -71,9 +72,14 @@ class BidsThenTricks(BiddingEntry):
             first=stored.players[bidding_order(dealer, len(stored.players))[0]],
         )
 
+    @abstractmethod
+    def hand_tricks(self, options: Any) -> int:
+        """The tricks of the hand these rules deal: every bidding kind says."""
+
     def team_entry_allowed(self, options: Any, side: Side, bids: Sequence[Any]) -> bool:
-        """Whether partners may enter one total of tricks for their side."""
-        return bool(options.partnership) and len(side.seats) > 1
+        """Whether partners may enter one total of tricks for their side (a side of
+        several seats is a partnership)."""
+        return len(side.seats) > 1
 
     def trick_pickers(
         self,
@@ -88,7 +94,7 @@ class BidsThenTricks(BiddingEntry):
     ) -> list[Picker]:
         """Trick pickers in bidding order, a seat's with its bid (or, `by_team`, one per
         partnership that may enter a total); the last one offers "the rest"."""
-        choices = numbers(0, options.tricks_per_hand)
+        choices = numbers(0, self.hand_tricks(options))
         pickers: list[Picker] = []
         done_sides: set[int] = set()
         for seat in bidding_order(dealer, len(players)):
@@ -136,7 +142,7 @@ class BidsThenTricks(BiddingEntry):
     ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
         """Turn trick pickers into a hand body (the bids, the tricks, and the sides that
         entered a total); return (body, field errors, form errors)."""
-        most = options.tricks_per_hand
+        most = self.hand_tricks(options)
         seats = len(bids)
         errors: dict[str, Text] = {}
         entries: dict[str, int | None] = {}  # field name -> tricks, None for "the rest"

@@ -158,6 +158,9 @@ class OhHellEntry(BidsThenTricks):
     read_bids = staticmethod(read_bids)
     guidance = staticmethod(guidance_for)
 
+    def hand_tricks(self, rules: HandRules) -> int:
+        return rules.cards  # the schedule's size for this hand
+
     def read_tricks(
         self,
         rules: HandRules,

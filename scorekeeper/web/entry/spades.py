@@ -225,6 +225,9 @@ class SpadesEntry(BidsThenTricks):
     bid_short = staticmethod(bid_short)  # "nil", "BN", "B7", "3"
     bid_hint = staticmethod(_bid_label)
 
+    def hand_tricks(self, options: SpadesOptions) -> int:
+        return options.tricks_per_hand
+
     def team_entry_allowed(self, options: SpadesOptions, side: Side, bids: Sequence[Any]) -> bool:
         """Partners may enter one total when neither bid a nil of any kind."""
         return super().team_entry_allowed(options, side, bids) and not any(
