@@ -245,7 +245,7 @@ def csv_rows(
     carried = "/".join(sorted({k for name in kind_names() if (k := find_kind(name).carried)}))
     yield tuple(carried if column == "carried" else column for column in CSV_COLUMNS)
     for game_id, started, names, bodies, result in games:
-        kind = find_kind(result.game.ruleset.game)
+        kind = result.game.ruleset.kind
         side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
         for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
             for seat, name in enumerate(names):

@@ -395,14 +395,16 @@ def test_the_rule_sheet_says_every_new_option_in_both_languages():
 
     kind = find_kind("oh-hell")
     ruleset = find_ruleset("wizard-canadian")
-    groups = kind.describe(ruleset.options)
+    groups = kind.words().describe(ruleset.options)
     named = {name: words for _, rules in groups for name, _, words in rules}
     assert set(named) == set(option_types(OhHellOptions))
     assert "60 cards" in str(named["pack"])
     assert "Canadian" in str(named["hook_scope"])
     ja = gettext.translation("messages", TRANSLATIONS, languages=["ja"])
     assert "ウィザード" in named["pack"].render(ja)
-    answers = " ".join(str(line) for a in kind.answers(ruleset.options) for line in a.lines)
+    answers = " ".join(
+        str(line) for a in kind.words().answers(ruleset.options) for line in a.lines
+    )
     assert "without trumps" in answers and "except by bidding 0" in answers
     assert "Bid 2 and take 2: +40. Bid 2 and take 1: −10." in answers
 

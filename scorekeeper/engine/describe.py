@@ -11,7 +11,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .kinds import find_kind
 from .options import OptionError, coerce_option, option_values
 from .ruleset import Origin, Ruleset
 from .rulesheet import Answer, Table
@@ -68,7 +67,7 @@ class RuleSheet:
 
 def _alternatives(ruleset: Ruleset, name: str) -> tuple[Text, ...]:
     """The other values the source allows for an option, in words."""
-    kind, found = find_kind(ruleset.game), []
+    kind, found = ruleset.kind, []
     for raw in ruleset.provenance[name].alternatives:
         try:
             value = coerce_option(type(ruleset.options), name, raw)
@@ -81,24 +80,29 @@ def _alternatives(ruleset: Ruleset, name: str) -> tuple[Text, ...]:
             found.append(text(N_("{value}"), value=value))
             continue
         other = dataclasses.replace(ruleset.options, **{name: value})
-        found += [words for _, rules in kind.describe(other) for n, _, words in rules if n == name]
+        found += [
+            words
+            for _, rules in kind.words().describe(other)
+            for n, _, words in rules
+            if n == name
+        ]
     return tuple(found)
 
 
 def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
     """Describe every option of a ruleset in words, grouped as players think of them."""
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     raw = option_values(ruleset.options)
     origins = ruleset.origins()
-    relevant = kind.relevant(ruleset.options)
-    key = kind.key_options()
+    relevant = kind.words().relevant(ruleset.options)
+    key = kind.words().KEY
     preset = (
         {rule.option: rule for rule in describe(ruleset.base, language).lines}
         if ruleset.base
         else {}
     )
     groups = []
-    for title, rules in kind.describe(ruleset.options):
+    for title, rules in kind.words().describe(ruleset.options):
         lines = []
         for name, label, value in rules:
             provenance = ruleset.provenance[name]
@@ -128,7 +132,7 @@ def describe(ruleset: Ruleset, language: str | None = None) -> RuleSheet:
         ruleset.text("source_part", language),
         tuple(groups),
         ruleset.text("notes", language),
-        tuple(kind.answers(ruleset.options)),
+        tuple(kind.words().answers(ruleset.options)),
         ruleset.source_file,
         ruleset.source_url,
         ruleset.text("base_part", language),

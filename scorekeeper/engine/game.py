@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameError, HandError, InvalidHand, RulesError
-from .kinds import GameKind, find_kind
+from .kinds import GameKind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset, short_id
 from .seats import dealer_of
@@ -80,7 +80,7 @@ class Game:
 
     @property
     def kind(self) -> GameKind[Any, Any, Any]:
-        return find_kind(self.ruleset.game)
+        return self.ruleset.kind
 
     @property
     def sides(self) -> tuple[Side, ...]:
@@ -239,7 +239,7 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     ruleset = _ruleset(doc, find or find_ruleset)
     ruleset = _seated(doc.get("players"), ruleset, doc.get("options") or {})
     players = _players(doc.get("players"), ruleset)
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     first_dealer = _first_dealer(doc.get("first_dealer", 0), players)
     game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset), first_dealer)
     raw_hands = doc.get("hands", [])
@@ -302,7 +302,7 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
         ):
             raise GameError(N_("each option change needs 'from_hand' (1 or more) and 'options'"))
         # What decides who sits where and what each holds cannot change once begun.
-        fixed = find_kind(ruleset.game).seated_by & entry["options"].keys()
+        fixed = ruleset.kind.seated_by & entry["options"].keys()
         if fixed:
             raise GameError(
                 text(N_("option {name!r} cannot change during a game"), name=sorted(fixed)[0])
@@ -389,7 +389,7 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     if not isinstance(raw, list):
         raise GameError(N_("'players' must be a list of names in seat order"))
     if len(raw) != expected:
-        said = find_kind(ruleset.game).seating(ruleset.options, len(raw))
+        said = ruleset.kind.seating(ruleset.options, len(raw))
         if said is not None:
             raise GameError(said)
         raise GameError(
@@ -468,7 +468,7 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
     if result.outcome.finished and result.outcome.winner is not None:
         # A game played for stakes ends with who pays whom (seats, as in the file).
         options = result.game.ruleset_for(max(1, len(result.hands))).options
-        payments = find_kind(result.game.ruleset.game).settlement(
+        payments = result.game.ruleset.kind.settlement(
             options, result.totals, result.outcome.winner
         )
         if any(payment.amount for payment in payments):

@@ -19,7 +19,7 @@ from .text import N_, text
 from .types import Side
 
 if TYPE_CHECKING:
-    from .rulesheet import Answer, Table
+    from .rulesheet import Answer, Group, Table
     from .text import Part, Text
     from .types import HandResult, Marker, Need, Outcome, Payment, StatColumn
 
@@ -40,6 +40,13 @@ _KINDS = {
     "oh-hell": "scorekeeper.engine.oh_hell",
     "euchre": "scorekeeper.engine.euchre",
 }
+
+
+class Seated(Protocol):
+    """What every kind's options say alike: how many players fill the seats."""
+
+    @property
+    def players(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,30 @@ class Shape:
                 Side(f"{players[1]} & {players[3]}", (1, 3)),
             )
         return tuple(Side(name, (seat,)) for seat, name in enumerate(players))
+
+
+class Words(Protocol[Opts]):
+    """A kind's rules in words: its `describe` module, imported when first asked for
+    (scoring never asks, and `scorekeeper score` starts without it)."""
+
+    KEY: frozenset[str]  # the options a rule page shows even where the source is silent
+    PRINTED: frozenset[str]  # the options a printed card shows even where it is silent
+
+    def describe(self, options: Opts) -> list[Group]:
+        """Every option in words: groups of (option name, label, value)."""
+        ...
+
+    def choice_words(self) -> dict[str, dict[str, Text]]:
+        """For each option with a fixed set of values, each value in words."""
+        ...
+
+    def relevant(self, options: Opts) -> frozenset[str]:
+        """The options that can matter under these options (others are folded away)."""
+        ...
+
+    def answers(self, options: Opts) -> list[Answer]:
+        """Quick answers to what tables argue about, from the options in force."""
+        ...
 
 
 class GameKind(Protocol[Opts, Hand, State]):
@@ -137,32 +168,12 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Say whether the game is over after the hands in `state`, and who won."""
         ...
 
-    def describe(self, options: Opts) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
-        """Return every option in words: groups of (option name, label, value)."""
-        ...
-
-    def choice_words(self) -> dict[str, dict[str, Text]]:
-        """For each option with a fixed set of values, each value in words."""
-        ...
-
-    def relevant(self, options: Opts) -> frozenset[str]:
-        """The options that can matter under these options (others are folded away)."""
-        ...
-
-    def key_options(self) -> frozenset[str]:
-        """The options a rule page shows even where the source says nothing of them."""
-        ...
-
-    def printed_options(self) -> frozenset[str]:
-        """The options a printed card shows even where the source says nothing of them."""
+    def words(self) -> Words[Opts]:
+        """The kind's rules in words (its `describe` module)."""
         ...
 
     def carried_words(self) -> tuple[str, str]:
         """How a scoresheet says the carried count: an Nn_ pair with %(num)s."""
-        ...
-
-    def answers(self, options: Opts) -> list[Answer]:
-        """Quick answers to what tables argue about, from the options in force."""
         ...
 
     def lowest_wins(self, options: Opts) -> bool:
@@ -255,11 +266,7 @@ class GameKind(Protocol[Opts, Hand, State]):
 
 
 class KindDefaults(Generic[Opt, St]):
-    """What most kinds say alike; a kind subclasses this and overrides where it differs.
-
-    A kind's rule sheet in words lives in its package's `describe` module, imported
-    when first asked for: scoring never asks, and `scorekeeper score` starts without it.
-    """
+    """What most kinds say alike; a kind subclasses this and overrides where it differs."""
 
     rated = True
     seated_by = frozenset({"players"})
@@ -272,9 +279,6 @@ class KindDefaults(Generic[Opt, St]):
 
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads
-
-    def _words(self) -> Any:
-        return importlib.import_module(f"{type(self).__module__}.describe")
 
     def first_lead(
         self, options: Opt, dealer: int, players: Sequence[str]
@@ -293,32 +297,8 @@ class KindDefaults(Generic[Opt, St]):
     def hand_rules(self, options: Opt, number: int) -> object:
         return options  # every hand is entered alike
 
-    def describe(self, options: Opt) -> list[tuple[Text, list[tuple[str, Text, Text]]]]:
-        groups: list[tuple[Text, list[tuple[str, Text, Text]]]] = self._words().describe(options)
-        return groups
-
-    def choice_words(self) -> dict[str, dict[str, Text]]:
-        words: dict[str, dict[str, Text]] = self._words().choice_words()
-        return words
-
-    def relevant(self, options: Opt) -> frozenset[str]:
-        names: frozenset[str] = self._words().relevant(options)
-        return names
-
-    def key_options(self) -> frozenset[str]:
-        names: frozenset[str] = self._words().KEY
-        return names
-
-    def printed_options(self) -> frozenset[str]:
-        names: frozenset[str] = self._words().PRINTED
-        return names
-
     def carried_words(self) -> tuple[str, str]:
         return ("%(num)s", "%(num)s")  # never shown: the kind carries nothing
-
-    def answers(self, options: Opt) -> list[Answer]:
-        answers: list[Answer] = self._words().answers(options)
-        return answers
 
     def carry_hand(
         self, raw: dict[str, Any], played: Opt, other: Opt, players: Sequence[str]

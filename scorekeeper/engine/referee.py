@@ -9,7 +9,6 @@ from typing import Any
 from .describe import RuleSheet, describe
 from .errors import GameError, HandError, InvalidHand
 from .game import Game, GameResult, player_counts, score_game
-from .kinds import find_kind
 from .options import option_values
 from .outcome import shared_win
 from .ruleset import Ruleset, all_rulesets
@@ -130,7 +129,7 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
     side's two bids become one team bid), then scored."""
     ruleset = _comparable(game, ruleset)
     actual = score_game(game)
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     hands = []
     stopped: HandError | None = None
     carried: dict[tuple[object, ...], tuple[Text, list[int]]] = {}

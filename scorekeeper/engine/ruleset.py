@@ -29,9 +29,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
-from .kinds import find_kind
+from .kinds import GameKind, Seated, find_kind
 from .options import OptionError, apply_options, differences, option_values
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "presets"
@@ -99,19 +99,29 @@ class Provenance:
 
 SILENT = Provenance(Origin.DEFAULT)
 
+if TYPE_CHECKING:  # a bare `Ruleset` is one of any kind (the default exists for the checker)
+    from typing_extensions import TypeVar
+
+    Opts = TypeVar("Opts", bound=Seated, default=Any)
+else:
+    from typing import TypeVar
+
+    Opts = TypeVar("Opts", bound=Seated)
+
 
 @dataclass(frozen=True)
-class Ruleset:
-    """One game kind's complete rules for a game: a preset, maybe with the table's changes."""
+class Ruleset(Generic[Opts]):
+    """One game kind's complete rules for a game: a preset, maybe with the table's changes.
+    It carries its kind: what the rules are of is asked of `ruleset.kind`."""
 
     id: str
-    game: str
+    kind: GameKind[Opts, Any, Any]
     name: str
     description: str
     source: str  # the seed file's name, or a source outside the seeds
     source_part: str
-    options: Any
-    preset_options: Any
+    options: Opts
+    preset_options: Opts
     provenance: Mapping[str, Provenance]  # every option of the preset
     source_url: str | None = None
     base_part: str = ""
@@ -119,7 +129,12 @@ class Ruleset:
     # Other languages' name, description, notes and why texts, e.g. {"ja": {"name": …}}.
     translations: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # House rules: the preset they start from (their own options have origin HOUSE).
-    base: Ruleset | None = None
+    base: Ruleset[Opts] | None = None
+
+    @property
+    def game(self) -> str:
+        """The name of the game kind, as game files and presets name it."""
+        return self.kind.name
 
     @property
     def house(self) -> bool:
@@ -275,7 +290,7 @@ def load_preset(path: Path) -> Ruleset:
                 raise ValueError(f"[{lang}.why] names unknown options {sorted(stray)}")
         ruleset = Ruleset(
             id=doc["id"],
-            game=doc["game"],
+            kind=kind,
             name=doc["name"],
             description=doc["description"],
             source=doc["source"],

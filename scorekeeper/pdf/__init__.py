@@ -20,7 +20,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from ..engine import Game, GameResult, Ruleset, Text, find_kind, score_game
+from ..engine import Game, GameResult, Ruleset, Text, score_game
 from ..engine.describe import describe
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
@@ -124,7 +124,7 @@ def scoresheet_html(
     """The HTML of a game's scoresheet, for `render_pdf` with a `print_css` stylesheet
     (kept apart so that it is parsed once, not once per sheet)."""
     result = result or score_game(game)
-    kind = find_kind(game.ruleset.game)
+    kind = game.ruleset.kind
     hand_bodies = (
         list(bodies) if bodies is not None else [kind.hand_to_json(h) for h in game.hands]
     )
@@ -172,7 +172,7 @@ def scorecard_html(
     with a `print_css` stylesheet, as `scorecard_pdf` does). A game's card names its
     `players`; a ruleset's leaves a line for each seat's name."""
     options = ruleset.options
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     seats = list(players) if players else [str(n) for n in range(1, options.players + 1)]
     per_hand, per_side = kind.scorecard_columns(options)
     printed = kind.scorecard_rows(options)  # a fixed schedule prints its hands
@@ -193,7 +193,7 @@ def scorecard_html(
 def key_rules(ruleset: Ruleset) -> list[Any]:
     """The rules a table needs on the card itself: those the source states, and how the
     game ends (the kind says which)."""
-    important = find_kind(ruleset.game).printed_options()
+    important = ruleset.kind.words().PRINTED
     lines = [rule for group in describe(ruleset).groups for rule in group.rules]
     return [
         rule

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
-from ..engine import Ruleset, find_kind
+from ..engine import Ruleset
 from ..engine.house import Resolver
 from ..engine.rotation import Method, Request, Round, check, seat_round
 from ..limits import clean_name
@@ -55,7 +55,7 @@ def _now() -> str:
 
 def seating_of(ruleset: Ruleset) -> tuple[int, bool]:
     """A game's table: how many play, and whether in partnerships (as its kind says)."""
-    shape = find_kind(ruleset.game).shape(ruleset.options)
+    shape = ruleset.kind.shape(ruleset.options)
     return shape.players, shape.partnerships
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..engine import GameResult, find_kind
+from ..engine import GameResult
 from ..standings import TableResult, table_result
 from ..stats import PlayerStats, csv_rows, game_stats, merge, player_key, write_csv
 from .db import writing
@@ -101,7 +101,7 @@ def places(result: GameResult) -> list[int] | None:
     if not result.outcome.finished:
         return None
     won = set(result.outcome.won_by)
-    lowest = find_kind(result.game.ruleset.game).lowest_wins(result.game.current_ruleset.options)
+    lowest = result.game.ruleset.kind.lowest_wins(result.game.current_ruleset.options)
     totals = result.totals
 
     def order(side: int) -> tuple[int, int]:

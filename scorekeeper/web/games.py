@@ -215,7 +215,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         preset=preset,
         sheet=sheet,
         seats=seats,
-        partnerships=find_kind(preset.game).shape(preset.options).partnerships,
+        partnerships=preset.kind.shape(preset.options).partnerships,
         errors=errors,
         problems=problems,
         name_problems=name_problems,
@@ -260,10 +260,10 @@ def _start(
 
 def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     """The new-game form for a preset: its options, `most` seats, the first dealer."""
-    kind = find_kind(preset.game)
+    kind = preset.kind
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
+        for name, values in kind.words().choice_words().items()
     }
     form = new_game_form(kind.options_type, labels, words, most)
     if request.method == "GET":
@@ -517,14 +517,14 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Change a rule during the game: confirmed explicitly, logged, re-scored where it applies."""
     stored = game_for(game_id, "edit")
     ruleset = stored.ruleset
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     sheet = describe(ruleset)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
     }
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in kind.choice_words().items()
+        for name, values in kind.words().choice_words().items()
     }
     form = change_rules_form(kind.options_type, labels, words)
     current = option_values(ruleset.options)
@@ -645,12 +645,12 @@ def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
     words = (
         {
             name: {value: render_text(text) for value, text in values.items()}
-            for name, values in kind.choice_words().items()
+            for name, values in kind.words().choice_words().items()
         }
         if other.game == stored.kind
         else {}
     )
-    form = whatif_form(find_kind(other.game).options_type, labels, words)
+    form = whatif_form(other.kind.options_type, labels, words)
     preset_values = option_values(other.options)
     changes: dict[str, Any] = {}
     problems: dict[str, list[Any]] = {}

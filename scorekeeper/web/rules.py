@@ -18,7 +18,6 @@ from ..engine import (
     Ruleset,
     ScoreError,
     UnknownRuleset,
-    find_kind,
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
@@ -138,7 +137,7 @@ def _words(ruleset: Ruleset) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]
     labels = {rule.option: render_text(rule.label) for rule in sheet.lines}
     words = {
         name: {value: render_text(text) for value, text in values.items()}
-        for name, values in find_kind(ruleset.game).choice_words().items()
+        for name, values in ruleset.kind.words().choice_words().items()
     }
     return labels, words
 
@@ -182,7 +181,7 @@ def _house_form(
     base: Ruleset, *, start: Ruleset | None = None, editing: HouseRules | None = None
 ) -> BaseResponse | str | tuple[str, int]:
     labels, words = _words(base)
-    form: Any = house_rules_form(find_kind(base.game).options_type, labels, words)
+    form: Any = house_rules_form(base.kind.options_type, labels, words)
     problems: dict[str, list[Any]] = {}
     field_errors: dict[str, Any] = {}
     errors: list[Any] = []

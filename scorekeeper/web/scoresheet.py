@@ -38,10 +38,12 @@ def first_shown(hands: int, every: bool) -> int:
 
 def rule_labels(ruleset: Ruleset) -> dict[str, str]:
     """Each rule's label, for the links from explanation lines to the rule page."""
-    kind = find_kind(ruleset.game)
+    kind = ruleset.kind
     options = kind.options_type()
     labels = {
-        name: render_text(label) for _, rules in kind.describe(options) for name, label, _ in rules
+        name: render_text(label)
+        for _, rules in kind.words().describe(options)
+        for name, label, _ in rules
     }
     labels["score_table"] = _("Score table")
     return labels

@@ -43,12 +43,10 @@ def game_card(stored: store.StoredGame) -> GameCard:
     language = current_language()
     try:
         ruleset = stored.started_from().with_options(stored.options)
-        names = [
-            side.name for side in find_kind(stored.kind).sides(ruleset.options, stored.players)
-        ]
+        names = [side.name for side in ruleset.kind.sides(ruleset.options, stored.players)]
         rules, lowest = (
             ruleset.text("name", language),
-            find_kind(stored.kind).lowest_wins(ruleset.options),
+            ruleset.kind.lowest_wins(ruleset.options),
         )
     except (UnknownRuleset, OptionError, ScoreError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False

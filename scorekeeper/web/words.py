@@ -87,7 +87,7 @@ def value_words(kind: str, name: str, value: Any) -> str:
 def _choice_words(kind: str, _language: str) -> dict[str, dict[str, str]]:
     return {
         name: {value: render_text(words) for value, words in values.items()}
-        for name, values in find_kind(kind).choice_words().items()
+        for name, values in find_kind(kind).words().choice_words().items()
     }
 
 

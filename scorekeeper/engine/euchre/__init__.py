@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
@@ -30,6 +30,11 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
     outcome = staticmethod(scoring.outcome)
     needs = staticmethod(scoring.needs)
     hand_words = staticmethod(scoring.hand_words)
+
+    def words(self) -> Words[EuchreOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
 
     def shape(self, options: EuchreOptions) -> Shape:
         """Two partnerships, partners opposite; five cards each, five tricks."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
@@ -38,6 +38,11 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
     outcome = staticmethod(scoring.outcome)
     needs = staticmethod(scoring.needs)
     hand_words = staticmethod(scoring.hand_words)
+
+    def words(self) -> Words[HeartsOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
 
     def shape(self, options: HeartsOptions) -> Shape:
         """Each for themselves, the pack shared out after the cards removed and the widow."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
@@ -39,6 +39,11 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     outcome = staticmethod(scoring.outcome)
     needs = staticmethod(scoring.needs)
     hand_words = staticmethod(scoring.hand_words)
+
+    def words(self) -> Words[OhHellOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
 
     def shape(self, options: OhHellOptions) -> Shape:
         """Each for themselves; the schedule says how many cards each hand deals."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidHand
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
 from ..text import N_, Nn_, Part, Text, shown, text
 from ..types import HandResult, Marker, Need, StatColumn
 from . import scoring
@@ -33,6 +33,11 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
     options_type = SpadesOptions
     carried: str | None = "bags"
     seated_by = frozenset({"players", "partnership", "tricks_per_hand"})
+
+    def words(self) -> Words[SpadesOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
 
     def shape(self, options: SpadesOptions) -> Shape:
         """Four in partnerships, or each for themselves; 13 tricks, 17 for three."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape
+from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
 from ..rulesheet import Table
 from ..text import N_, text
 from ..types import HandResult, Marker, Payment, StatColumn
@@ -50,6 +50,11 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     play = staticmethod(scoring.play)
     outcome = staticmethod(scoring.outcome)
     hand_words = staticmethod(scoring.hand_words)
+
+    def words(self) -> Words[SpitzerOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
 
     def shape(self, options: SpitzerOptions) -> Shape:
         """Four players, each scoring alone (the partnership is secret), eight tricks."""

@@ -175,7 +175,7 @@ class HeartsEntry(OnePage):
             text(N_("Before play: {what}."), what=pass_direction(options, number)),
             text(
                 N_("First lead: {who}."),
-                who=KIND.choice_words()["first_lead"][options.first_lead.value],
+                who=KIND.words().choice_words()["first_lead"][options.first_lead.value],
             ),
         ]
 
