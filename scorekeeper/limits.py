@@ -20,7 +20,6 @@ from collections.abc import Sequence
 
 from .engine.errors import GameError, ScoreError
 from .engine.text import N_, text
-from .stats import player_key
 
 # The most hands one game keeps (a longer game: start a new one to play on).
 MAX_HANDS = 200
@@ -42,6 +41,11 @@ MAX_EVENINGS_PER_PHONE = 1_000
 MAX_HOUSE_RULES_PER_PHONE = 200
 # The most digits a count typed in a form may have (more is no count any table needs).
 COUNT_DIGITS = 100
+
+
+def player_key(name: str) -> str:
+    """A name as the table hears it: "Bob", "bob" and " Bob " are one player."""
+    return " ".join(name.split()).casefold()
 
 
 def parse_count(value: str) -> int | None:

@@ -64,7 +64,7 @@ def fixed_columns(kind: str, options: Any) -> tuple[str, ...]:
     game_kind = find_kind(kind)
     if game_kind.scorecard_rows(options) is None:
         return ()
-    return game_kind.scorecard_columns(options)[0]
+    return game_kind.facts.scorecard[0]
 
 
 def rows(
@@ -78,7 +78,7 @@ def rows(
     """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
     game_kind = find_kind(kind)
-    shorthand, markers = game_kind.shorthand, game_kind.markers()
+    shorthand, markers = game_kind.shorthand, game_kind.facts.markers
     lowest = game_kind.lowest_wins(result.game.current_ruleset.options)
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
@@ -147,7 +147,7 @@ def hand_notes(kind: str, hand: HandResult, side: int, tr: Translations | None) 
     """What a hand left a side with besides its points, in words: what it carries on
     and its markers, for a comparison beside the points."""
     tr = tr or gettext.NullTranslations()
-    markers = find_kind(kind).markers()
+    markers = find_kind(kind).facts.markers
     notes = [carried_text(kind, hand.carried[side], tr)] if hand.carried is not None else []
     said = dict.fromkeys(m for m in hand.markers[side] if m in markers)
     return notes + [tr.gettext(markers[m].label) for m in said]
@@ -155,5 +155,5 @@ def hand_notes(kind: str, hand: HandResult, side: int, tr: Translations | None) 
 
 def carried_text(kind: str, n: int, tr: Translations) -> str:
     """What a side carries on, in its game kind's words."""
-    words: tuple[str, str] = find_kind(kind).carried_words()
+    words: tuple[str, str] = find_kind(kind).facts.carried_words
     return tr.ngettext(*words, n) % {"num": n}

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .engine.text import N_, Text, text
+from .limits import player_key
 from .standings import TableResult, match_points, standings
-from .stats import player_key
 
 MATCH_POINTS = "match_points"
 WINS = "wins"

@@ -27,7 +27,7 @@ from fractions import Fraction
 from .engine import GameResult
 from .engine.options import option_values
 from .engine.text import N_, Text, text
-from .stats import player_key
+from .limits import player_key
 
 SIT_OUT_AVERAGE = "average"  # a round sat out counts as the player's average round
 SIT_OUT_NOTHING = "nothing"  # a round sat out counts nothing

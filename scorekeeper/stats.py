@@ -16,11 +16,7 @@ from typing import Any
 
 from .engine import GameResult, find_kind, kind_names
 from .engine.types import StatColumn
-
-
-def player_key(name: str) -> str:
-    """A name as the table hears it: "Bob", "bob" and " Bob " are one player."""
-    return " ".join(name.split()).casefold()
+from .limits import player_key
 
 
 @dataclass
@@ -120,7 +116,7 @@ def stat_columns(kinds: Iterable[str]) -> list[StatColumn]:
         column
         for kind in kind_names()
         if kind in played
-        for column in find_kind(kind).stat_columns()
+        for column in find_kind(kind).facts.stat_columns
     ]
 
 
@@ -242,7 +238,9 @@ def csv_rows(
 ) -> Iterator[Sequence[Any]]:
     """One row per player per hand, for spreadsheets: games given as (id, started,
     players, hand bodies, scored game). Seats count from 1, as people count them."""
-    carried = "/".join(sorted({k for name in kind_names() if (k := find_kind(name).carried)}))
+    carried = "/".join(
+        sorted({k for name in kind_names() if (k := find_kind(name).facts.carried)})
+    )
     yield tuple(carried if column == "carried" else column for column in CSV_COLUMNS)
     for game_id, started, names, bodies, result in games:
         kind = result.game.ruleset.kind

@@ -71,7 +71,7 @@ def test_no_code_outside_a_kind_reads_a_kinds_options():
     names = {
         field.name
         for kind in kind_names()
-        for field in dataclasses.fields(find_kind(kind).options_type)
+        for field in dataclasses.fields(find_kind(kind).facts.options)
     } - {"players"}
     read = re.compile(r"\b(?:options|rules)\.(" + "|".join(sorted(names)) + r")\b")
     found = [
@@ -85,12 +85,12 @@ def test_no_code_outside_a_kind_reads_a_kinds_options():
 def test_every_kind_supplies_its_statistics_markers_and_carried_words():
     for kind in kind_names():
         game = find_kind(kind)
-        columns = game.stat_columns()
+        columns = game.facts.stat_columns
         assert columns and all(column.label and column.counts for column in columns)
-        assert all(marker.label for marker in game.markers().values())
+        assert all(marker.label for marker in game.facts.markers.values())
         assert isinstance(game.stats_json({}), dict)
-        if game.carried:
-            singular, plural = game.carried_words()
+        if game.facts.carried:
+            singular, plural = game.facts.carried_words
             assert "%(num)s" in singular and "%(num)s" in plural
 
 
@@ -109,7 +109,7 @@ def test_no_code_outside_a_kind_names_a_game():
 def test_every_kind_has_its_parts_and_its_featured_preset():
     for kind in kind_names():
         game = find_kind(kind)
-        assert find_ruleset(game.featured).game == kind
+        assert find_ruleset(game.facts.featured).game == kind
         entry = entry_for(kind)
         assert entry.steps and entry.next_template
         for step in entry.steps:

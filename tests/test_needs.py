@@ -15,7 +15,7 @@ def needs(ruleset: str, hands, players=PLAYERS, **options) -> dict[str, list[str
     game = result.game
     return {
         need.who: [str(part) for part in need.parts]
-        for need in game.kind.needs(game.current_ruleset.options, result.state)
+        for need in game.kind.scoring.needs(game.current_ruleset.options, result.state)
     }
 
 

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from scorekeeper import store
-from scorekeeper.stats import csv_rows, player_key, player_stats, write_csv
+from scorekeeper.limits import player_key
+from scorekeeper.stats import csv_rows, player_stats, write_csv
 from scorekeeper.store import summaries
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app

@@ -48,7 +48,9 @@ class Game:
     def start(self) -> Any:
         """The kind's state before the first hand."""
         kind = self.kind
-        return kind.dealt_by(kind.start(self.ruleset.options, self.players), self.first_dealer)
+        return kind.dealt_by(
+            kind.scoring.start(self.ruleset.options, self.players), self.first_dealer
+        )
 
     def dealer(self, hand_number: int) -> int:
         """The seat that deals hand `hand_number` (1-based)."""
@@ -107,7 +109,7 @@ class GameResult:
         beside the points (GameKind.carried)."""
         if self.hands:
             return self.hands[-1].carried
-        return tuple(0 for _ in self.sides) if self.game.kind.carried else None
+        return tuple(0 for _ in self.sides) if self.game.kind.facts.carried else None
 
 
 def score_game(game: Game) -> GameResult:
@@ -126,7 +128,7 @@ def _play_from(
 ) -> GameResult:
     """Score the game's hands after the `before` ones, starting from `state`."""
     kind = game.kind
-    play, end = kind.play, kind.outcome  # looked up once, not per hand
+    play, end = kind.scoring.play, kind.scoring.outcome  # looked up once, not per hand
     first = len(before) + 1
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None
@@ -160,7 +162,7 @@ def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
     if not 1 <= number <= len(game.hands):
         raise GameError(text(N_("there is no hand {number}"), number=number))
     try:
-        hand = kind.parse_hand(raw, game.ruleset_for(number).options)
+        hand = kind.scoring.parse_hand(raw, game.ruleset_for(number).options)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
     named = _named_dealer(raw, number, game.players)
@@ -187,13 +189,13 @@ def extend(result: GameResult, raw: object) -> GameResult:
     named = _named_dealer(raw, number, game.players)
     state = result.state if named is None else kind.dealt_by(result.state, named)
     try:
-        hand = kind.parse_hand(raw, ruleset.options)
-        scored = kind.play(ruleset.options, state, hand)
+        hand = kind.scoring.parse_hand(raw, ruleset.options)
+        scored = kind.scoring.play(ruleset.options, state, hand)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error
     dealers = (*game.dealers, *[None] * (len(game.hands) - len(game.dealers)), named)
     longer = game.with_hands((*game.hands, hand), dealers)
-    outcome = kind.outcome(longer.ruleset_for(number + 1).options, scored.state)
+    outcome = kind.scoring.outcome(longer.ruleset_for(number + 1).options, scored.state)
     return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
 
@@ -248,7 +250,7 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     hands, dealers = [], []
     for number, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(kind.parse_hand(raw, game.ruleset_for(number).options))
+            hands.append(kind.scoring.parse_hand(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         dealers.append(_named_dealer(raw, number, players))
@@ -302,7 +304,7 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
         ):
             raise GameError(N_("each option change needs 'from_hand' (1 or more) and 'options'"))
         # What decides who sits where and what each holds cannot change once begun.
-        fixed = ruleset.kind.seated_by & entry["options"].keys()
+        fixed = ruleset.kind.facts.seated_by & entry["options"].keys()
         if fixed:
             raise GameError(
                 text(N_("option {name!r} cannot change during a game"), name=sorted(fixed)[0])
@@ -419,7 +421,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "hands": [
             {
-                **game.kind.hand_to_json(hand),
+                **game.kind.scoring.hand_to_json(hand),
                 **({"dealer": seat} if (seat := game.named_dealer(number)) is not None else {}),
             }
             for number, hand in enumerate(game.hands, start=1)
@@ -437,7 +439,7 @@ def _house_document(ruleset: Ruleset) -> dict[str, Any]:
 
 def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:
     """Write a scored game as `scorekeeper score` prints it."""
-    carried = result.game.kind.carried  # its name in the output, when the kind counts it
+    carried = result.game.kind.facts.carried  # its name in the output, when the kind counts it
     hands = []
     for hand in result.hands:
         row: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .text import N_, text
-from .types import Side
+from .types import Marker, Side, StatColumn
 
 if TYPE_CHECKING:
     from .rulesheet import Answer, Group, Table
     from .text import Part, Text
-    from .types import HandResult, Marker, Need, Outcome, Payment, StatColumn
+    from .types import HandResult, Need, Outcome, Payment
 
 Gettext = Callable[[str], str]
 Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of the engine
@@ -99,27 +99,79 @@ class Words(Protocol[Opts]):
         ...
 
 
-class GameKind(Protocol[Opts, Hand, State]):
-    """What the generic game loop needs from a game kind: typed by the kind's options
-    (a frozen dataclass), its hand and the state it carries from hand to hand."""
+@dataclass(frozen=True)
+class Facts:
+    """What a game is, whatever the options: its names, what its sheets and statistics
+    show, what it carries from hand to hand."""
 
-    name: str
+    name: str  # as game files and presets name the game
     title: str  # the game's name, marked for translation
     featured: str  # the preset a table means by the game's bare name: first in lists
+    options: type  # the frozen dataclass of the game's options
+    markers: Mapping[str, Marker]  # what each marker of a hand result says on the sheet
+    stat_columns: tuple[StatColumn, ...]  # the columns it adds to the players' table
+    # A blank scorecard's columns: once per hand, then once per side (N_ templates).
+    scorecard: tuple[tuple[str, ...], tuple[str, ...]]
     # What a side carries from hand to hand beside its points, as `score` names it in its
-    # output (a count of overtricks, say), or None.
-    carried: str | None
-    # Whether a finished game's places rate its players (ratings.py): a game whose
-    # places say who played better.
-    rated: bool
-
+    # output (a count of overtricks, say), and how a sheet says it (an Nn_ pair, %(num)s).
+    carried: str | None = None
+    carried_words: tuple[str, str] = ("%(num)s", "%(num)s")
+    rated: bool = True  # whether a finished game's places rate its players
     # The options that decide who sits where and what each holds: fixed once a game has
     # started (a change during the game, or a what-if, cannot alter them).
-    seated_by: frozenset[str]
+    seated_by: frozenset[str] = frozenset({"players"})
+
+
+class Scoring(Protocol[Opts, Hand, State]):
+    """A kind's scoring: its `scoring` module, checked against this by mypy."""
+
+    def parse_hand(self, raw: object, options: Opts) -> Hand:
+        """Turn a game file's hand into the kind's hand value; raise InvalidHand."""
+        ...
+
+    def hand_to_json(self, hand: Hand) -> dict[str, Any]:
+        """Turn a hand back into its game-file form."""
+        ...
+
+    def start(self, options: Opts, players: Sequence[str]) -> State:
+        """The state before the first hand."""
+        ...
+
+    def play(self, options: Opts, state: State, hand: Hand) -> HandResult:
+        """Score one hand from `state`; raise InvalidHand when the rules forbid it."""
+        ...
+
+    def outcome(self, options: Opts, state: State) -> Outcome:
+        """Whether the game is over after the hands in `state`, and who won."""
+        ...
+
+    def needs(self, options: Opts, state: State) -> list[Need]:
+        """Before the next hand, from the state after the hands played: what each side
+        needs, in numbers (points to the target…)."""
+        ...
+
+    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
+        """A game-file hand in words, part by part: (who or what, what was entered)."""
+        ...
+
+
+class GameKind(Protocol[Opts, Hand, State]):
+    """A game kind: what its game is (`facts`, `shape`), its scoring and its words, and
+    what varies from game to game as methods. Typed by the kind's options (a frozen
+    dataclass), its hand and the state it carries from hand to hand."""
 
     @property
-    def options_type(self) -> type:
-        """The frozen dataclass of the kind's options."""
+    def facts(self) -> Facts:
+        """What the game is, whatever the options."""
+        ...
+
+    @property
+    def scoring(self) -> Scoring[Opts, Hand, State]:
+        """The game's scoring, hand by hand."""
+        ...
+
+    def words(self) -> Words[Opts]:
+        """The kind's rules in words (its `describe` module)."""
         ...
 
     def shape(self, options: Opts) -> Shape:
@@ -130,23 +182,11 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Group the seats into scoring sides."""
         ...
 
-    def parse_hand(self, raw: object, options: Opts) -> Hand:
-        """Turn a game file's hand into the kind's hand value; raise InvalidHand."""
-        ...
-
-    def hand_to_json(self, hand: Hand) -> dict[str, Any]:
-        """Turn a hand back into its game-file form."""
-        ...
-
     def carry_hand(
         self, raw: dict[str, Any], played: Opts, other: Opts, players: Sequence[str]
     ) -> tuple[dict[str, Any], Text | None]:
         """A hand played under options `played`, as a table under options `other` would
         have entered it (game-file form), and what that changed in words (else None)."""
-        ...
-
-    def start(self, options: Opts, players: Sequence[str]) -> State:
-        """Return the state before the first hand."""
         ...
 
     def dealt_by(self, state: State, dealer: int) -> State:
@@ -158,22 +198,6 @@ class GameKind(Protocol[Opts, Hand, State]):
     def hand_rules(self, options: Opts, number: int) -> Any:
         """The rules hand `number` is entered under: the options themselves, or for a kind
         whose hands differ one from the next, the options with what this hand is."""
-        ...
-
-    def play(self, options: Opts, state: State, hand: Hand) -> HandResult:
-        """Score one hand from `state`; raise InvalidHand when the rules forbid it."""
-        ...
-
-    def outcome(self, options: Opts, state: State) -> Outcome:
-        """Say whether the game is over after the hands in `state`, and who won."""
-        ...
-
-    def words(self) -> Words[Opts]:
-        """The kind's rules in words (its `describe` module)."""
-        ...
-
-    def carried_words(self) -> tuple[str, str]:
-        """How a scoresheet says the carried count: an Nn_ pair with %(num)s."""
         ...
 
     def lowest_wins(self, options: Opts) -> bool:
@@ -189,13 +213,8 @@ class GameKind(Protocol[Opts, Hand, State]):
         game's own scale (a game to 500 → 600; a game to 42 → 52, not 142)."""
         ...
 
-    def facts(self, options: Opts) -> list[Text]:
+    def footer(self, options: Opts) -> list[Text]:
         """What a scoresheet's footer says of the rules in force ("target 500")."""
-        ...
-
-    def needs(self, options: Opts, state: State) -> list[Need]:
-        """Before the next hand, under the rules in force and from the state after the
-        hands played: what each side needs, in numbers (points to the target…)."""
         ...
 
     def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
@@ -204,10 +223,6 @@ class GameKind(Protocol[Opts, Hand, State]):
 
     def settlement(self, options: Opts, totals: Sequence[int], winner: int) -> list[Payment]:
         """Who pays whom at the end, for a game played for stakes (else nothing)."""
-        ...
-
-    def scorecard_columns(self, options: Opts) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """A blank scorecard's columns: once per hand, then once per side (N_ templates)."""
         ...
 
     def scorecard_rows(self, options: Opts) -> tuple[tuple[str, ...], ...] | None:
@@ -226,24 +241,12 @@ class GameKind(Protocol[Opts, Hand, State]):
         name, only the ones that happened."""
         ...
 
-    def stat_columns(self) -> list[StatColumn]:
-        """The columns this game adds to the players' table (what was made of what was bid…)."""
-        ...
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """This game's fields of a player's `stats --json` entry, from the tallies."""
         ...
 
-    def markers(self) -> dict[str, Marker]:
-        """What each marker of a hand result says on the scoresheet."""
-        ...
-
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """A seat's "bid" and "tricks" cells of the CSV export ("" where the game has none)."""
-        ...
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        """A game-file hand in words, part by part: (who or what, what was entered)."""
         ...
 
     def seating(self, options: Opts, count: int) -> Text | None:
@@ -266,30 +269,19 @@ class GameKind(Protocol[Opts, Hand, State]):
 
 
 class KindDefaults(Generic[Opt, St]):
-    """What most kinds say alike; a kind subclasses this and overrides where it differs."""
-
-    rated = True
-    seated_by = frozenset({"players"})
-
-    def shape(self, options: Opt) -> Shape:
-        raise NotImplementedError
+    """What most games say alike: a kind subclasses this and writes its facts, its
+    scoring, its words, its shape, and what differs."""
 
     def sides(self, options: Opt, players: Sequence[str]) -> tuple[Side, ...]:
         return self.shape(options).sides(players)
 
-    def lowest_wins(self, options: Opt) -> bool:
-        return False  # the highest total leads
+    def shape(self, options: Opt) -> Shape:
+        raise NotImplementedError
 
-    def first_lead(
-        self, options: Opt, dealer: int, players: Sequence[str]
-    ) -> tuple[int | None, Text | None]:
-        return None, None
-
-    def seating(self, options: Opt, count: int) -> Text | None:
-        return None
-
-    def past_the_end(self, options: Opt, number: int) -> Text | None:
-        return None
+    def carry_hand(
+        self, raw: dict[str, Any], played: Opt, other: Opt, players: Sequence[str]
+    ) -> tuple[dict[str, Any], Text | None]:
+        return raw, None  # a hand is entered alike under every ruleset of the kind
 
     def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
@@ -297,16 +289,11 @@ class KindDefaults(Generic[Opt, St]):
     def hand_rules(self, options: Opt, number: int) -> object:
         return options  # every hand is entered alike
 
-    def carried_words(self) -> tuple[str, str]:
-        return ("%(num)s", "%(num)s")  # never shown: the kind carries nothing
-
-    def carry_hand(
-        self, raw: dict[str, Any], played: Opt, other: Opt, players: Sequence[str]
-    ) -> tuple[dict[str, Any], Text | None]:
-        return raw, None  # a hand is entered alike under every ruleset of the kind
+    def lowest_wins(self, options: Opt) -> bool:
+        return False  # the highest total leads
 
     def target(self, options: Opt) -> int | None:
-        raise NotImplementedError
+        return None  # the game ends after its hands
 
     def target_step(self, options: Opt) -> int:
         """A quarter of the target, down to a round step (1, 2 or 5 times a power of 10)."""
@@ -317,7 +304,7 @@ class KindDefaults(Generic[Opt, St]):
             power *= 10
         return step
 
-    def facts(self, options: Opt) -> list[Text]:
+    def footer(self, options: Opt) -> list[Text]:
         """The target, when a target ends the game."""
         target = self.target(options)
         return [text(N_("target {n}"), n=target)] if target is not None else []
@@ -325,11 +312,25 @@ class KindDefaults(Generic[Opt, St]):
     def settlement(self, options: Opt, totals: Sequence[int], winner: int) -> list[Payment]:
         return []  # no stakes
 
+    def scorecard_rows(self, options: Opt) -> tuple[tuple[str, ...], ...] | None:
+        return None  # the hands are not known in advance
+
     def tables(self, options: Opt) -> list[Table]:
         return []  # no score table
 
-    def scorecard_rows(self, options: Opt) -> tuple[tuple[str, ...], ...] | None:
-        return None  # the hands are not known in advance
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
+        return "", ""  # no bids, no tricks counted: the points say it
+
+    def seating(self, options: Opt, count: int) -> Text | None:
+        return None
+
+    def past_the_end(self, options: Opt, number: int) -> Text | None:
+        return None
+
+    def first_lead(
+        self, options: Opt, dealer: int, players: Sequence[str]
+    ) -> tuple[int | None, Text | None]:
+        return None, None
 
 
 def kind_names() -> list[str]:

@@ -134,7 +134,7 @@ class Ruleset(Generic[Opts]):
     @property
     def game(self) -> str:
         """The name of the game kind, as game files and presets name it."""
-        return self.kind.name
+        return self.kind.facts.name
 
     @property
     def house(self) -> bool:
@@ -279,7 +279,7 @@ def load_preset(path: Path) -> Ruleset:
             if not isinstance(entry, dict) or "value" not in entry:
                 raise ValueError(f"{name}: write {{ value = …, origin = … }}")
         options = apply_options(
-            kind.options_type(), {name: entry["value"] for name, entry in entries.items()}
+            kind.facts.options(), {name: entry["value"] for name, entry in entries.items()}
         )
         provenance = {name: SILENT for name in option_values(options)}
         provenance.update({name: _provenance(name, entry) for name, entry in entries.items()})

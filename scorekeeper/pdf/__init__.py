@@ -126,7 +126,7 @@ def scoresheet_html(
     result = result or score_game(game)
     kind = game.ruleset.kind
     hand_bodies = (
-        list(bodies) if bodies is not None else [kind.hand_to_json(h) for h in game.hands]
+        list(bodies) if bodies is not None else [kind.scoring.hand_to_json(h) for h in game.hands]
     )
     ruleset = game.current_ruleset
     names = [side.name for side in result.sides]
@@ -174,7 +174,7 @@ def scorecard_html(
     options = ruleset.options
     kind = ruleset.kind
     seats = list(players) if players else [str(n) for n in range(1, options.players + 1)]
-    per_hand, per_side = kind.scorecard_columns(options)
+    per_hand, per_side = kind.facts.scorecard
     printed = kind.scorecard_rows(options)  # a fixed schedule prints its hands
     env = environment(translations, language)
     return env.get_template("scorecard.html").render(

@@ -43,9 +43,9 @@ from ..limits import (
     check_rule_changes,
     clean_name,
     clean_players,
+    player_key,
 )
 from ..lru import LRU
-from ..stats import player_key
 from . import ratings, summaries
 from .db import new_id, new_pin, new_token, writing
 from .tables import check_table, new_table

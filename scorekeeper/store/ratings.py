@@ -24,7 +24,7 @@ from .db import writing
 
 def _rated(kind: str) -> bool:
     try:
-        return find_kind(kind).rated
+        return find_kind(kind).facts.rated
     except KeyError:  # a game kind this version no longer ships
         return False
 

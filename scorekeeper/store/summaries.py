@@ -34,8 +34,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine import GameResult
+from ..limits import player_key
 from ..standings import TableResult, table_result
-from ..stats import PlayerStats, csv_rows, game_stats, merge, player_key, write_csv
+from ..stats import PlayerStats, csv_rows, game_stats, merge, write_csv
 from .db import writing
 
 PACKAGE = Path(__file__).resolve().parent.parent

@@ -111,5 +111,5 @@ def warm_up(app: Flask) -> None:
             app.jinja_env.get_template(name)
     for kind in kind_names():
         entry_for(kind)
-        find_kind(kind).words().describe(find_kind(kind).options_type())
+        find_kind(kind).words().describe(find_kind(kind).facts.options())
         all_rulesets(kind)

@@ -100,7 +100,7 @@ def _standings(evening: store.Evening, games: list[store.StoredGame]) -> dict[st
         found for stored in games if (found := table_result(stored.players, stored.score()))
     ]
     ranked = standings(results, sat_out=_sat_out(evening), sit_out=evening.sit_out)
-    title = find_kind(ranked.kind).title if ranked.kind else None
+    title = find_kind(ranked.kind).facts.title if ranked.kind else None
     return {
         "measure": ranked.measure,
         "line": render_text(measure_words(ranked, title)),

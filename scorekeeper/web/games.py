@@ -50,11 +50,11 @@ from ..limits import (
     check_file_size,
     clean_name,
     parse_count,
+    player_key,
     read_game_json,
 )
 from ..lru import LRU
 from ..scoresheet import hand_notes
-from ..stats import player_key
 from .access import (
     check_pin,
     check_room,
@@ -147,7 +147,7 @@ def new() -> BaseResponse | str:
         # This table's own house rules before them all.
         kind: [
             *house_list(kind),
-            *sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).featured),
+            *sorted(all_rulesets(kind), key=lambda r: r.id != find_kind(kind).facts.featured),
         ]
         for kind in kind_names()
     }
@@ -265,7 +265,7 @@ def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
         name: {value: render_text(text) for value, text in values.items()}
         for name, values in kind.words().choice_words().items()
     }
-    form = new_game_form(kind.options_type, labels, words, most)
+    form = new_game_form(kind.facts.options, labels, words, most)
     if request.method == "GET":
         for name, value in option_values(preset.options).items():
             getattr(form, f"opt_{name}").data = value
@@ -526,7 +526,7 @@ def change_rules(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         name: {value: render_text(text) for value, text in values.items()}
         for name, values in kind.words().choice_words().items()
     }
-    form = change_rules_form(kind.options_type, labels, words)
+    form = change_rules_form(kind.facts.options, labels, words)
     current = option_values(ruleset.options)
     next_hand_number = len(stored.hands) + 1
     errors: list[Any] = []
@@ -650,7 +650,7 @@ def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
         if other.game == stored.kind
         else {}
     )
-    form = whatif_form(other.kind.options_type, labels, words)
+    form = whatif_form(other.kind.facts.options, labels, words)
     preset_values = option_values(other.options)
     changes: dict[str, Any] = {}
     problems: dict[str, list[Any]] = {}

@@ -149,7 +149,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["when"] = when
     app.jinja_env.globals["kind_title"] = lambda kind: translations().gettext(
-        find_kind(kind).title
+        find_kind(kind).facts.title
     )
     app.jinja_env.filters["signed"] = signed
     # A kind's own partials live under templates/kinds/<its package's name>/.

@@ -22,9 +22,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
-from ..limits import NAME_MAX, BadName, clean_name
+from ..limits import NAME_MAX, BadName, clean_name, player_key
 from ..ratings import Rating
-from ..stats import PlayerStats, player_key, stat_columns
+from ..stats import PlayerStats, stat_columns
 from .access import device
 from .db import get_db
 from .forms import Form
@@ -51,7 +51,7 @@ def _scope() -> tuple[store.Scope, dict[str, str]]:
 def _filter_choices() -> dict[str, Any]:
     lang = language()
     return {
-        "kinds": [(kind, _(find_kind(kind).title)) for kind in kind_names()],
+        "kinds": [(kind, _(find_kind(kind).facts.title)) for kind in kind_names()],
         "rulesets": [(r.id, r.text("name", lang)) for r in all_rulesets()],
     }
 

@@ -181,7 +181,7 @@ def _house_form(
     base: Ruleset, *, start: Ruleset | None = None, editing: HouseRules | None = None
 ) -> BaseResponse | str | tuple[str, int]:
     labels, words = _words(base)
-    form: Any = house_rules_form(base.kind.options_type, labels, words)
+    form: Any = house_rules_form(base.kind.facts.options, labels, words)
     problems: dict[str, list[Any]] = {}
     field_errors: dict[str, Any] = {}
     errors: list[Any] = []

@@ -39,7 +39,7 @@ def first_shown(hands: int, every: bool) -> int:
 def rule_labels(ruleset: Ruleset) -> dict[str, str]:
     """Each rule's label, for the links from explanation lines to the rule page."""
     kind = ruleset.kind
-    options = kind.options_type()
+    options = kind.facts.options()
     labels = {
         name: render_text(label)
         for _, rules in kind.words().describe(options)
@@ -81,4 +81,4 @@ def needs(stored: StoredGame, result: GameResult) -> list[Need]:
     under the rules in force (nothing before the first hand, nor after the end)."""
     if not result.hands or result.outcome.finished:
         return []
-    return find_kind(stored.kind).needs(stored.ruleset.options, result.state)
+    return find_kind(stored.kind).scoring.needs(stored.ruleset.options, result.state)

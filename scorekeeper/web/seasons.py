@@ -23,11 +23,11 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine.text import N_
-from ..limits import BadName
+from ..limits import BadName, player_key
 from ..ratings import Rating
 from ..seasons import MEASURES, PLACING, Night, SeasonTable, measure_words, season_table
 from ..standings import shown
-from ..stats import player_key, write_csv
+from ..stats import write_csv
 from ..store.seasons import BadSeason, Season, SeasonNotFound
 from .access import device, role
 from .db import get_db

@@ -51,7 +51,7 @@ def game_card(stored: store.StoredGame) -> GameCard:
     except (UnknownRuleset, OptionError, ScoreError):  # a preset this version no longer ships
         names, rules, lowest = list(stored.players), stored.ruleset_id, False
     try:
-        game = get_translations().gettext(find_kind(stored.kind).title)
+        game = get_translations().gettext(find_kind(stored.kind).facts.title)
     except KeyError:  # a game kind this version no longer ships
         game = stored.kind
     totals = stored.totals
@@ -109,7 +109,7 @@ def render_game(
         fixed_columns=fixed_columns(stored.kind, ruleset.options),
         can_play_on=target is not None,
         target=target,
-        facts=kind.facts(ruleset.options),
+        facts=kind.footer(ruleset.options),
         stored=stored,
         result=result,
         ruleset=ruleset,

@@ -40,7 +40,7 @@ def test_new_redirects_to_setup_of_the_chosen_preset(client):
 def test_setup_shows_every_option_of_the_preset(client, ruleset_id):
     page = client.get(f"/new/{ruleset_id}").get_data(as_text=True)
     kind = find_kind(find_ruleset(ruleset_id).game)
-    for name in option_types(kind.options_type):
+    for name in option_types(kind.facts.options):
         assert f'name="opt_{name}"' in page
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
@@ -16,20 +16,27 @@ from .scoring import EuchreHand, EuchreState
 class Euchre(KindDefaults[EuchreOptions, EuchreState]):
     """The Euchre game kind."""
 
-    name = "euchre"
-    title = N_("Euchre")
-    featured = "euchre"
-    options_type = EuchreOptions
-    carried: str | None = None
-
-    # The rules themselves, from the scoring module (not methods that call them).
-    parse_hand = staticmethod(scoring.parse_hand)
-    hand_to_json = staticmethod(scoring.hand_to_json)
-    start = staticmethod(scoring.start)
-    play = staticmethod(scoring.play)
-    outcome = staticmethod(scoring.outcome)
-    needs = staticmethod(scoring.needs)
-    hand_words = staticmethod(scoring.hand_words)
+    facts = Facts(
+        name="euchre",
+        title=N_("Euchre"),
+        featured="euchre",
+        options=EuchreOptions,
+        markers={
+            "made": Marker(N_("made")),
+            "march": Marker(N_("march")),
+            "euchre": Marker(N_("euchre")),
+            "euchred": Marker(N_("euchred"), setback=True),
+            "alone": Marker(N_("alone")),
+        },
+        stat_columns=(
+            StatColumn(N_("Hands made / made the suit"), ("makes_made",), ("makes",)),
+            StatColumn(N_("Marches"), ("marches",)),
+            StatColumn(N_("Euchres"), ("euchres",)),
+            StatColumn(N_("Alone"), ("loners",)),
+        ),
+        scorecard=((N_("Maker"), N_("Alone"), N_("Tricks")), (N_("Score"), N_("Total"))),
+    )
+    scoring: Scoring[EuchreOptions, EuchreHand, EuchreState] = scoring
 
     def words(self) -> Words[EuchreOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -47,7 +54,7 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
     def target(self, options: EuchreOptions) -> int | None:
         return options.target or None
 
-    def facts(self, options: EuchreOptions) -> list[Text]:
+    def footer(self, options: EuchreOptions) -> list[Text]:
         facts = []
         if options.target:
             facts.append(text(N_("target {n}"), n=options.target))
@@ -66,9 +73,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             return gettext(N_("defended alone"))
         return ""
 
-    def scorecard_columns(self, options: EuchreOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Maker"), N_("Alone"), N_("Tricks")), (N_("Score"), N_("Total"))
-
     def tally(
         self, options: EuchreOptions, hand: EuchreHand, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
@@ -84,14 +88,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         }
         return {name: n for name, n in counts.items() if n}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [
-            StatColumn(N_("Hands made / made the suit"), ("makes_made",), ("makes",)),
-            StatColumn(N_("Marches"), ("marches",)),
-            StatColumn(N_("Euchres"), ("euchres",)),
-            StatColumn(N_("Alone"), ("loners",)),
-        ]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "made_the_suit": {
@@ -102,15 +98,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             "euchres": counts.get("euchres", 0),
             "loners": counts.get("loners", 0),
             "defended_alone": counts.get("lone_defences", 0),
-        }
-
-    def markers(self) -> dict[str, Marker]:
-        return {
-            "made": Marker(N_("made")),
-            "march": Marker(N_("march")),
-            "euchre": Marker(N_("euchre")),
-            "euchred": Marker(N_("euchred"), setback=True),
-            "alone": Marker(N_("alone")),
         }
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
@@ -23,21 +23,17 @@ CARD_MARKS = {
 class Hearts(KindDefaults[HeartsOptions, HeartsState]):
     """The Hearts game kind."""
 
-    name = "hearts"
-    title = N_("Hearts")
-    featured = "hearts-standard"
-    options_type = HeartsOptions
-    carried: str | None = None
-    seated_by = frozenset({"players", "widow", "removed_cards"})
-
-    # The rules themselves, from the scoring module (not methods that call them).
-    parse_hand = staticmethod(scoring.parse_hand)
-    hand_to_json = staticmethod(scoring.hand_to_json)
-    start = staticmethod(scoring.start)
-    play = staticmethod(scoring.play)
-    outcome = staticmethod(scoring.outcome)
-    needs = staticmethod(scoring.needs)
-    hand_words = staticmethod(scoring.hand_words)
+    facts = Facts(
+        name="hearts",
+        title=N_("Hearts"),
+        featured="hearts-standard",
+        options=HeartsOptions,
+        markers={"moon": Marker(N_("moon")), "slam": Marker(N_("slam"))},
+        stat_columns=(StatColumn(N_("Moons"), ("moons",)),),
+        scorecard=((N_("Pass"),), (N_("Points"), N_("Total"))),
+        seated_by=frozenset({"players", "widow", "removed_cards"}),
+    )
+    scoring: Scoring[HeartsOptions, HeartsHand, HeartsState] = scoring
 
     def words(self) -> Words[HeartsOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -74,9 +70,6 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
         cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
         return f"{body['hearts'][seat]}♥ {cards}".strip()
 
-    def scorecard_columns(self, options: HeartsOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Pass"),), (N_("Points"), N_("Total"))
-
     def tally(
         self, options: HeartsOptions, hand: HeartsHand, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
@@ -88,18 +81,9 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
         }
         return {name: n for name, n in counts.items() if n}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [StatColumn(N_("Moons"), ("moons",))]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Hearts (GAME-FORMAT.md), and more."""
         return {name: counts.get(name, 0) for name in ("moons", "queen_of_spades", "hearts_taken")}
-
-    def markers(self) -> dict[str, Marker]:
-        return {"moon": Marker(N_("moon")), "slam": Marker(N_("slam"))}
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        return "", ""  # no bids; the points say what was taken
 
 
 KIND: GameKind[HeartsOptions, HeartsHand, HeartsState] = (

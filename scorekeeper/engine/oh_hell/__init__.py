@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .options import Deal, MissPenalty, OhHellOptions, TrickPoints, hand_rules
-from .scoring import OhHellHand, OhHellState
+from .scoring import OhHellHand, OhHellState, past_the_schedule
 
 DEAL_FACTS = {
     Deal.DOWN_UP: N_("{hands} hands: {top} cards down to 1 and back up"),
@@ -23,22 +23,22 @@ DEAL_FACTS = {
 class OhHell(KindDefaults[OhHellOptions, OhHellState]):
     """The Oh Hell game kind."""
 
-    name = "oh-hell"
-    title = N_("Oh Hell")
-    featured = "oh-hell"
-    options_type = OhHellOptions
-    carried: str | None = None
+    facts = Facts(
+        name="oh-hell",
+        title=N_("Oh Hell"),
+        featured="oh-hell",
+        options=OhHellOptions,
+        markers={"made": Marker(N_("made")), "missed": Marker(N_("missed"), setback=True)},
+        stat_columns=(
+            StatColumn(N_("Bids made / bid"), ("bids_made",), ("bids",)),
+            StatColumn(N_("Exact zeros / zero bids"), ("zero_bids_made",), ("zero_bids",)),
+        ),
+        scorecard=((N_("Cards"),), (N_("Bid"), N_("Took"), N_("Score"))),
+    )
+    scoring: Scoring[OhHellOptions, OhHellHand, OhHellState] = scoring
 
-    # The rules themselves, from the scoring module (not methods that call them).
-    parse_hand = staticmethod(scoring.parse_hand)
-    hand_to_json = staticmethod(scoring.hand_to_json)
-    start = staticmethod(scoring.start)
-    past_the_end = staticmethod(scoring.past_the_schedule)
-    hand_rules = staticmethod(hand_rules)
-    play = staticmethod(scoring.play)
-    outcome = staticmethod(scoring.outcome)
-    needs = staticmethod(scoring.needs)
-    hand_words = staticmethod(scoring.hand_words)
+    hand_rules = staticmethod(hand_rules)  # a hand's size varies with its place in the schedule
+    past_the_end = staticmethod(past_the_schedule)  # the schedule ends the game
 
     def words(self) -> Words[OhHellOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -53,10 +53,7 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         """The hook binds the dealer: the state knows who deals the next hand."""
         return OhHellState(state.players, state.sides, state.totals, state.hands, dealer)
 
-    def target(self, options: OhHellOptions) -> int | None:
-        return None  # the schedule ends the game, not a total
-
-    def facts(self, options: OhHellOptions) -> list[Text]:
+    def footer(self, options: OhHellOptions) -> list[Text]:
         """How many hands, and how they run."""
         facts = [text(DEAL_FACTS[options.deal], hands=len(options.schedule), top=options.largest)]
         if options.pack == 60:
@@ -67,9 +64,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         """The bid and the tricks taken ("3/4")."""
         (seat,) = seats
         return f"{body['bids'][seat]}/{body['tricks'][seat]}"
-
-    def scorecard_columns(self, options: OhHellOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Cards"),), (N_("Bid"), N_("Took"), N_("Score"))
 
     def scorecard_rows(self, options: OhHellOptions) -> tuple[tuple[str, ...], ...]:
         """The blank card's rows: one per hand of the schedule, its size printed."""
@@ -89,12 +83,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         }
         return {name: n for name, n in counts.items() if n}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [
-            StatColumn(N_("Bids made / bid"), ("bids_made",), ("bids",)),
-            StatColumn(N_("Exact zeros / zero bids"), ("zero_bids_made",), ("zero_bids",)),
-        ]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "bids": {"bid": counts.get("bids", 0), "made": counts.get("bids_made", 0)},
@@ -104,9 +92,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
             },
             "tricks_taken": counts.get("tricks_taken", 0),
         }
-
-    def markers(self) -> dict[str, Marker]:
-        return {"made": Marker(N_("made")), "missed": Marker(N_("missed"), setback=True)}
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import InvalidHand
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
-from ..text import N_, Nn_, Part, Text, shown, text
-from ..types import HandResult, Marker, Need, StatColumn
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Words
+from ..text import N_, Nn_, Text, text
+from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .bids import Bid, BidFormError, BidKind, bid_short, bid_words, is_nil, parse_bid
-from .options import Contract, Scoring, SpadesOptions
-from .scoring import SpadesHand, SpadesState
+from .bids import Bid, BidKind, bid_short, is_nil
+from .options import Contract, SpadesOptions
+from .options import Scoring as Count
+from .scoring import SpadesHand, SpadesState, is_int
+from .scoring import shape as table_shape
 
 ZERO = Bid(BidKind.NUMBER, 0)
 TEAM_BID_NOTE = text(
@@ -20,74 +21,44 @@ TEAM_BID_NOTE = text(
 )
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class Spades(KindDefaults[SpadesOptions, SpadesState]):
     """The Spades game kind."""
 
-    name = "spades"
-    title = N_("Spades")
-    featured = "yahoo-normal"
-    options_type = SpadesOptions
-    carried: str | None = "bags"
-    seated_by = frozenset({"players", "partnership", "tricks_per_hand"})
+    facts = Facts(
+        name="spades",
+        title=N_("Spades"),
+        featured="yahoo-normal",
+        options=SpadesOptions,
+        markers={
+            "set": Marker(N_("set"), setback=True),
+            "bagged_out": Marker(N_("bagged out"), setback=True),
+            "nil_made": Marker(N_("nil made")),
+            "nil_failed": Marker(N_("nil failed"), setback=True),
+            "blind_nil_made": Marker(N_("blind nil made")),
+            "blind_nil_failed": Marker(N_("blind nil failed"), setback=True),
+            "double_blind_nil_made": Marker(N_("double blind nil made")),
+            "double_blind_nil_failed": Marker(N_("double blind nil failed"), setback=True),
+            "moon_made": Marker(N_("moon")),
+            "all_tricks": Marker(N_("all tricks")),
+        },
+        stat_columns=(
+            StatColumn(N_("Nil made / bid"), ("nil_made",), ("nil_bid",)),
+            StatColumn(N_("Blind nil made / bid"), ("blind_nil_made",), ("blind_nil_bid",)),
+            StatColumn(N_("Sets"), ("sets",)),
+        ),
+        scorecard=((), (N_("Bid"), N_("Tricks"), N_("Score"), N_("Total"), N_("Bags"))),
+        carried="bags",
+        carried_words=Nn_("%(num)s bag", "%(num)s bags"),
+        seated_by=frozenset({"players", "partnership", "tricks_per_hand"}),
+    )
+    scoring: Scoring[SpadesOptions, SpadesHand, SpadesState] = scoring
 
     def words(self) -> Words[SpadesOptions]:
         from . import describe  # the rule sheet: never needed to score
 
         return describe
 
-    def shape(self, options: SpadesOptions) -> Shape:
-        """Four in partnerships, or each for themselves; 13 tricks, 17 for three."""
-        return Shape(options.players, options.partnership, options.tricks_per_hand)
-
-    def parse_hand(self, raw: object, options: SpadesOptions) -> SpadesHand:
-        """Read a hand's bids and tricks, checking their form and that the tricks add up."""
-        if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
-            raise InvalidHand(text(N_("a Spades hand needs 'bids' and 'tricks'")))
-        raw_bids, raw_tricks = raw["bids"], raw["tricks"]
-        seats = options.players
-        most = options.tricks_per_hand
-        for name, values in (("bids", raw_bids), ("tricks", raw_tricks)):
-            if not isinstance(values, list) or len(values) != seats:
-                raise InvalidHand(
-                    text(
-                        N_("'{name}' needs one entry for each of the {seats} seats"),
-                        name=name,
-                        seats=seats,
-                    )
-                )
-        bids = []
-        for seat, raw_bid in enumerate(raw_bids):
-            try:
-                bids.append(parse_bid(raw_bid, most))
-            except BidFormError as error:
-                raise InvalidHand(
-                    text(N_("seat {seat}: {why}"), seat=seat + 1, why=error.message), seat
-                ) from None
-        for seat, took in enumerate(raw_tricks):
-            if not _int(took) or not 0 <= took <= most:
-                raise InvalidHand(
-                    text(
-                        N_("seat {seat}: tricks {took} must be a whole number 0–{most}"),
-                        seat=seat + 1,
-                        took=shown(took),
-                        most=most,
-                    ),
-                    seat,
-                )
-        total = sum(raw_tricks)
-        if total != most:
-            raise InvalidHand(
-                text(N_("tricks add up to {total}, expected {most}"), total=total, most=most)
-            )
-        return SpadesHand(tuple(bids), tuple(raw_tricks))
-
-    def hand_to_json(self, hand: SpadesHand) -> dict[str, Any]:
-        """Write a hand in its game-file form."""
-        return {"bids": [bid.to_json() for bid in hand.bids], "tricks": list(hand.tricks)}
+    shape = staticmethod(table_shape)
 
     def carry_hand(
         self,
@@ -111,34 +82,21 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             return raw, None
         merged = False
         for a, b in ((0, 2), (1, 3)):
-            if _int(bids[a]) and _int(bids[b]) and bids[a] > 0 and bids[b] > 0:
+            if is_int(bids[a]) and is_int(bids[b]) and bids[a] > 0 and bids[b] > 0:
                 bids[a], bids[b] = bids[a] + bids[b], 0
                 merged = True
         if not merged:
             return raw, None
         return {**raw, "bids": bids}, TEAM_BID_NOTE
 
-    def start(self, options: SpadesOptions, players: Sequence[str]) -> SpadesState:
-        return scoring.start(players, self.sides(options, players))
-
-    # The scoring functions themselves, not methods that call them: a replay calls them
-    # once per hand.
-    play = staticmethod(scoring.play)
-    outcome = staticmethod(scoring.outcome)
-
     def lowest_wins(self, options: SpadesOptions) -> bool:
-        return options.scoring is Scoring.ERROR
+        return options.scoring is Count.ERROR
 
     def target(self, options: SpadesOptions) -> int | None:
-        return options.target if options.scoring is Scoring.POINTS else None
+        return options.target if options.scoring is Count.POINTS else None
 
-    def needs(self, options: SpadesOptions, state: SpadesState) -> list[Need]:
-        from .guidance import needs  # asked before a hand, never while scoring
-
-        return needs(options, state)
-
-    def facts(self, options: SpadesOptions) -> list[Text]:
-        facts = super().facts(options)
+    def footer(self, options: SpadesOptions) -> list[Text]:
+        facts = super().footer(options)
         if options.sandbagging:
             facts.append(
                 text(
@@ -157,9 +115,6 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
         return " · ".join(
             f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
         )
-
-    def scorecard_columns(self, options: SpadesOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (), (N_("Bid"), N_("Tricks"), N_("Score"), N_("Total"), N_("Bags"))
 
     def tally(
         self, options: SpadesOptions, hand: SpadesHand, result: HandResult, seat: int, side: int
@@ -185,16 +140,6 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             counts["bagged_out"] = 1
         return counts
 
-    def carried_words(self) -> tuple[str, str]:
-        return Nn_("%(num)s bag", "%(num)s bags")
-
-    def stat_columns(self) -> list[StatColumn]:
-        return [
-            StatColumn(N_("Nil made / bid"), ("nil_made",), ("nil_bid",)),
-            StatColumn(N_("Blind nil made / bid"), ("blind_nil_made",), ("blind_nil_bid",)),
-            StatColumn(N_("Sets"), ("sets",)),
-        ]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Spades (GAME-FORMAT.md), and more."""
         return {
@@ -211,36 +156,8 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             "bagged_out": counts.get("bagged_out", 0),
         }
 
-    def markers(self) -> dict[str, Marker]:
-        return {
-            "set": Marker(N_("set"), setback=True),
-            "bagged_out": Marker(N_("bagged out"), setback=True),
-            "nil_made": Marker(N_("nil made")),
-            "nil_failed": Marker(N_("nil failed"), setback=True),
-            "blind_nil_made": Marker(N_("blind nil made")),
-            "blind_nil_failed": Marker(N_("blind nil failed"), setback=True),
-            "double_blind_nil_made": Marker(N_("double blind nil made")),
-            "double_blind_nil_failed": Marker(N_("double blind nil failed"), setback=True),
-            "moon_made": Marker(N_("moon")),
-            "all_tricks": Marker(N_("all tricks")),
-        }
-
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         return str(body["bids"][seat]), str(body["tricks"][seat])
-
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
-        """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
-        return [
-            (
-                name,
-                text(
-                    N_("bid {bid}, took {tricks}"),
-                    bid=bid_words(body["bids"][seat]),
-                    tricks=shown(body["tricks"][seat]),
-                ),
-            )
-            for seat, name in enumerate(players)
-        ]
 
 
 KIND: GameKind[SpadesOptions, SpadesHand, SpadesState] = (

@@ -6,16 +6,28 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, NamedTuple
 
 from ..errors import InvalidHand
+from ..kinds import Shape
 from ..outcome import decide
-from ..text import N_, Nn_, Text, signed, text
-from ..types import Explanation, HandResult, Line, Outcome, Side
-from .bids import NIL_KINDS, Bid, BidKind, check_bids, is_nil, is_summed_moon, is_whole
+from ..text import N_, Nn_, Part, Text, shown, signed, text
+from ..types import Explanation, HandResult, Line, Need, Outcome, Side
+from .bids import (
+    NIL_KINDS,
+    Bid,
+    BidFormError,
+    BidKind,
+    bid_words,
+    check_bids,
+    is_nil,
+    is_summed_moon,
+    is_whole,
+    parse_bid,
+)
 from .options import (
     AllTricks,
     BlindReward,
@@ -535,8 +547,89 @@ def _sandbag(options: SpadesOptions, score: _SideScore, before: int) -> int:
     return carried
 
 
-def start(players: Sequence[str], sides: tuple[Side, ...]) -> SpadesState:
-    """Return the state before the first hand."""
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_hand(raw: object, options: SpadesOptions) -> SpadesHand:
+    """Read a hand's bids and tricks, checking their form and that the tricks add up."""
+    if not isinstance(raw, dict) or "bids" not in raw or "tricks" not in raw:
+        raise InvalidHand(text(N_("a Spades hand needs 'bids' and 'tricks'")))
+    raw_bids, raw_tricks = raw["bids"], raw["tricks"]
+    seats = options.players
+    most = options.tricks_per_hand
+    for name, values in (("bids", raw_bids), ("tricks", raw_tricks)):
+        if not isinstance(values, list) or len(values) != seats:
+            raise InvalidHand(
+                text(
+                    N_("'{name}' needs one entry for each of the {seats} seats"),
+                    name=name,
+                    seats=seats,
+                )
+            )
+    bids = []
+    for seat, raw_bid in enumerate(raw_bids):
+        try:
+            bids.append(parse_bid(raw_bid, most))
+        except BidFormError as error:
+            raise InvalidHand(
+                text(N_("seat {seat}: {why}"), seat=seat + 1, why=error.message), seat
+            ) from None
+    for seat, took in enumerate(raw_tricks):
+        if not is_int(took) or not 0 <= took <= most:
+            raise InvalidHand(
+                text(
+                    N_("seat {seat}: tricks {took} must be a whole number 0–{most}"),
+                    seat=seat + 1,
+                    took=shown(took),
+                    most=most,
+                ),
+                seat,
+            )
+    total = sum(raw_tricks)
+    if total != most:
+        raise InvalidHand(
+            text(N_("tricks add up to {total}, expected {most}"), total=total, most=most)
+        )
+    return SpadesHand(tuple(bids), tuple(raw_tricks))
+
+
+def hand_to_json(hand: SpadesHand) -> dict[str, Any]:
+    """Write a hand in its game-file form."""
+    return {"bids": [bid.to_json() for bid in hand.bids], "tricks": list(hand.tricks)}
+
+
+def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+    """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
+    return [
+        (
+            name,
+            text(
+                N_("bid {bid}, took {tricks}"),
+                bid=bid_words(body["bids"][seat]),
+                tricks=shown(body["tricks"][seat]),
+            ),
+        )
+        for seat, name in enumerate(players)
+    ]
+
+
+def needs(options: SpadesOptions, state: SpadesState) -> list[Need]:
+    """What each side needs before the next hand (asked before a hand, never while
+    scoring: its module is imported only then)."""
+    from .guidance import needs
+
+    return needs(options, state)
+
+
+def shape(options: SpadesOptions) -> Shape:
+    """Four in partnerships, or each for themselves; 13 tricks, 17 for three."""
+    return Shape(options.players, options.partnership, options.tricks_per_hand)
+
+
+def start(options: SpadesOptions, players: Sequence[str]) -> SpadesState:
+    """The state before the first hand: the sides of the table, nothing scored."""
+    sides = shape(options).sides(players)
     zeros = tuple(0 for _ in sides)
     return SpadesState(tuple(players), sides, zeros, zeros)
 

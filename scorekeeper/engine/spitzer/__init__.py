@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, GameKind, Gettext, KindDefaults, Shape, Words
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
 from ..rulesheet import Table
 from ..text import N_, text
 from ..types import HandResult, Marker, Payment, StatColumn
@@ -36,20 +36,19 @@ CONTRACT_SHORT = {
 class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     """The Spitzer game kind."""
 
-    name = "spitzer"
-    title = N_("Spitzer")
-    featured = "spitzer"
-    options_type = SpitzerOptions
-    carried: str | None = None
-
-    # The rules themselves, from the scoring module (not methods that call them).
-    parse_hand = staticmethod(scoring.parse_hand)
-    hand_to_json = staticmethod(scoring.hand_to_json)
-    needs = staticmethod(scoring.needs)
-    start = staticmethod(scoring.start)
-    play = staticmethod(scoring.play)
-    outcome = staticmethod(scoring.outcome)
-    hand_words = staticmethod(scoring.hand_words)
+    facts = Facts(
+        name="spitzer",
+        title=N_("Spitzer"),
+        featured="spitzer",
+        options=SpitzerOptions,
+        markers={"set": Marker(N_("set"), setback=True), "declarer": Marker(N_("declarer"))},
+        stat_columns=(StatColumn(N_("Declared: won / played"), ("declared_won",), ("declared",)),),
+        scorecard=(
+            (N_("Contract"), N_("Declarers"), N_("Card points")),
+            (N_("Score"), N_("Total")),
+        ),
+    )
+    scoring: Scoring[SpitzerOptions, SpitzerHand, SpitzerState] = scoring
 
     def words(self) -> Words[SpitzerOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -76,11 +75,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         if not (options.stake_per_game or options.stake_per_point):
             return []
         return settlement(options, totals, winner)
-
-    def scorecard_columns(
-        self, options: SpitzerOptions
-    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return (N_("Contract"), N_("Declarers"), N_("Card points")), (N_("Score"), N_("Total"))
 
     def tables(self, options: SpitzerOptions) -> list[Table]:
         """Seed 003's score table: a row per contract, a column per result."""
@@ -112,16 +106,10 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
             return {}
         return {"declared": 1, **({"declared_won": 1} if result.points[side] > 0 else {})}
 
-    def stat_columns(self) -> list[StatColumn]:
-        return [StatColumn(N_("Declared: won / played"), ("declared_won",), ("declared",))]
-
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "declared": {"deals": counts.get("declared", 0), "won": counts.get("declared_won", 0)}
         }
-
-    def markers(self) -> dict[str, Marker]:
-        return {"set": Marker(N_("set"), setback=True), "declarer": Marker(N_("declarer"))}
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """The declarers' contract and tricks; nothing on the other seats."""
