@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
 
 from .options import OptionError, coerce_option, option_values
 from .ruleset import Origin, Ruleset
@@ -156,12 +155,12 @@ ORIGIN_WORDS = {
 
 def rules_json(
     ruleset: Ruleset, translations: Translations | None = None, language: str | None = None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A ruleset as data (`scorekeeper rules ID --json`): every option with its origin."""
     sheet = describe(ruleset, language)
     options = []
     for rule in sheet.lines:
-        entry: dict[str, Any] = {
+        entry: dict[str, object] = {
             "name": rule.option,
             "value": rule.raw,
             "origin": rule.origin,

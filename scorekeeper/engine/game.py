@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .errors import GameError, HandError, InvalidHand, RulesError
-from .kinds import GameKind
+from .kinds import SomeKind
 from .options import OptionError
 from .ruleset import Ruleset, UnknownRuleset, find_ruleset, short_id
 from .seats import dealer_of
@@ -26,9 +25,9 @@ class RuleChange:
     """Options the table changed during the game, in force from hand `from_hand` on."""
 
     from_hand: int
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"from_hand": self.from_hand, "options": dict(self.options)}
 
 
@@ -38,14 +37,14 @@ class Game:
 
     ruleset: Ruleset
     players: tuple[str, ...]
-    hands: tuple[Any, ...] = ()
+    hands: tuple[object, ...] = ()  # each the kind's hand
     changes: tuple[RuleChange, ...] = ()
     first_dealer: int = 0  # the seat that deals hand 1; the deal passes to the left
     # Hand by hand, the seat a hand names as its real dealer ("dealer": a table that dealt
     # out of turn), else None; the hands after it rotate from it.
     dealers: tuple[int | None, ...] = ()
 
-    def start(self) -> Any:
+    def start(self) -> object:
         """The kind's state before the first hand."""
         kind = self.kind
         return kind.dealt_by(
@@ -61,7 +60,7 @@ class Game:
         return self.dealers[hand_number - 1] if hand_number <= len(self.dealers) else None
 
     def with_hands(
-        self, hands: tuple[Any, ...], dealers: tuple[int | None, ...] | None = None
+        self, hands: tuple[object, ...], dealers: tuple[int | None, ...] | None = None
     ) -> Game:
         """The same game with another log of hands (and the dealers they name)."""
         named = self.dealers[: len(hands)] if dealers is None else dealers
@@ -81,7 +80,7 @@ class Game:
         return self.ruleset_for(len(self.hands) + 1)
 
     @property
-    def kind(self) -> GameKind[Any, Any, Any]:
+    def kind(self) -> SomeKind:
         return self.ruleset.kind
 
     @property
@@ -97,7 +96,7 @@ class GameResult:
     sides: tuple[Side, ...]
     hands: tuple[HandResult, ...]
     outcome: Outcome
-    state: Any = field(repr=False, compare=False)
+    state: object = field(repr=False, compare=False)  # the kind's state
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -106,7 +105,7 @@ class GameResult:
     @property
     def carried(self) -> tuple[int, ...] | None:
         """What each side carries on after the last hand, for kinds that count something
-        beside the points (GameKind.carried)."""
+        beside the points (Facts.carried)."""
         if self.hands:
             return self.hands[-1].carried
         return tuple(0 for _ in self.sides) if self.game.kind.facts.carried else None
@@ -124,7 +123,7 @@ def score_game(game: Game) -> GameResult:
 
 
 def _play_from(
-    game: Game, sides: tuple[Side, ...], before: tuple[HandResult, ...], state: Any
+    game: Game, sides: tuple[Side, ...], before: tuple[HandResult, ...], state: object
 ) -> GameResult:
     """Score the game's hands after the `before` ones, starting from `state`."""
     kind = game.kind
@@ -200,8 +199,8 @@ def extend(result: GameResult, raw: object) -> GameResult:
 
 
 def _over(
-    kind: GameKind[Any, Any, Any],
-    options: Any,
+    kind: SomeKind,
+    options: object,
     sides: Sequence[Side],
     outcome: Outcome,
     number: int,
@@ -317,7 +316,7 @@ def _changes(raw: object, ruleset: Ruleset) -> tuple[RuleChange, ...]:
     return tuple(changes)
 
 
-def _ruleset(doc: Mapping[str, Any], find: Callable[[str], Ruleset]) -> Ruleset:
+def _ruleset(doc: Mapping[str, object], find: Callable[[str], Ruleset]) -> Ruleset:
     ruleset_id = doc.get("ruleset")
     if not isinstance(ruleset_id, str):
         raise GameError(N_("'ruleset' must name a preset, e.g. \"yahoo-normal\""))
@@ -367,7 +366,7 @@ def _ruleset(doc: Mapping[str, Any], find: Callable[[str], Ruleset]) -> Ruleset:
         raise GameError(error.located) from None
 
 
-def _seated(raw: object, ruleset: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
+def _seated(raw: object, ruleset: Ruleset, overrides: Mapping[str, object]) -> Ruleset:
     """The ruleset for as many players as the file names, where the source allows that many.
 
     Seed 004's widow game is for 4 or 5 players: a file naming 4 plays it with 4, without
@@ -408,7 +407,7 @@ def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(raw)
 
 
-def game_to_json(game: Game) -> dict[str, Any]:
+def game_to_json(game: Game) -> dict[str, object]:
     """Write a game in the game file format."""
     changed = game.ruleset.changed()
     values = {name: getattr(game.ruleset.options, name) for name in changed}
@@ -431,18 +430,20 @@ def game_to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _house_document(ruleset: Ruleset) -> dict[str, Any]:
+def _house_document(ruleset: Ruleset) -> dict[str, object]:
     from .house import rules_document
 
     return rules_document(ruleset)
 
 
-def result_to_json(result: GameResult, translations: Translations | None = None) -> dict[str, Any]:
+def result_to_json(
+    result: GameResult, translations: Translations | None = None
+) -> dict[str, object]:
     """Write a scored game as `scorekeeper score` prints it."""
     carried = result.game.kind.facts.carried  # its name in the output, when the kind counts it
     hands = []
     for hand in result.hands:
-        row: dict[str, Any] = {"points": list(hand.points), "totals": list(hand.totals)}
+        row: dict[str, object] = {"points": list(hand.points), "totals": list(hand.totals)}
         if carried and hand.carried is not None:
             row[carried] = list(hand.carried)
         row["explanation"] = [
@@ -450,7 +451,7 @@ def result_to_json(result: GameResult, translations: Translations | None = None)
         ]
         row["markers"] = [list(side) for side in hand.markers]
         hands.append(row)
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "game": result.game.ruleset.game,
         "ruleset": result.game.ruleset.id,
         "sides": [{"name": side.name, "seats": list(side.seats)} for side in result.sides],

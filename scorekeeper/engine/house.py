@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from .errors import RulesError
 from .kinds import kind_names
@@ -106,7 +105,7 @@ def house_ruleset(doc: object) -> Ruleset:
     )
 
 
-def _base(doc: Mapping[str, Any]) -> Ruleset:
+def _base(doc: Mapping[str, object]) -> Ruleset:
     game, base_id = doc.get("game"), doc.get("base")
     if not isinstance(game, str) or game not in kind_names():
         raise RulesError(
@@ -142,10 +141,10 @@ def _option_named(error: OptionError) -> str | None:
     return name if isinstance(name, str) else None
 
 
-def _translations(base: Ruleset, house: Mapping[str, Provenance]) -> dict[str, dict[str, Any]]:
+def _translations(base: Ruleset, house: Mapping[str, Provenance]) -> dict[str, dict[str, object]]:
     """The base's other languages, less its name and description (the rules have their
     own, in the table's words) and its reasons for the options the table changed."""
-    local: dict[str, dict[str, Any]] = {}
+    local: dict[str, dict[str, object]] = {}
     for lang, words in base.translations.items():
         kept = {k: v for k, v in words.items() if k not in ("name", "description", "why")}
         kept["why"] = {k: v for k, v in words.get("why", {}).items() if k not in house}
@@ -153,7 +152,7 @@ def _translations(base: Ruleset, house: Mapping[str, Provenance]) -> dict[str, d
     return local
 
 
-def rules_document(ruleset: Ruleset) -> dict[str, Any]:
+def rules_document(ruleset: Ruleset) -> dict[str, object]:
     """Write house rules as a `scorekeeper-rules/1` document."""
     if ruleset.base is None:
         raise ValueError(f"{ruleset.id} is a preset, not house rules")

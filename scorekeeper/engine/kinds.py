@@ -129,7 +129,7 @@ class Scoring(Protocol[Opts, Hand, State]):
         """Turn a game file's hand into the kind's hand value; raise InvalidHand."""
         ...
 
-    def hand_to_json(self, hand: Hand) -> dict[str, Any]:
+    def hand_to_json(self, hand: Hand) -> dict[str, object]:
         """Turn a hand back into its game-file form."""
         ...
 
@@ -183,8 +183,8 @@ class GameKind(Protocol[Opts, Hand, State]):
         ...
 
     def carry_hand(
-        self, raw: dict[str, Any], played: Opts, other: Opts, players: Sequence[str]
-    ) -> tuple[dict[str, Any], Text | None]:
+        self, raw: Body, played: Opts, other: Opts, players: Sequence[str]
+    ) -> tuple[Body, Text | None]:
         """A hand played under options `played`, as a table under options `other` would
         have entered it (game-file form), and what that changed in words (else None)."""
         ...
@@ -268,6 +268,11 @@ class GameKind(Protocol[Opts, Hand, State]):
         ...
 
 
+# A kind whose options, hands and state the holder does not know: one found by its name,
+# or a game's kind in the generic loop. Its types meet the loop's here, at the registry.
+SomeKind = GameKind[Any, Any, Any]
+
+
 class KindDefaults(Generic[Opt, St]):
     """What most games say alike: a kind subclasses this and writes its facts, its
     scoring, its words, its shape, and what differs."""
@@ -279,8 +284,8 @@ class KindDefaults(Generic[Opt, St]):
         raise NotImplementedError
 
     def carry_hand(
-        self, raw: dict[str, Any], played: Opt, other: Opt, players: Sequence[str]
-    ) -> tuple[dict[str, Any], Text | None]:
+        self, raw: Body, played: Opt, other: Opt, players: Sequence[str]
+    ) -> tuple[Body, Text | None]:
         return raw, None  # a hand is entered alike under every ruleset of the kind
 
     def dealt_by(self, state: St, dealer: int) -> St:
@@ -346,7 +351,7 @@ def module_name(name: str) -> str:
     return _KINDS[name].rsplit(".", 1)[1]
 
 
-def find_kind(name: str) -> GameKind[Any, Any, Any]:
+def find_kind(name: str) -> SomeKind:
     """Return the game kind with this name, importing it on first use (the registry is
     the edge where a kind's own types meet the generic loop)."""
     if name not in _KINDS:

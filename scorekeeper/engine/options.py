@@ -11,7 +11,7 @@ import dataclasses
 import enum
 import typing
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .text import N_, Nn_, Text, ntext, shown, text
 
@@ -119,7 +119,7 @@ def apply_options(options: Options, overrides: Mapping[str, object]) -> Options:
     return updated
 
 
-def option_values(options: Any) -> dict[str, Any]:
+def option_values(options: object) -> dict[str, object]:
     """Return the options as plain JSON-ready values."""
     values = {}
     for name in option_types(type(options)):
@@ -128,7 +128,7 @@ def option_values(options: Any) -> dict[str, Any]:
     return values
 
 
-def differences(a: Any, b: Any) -> list[str]:
+def differences(a: object, b: object) -> list[str]:
     """Return the names of the options whose values differ between two option sets."""
     values_a, values_b = option_values(a), option_values(b)
     return [name for name in values_a if values_a[name] != values_b.get(name)]

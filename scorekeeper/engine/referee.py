@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .describe import RuleSheet, describe
 from .errors import GameError, HandError, InvalidHand
@@ -258,7 +257,7 @@ def verdict(result: WhatIf) -> Text:
     return text(N_("The winner does not change."))
 
 
-def _replayed(game: Game, ruleset: Ruleset, hands: list[Any]) -> Game:
+def _replayed(game: Game, ruleset: Ruleset, hands: list[object]) -> Game:
     """The game's hands (as far as they go) under other rules, dealt as they were."""
     return Game(
         ruleset,

@@ -88,8 +88,8 @@ class Provenance:
     why: str | None = None  # our reason, for an interpreted (or defaulted) value
     alternatives: tuple[object, ...] = ()  # the other values the source allows
 
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"origin": self.origin.value, "quote": self.quote}
+    def to_json(self) -> dict[str, object]:
+        doc: dict[str, object] = {"origin": self.origin.value, "quote": self.quote}
         if self.why is not None:
             doc["why"] = self.why
         if self.alternatives:

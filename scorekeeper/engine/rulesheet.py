@@ -8,8 +8,11 @@ from typing import Any
 
 from .text import Text, text
 
+# An option's value in words, given all the options: each option's value has its own
+# type (a number, a yes or no, one of its choices), so the sheet takes any.
+Say = Callable[[Any, Any], Text]
 # option -> (group, label, words for its value); the order is the order on the sheet.
-Sheet = Mapping[str, tuple[str, str, Callable[[Any, Any], Text]]]
+Sheet = Mapping[str, tuple[str, str, Say]]
 Group = tuple[Text, list[tuple[str, Text, Text]]]
 
 

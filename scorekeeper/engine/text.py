@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 
 class Translations(Protocol):
@@ -63,10 +63,10 @@ class Text:
     __slots__ = ("params", "plural", "template")
 
     def __init__(
-        self, template: str, params: Mapping[str, Any] | None = None, plural: str | None = None
+        self, template: str, params: Mapping[str, object] | None = None, plural: str | None = None
     ) -> None:
         self.template = template
-        self.params: Mapping[str, Any] = {} if params is None else params
+        self.params: Mapping[str, object] = {} if params is None else params
         self.plural = plural  # with `plural`, params["n"] picks the form
 
     def __eq__(self, other: object) -> bool:
@@ -81,7 +81,7 @@ class Text:
 
     __hash__ = None  # type: ignore[assignment]  # params is a dict
 
-    def key(self) -> tuple[Any, ...]:
+    def key(self) -> tuple[object, ...]:
         """What the text says, as a hashable value (TypeError if a parameter is not):
         texts with equal keys render the same in every language."""
         return (
@@ -101,6 +101,8 @@ class Text:
         """Render in English, or through `translations` when given."""
         if self.plural is not None:
             n = self.params["n"]
+            if not isinstance(n, int):
+                raise TypeError(f"a plural text counts with a whole number, got {n!r}")
             if translations is None:
                 template = self.template if n == 1 else self.plural
             else:
@@ -133,12 +135,12 @@ def sentence(message: Text | str) -> Sentence:
     return Sentence("{message}", {"message": message})
 
 
-def text(template: str, **params: Any) -> Text:
+def text(template: str, **params: object) -> Text:
     """Build a Text from a template marked elsewhere with N_."""
     return Text(template, params)
 
 
-def ntext(forms: tuple[str, str], n: int, **params: Any) -> Text:
+def ntext(forms: tuple[str, str], n: int, **params: object) -> Text:
     """Build a plural Text from a pair marked with Nn_; `n` chooses the form."""
     return Text(forms[0], {"n": n, **params}, forms[1])
 

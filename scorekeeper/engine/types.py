@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from .text import Text, Translations
 
@@ -67,8 +66,8 @@ class HandResult:
         totals: tuple[int, ...],
         carried: tuple[int, ...] | None,  # what each side carries on, if the kind counts it
         explanation: Explanation | Callable[[], Explanation],
-        markers: tuple[tuple[str, ...], ...],  # per side, the kind's markers (GameKind.markers)
-        state: Any,
+        markers: tuple[tuple[str, ...], ...],  # per side, the kind's markers (Facts.markers)
+        state: object,  # the kind's, after this hand
     ) -> None:
         self.points = points
         self.totals = totals
@@ -84,7 +83,7 @@ class HandResult:
             explanation = self._explanation = explanation()
         return explanation
 
-    def _compared(self) -> tuple[Any, ...]:
+    def _compared(self) -> tuple[object, ...]:
         return (self.points, self.totals, self.carried, self.explanation, self.markers)
 
     def __eq__(self, other: object) -> bool:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..rulesheet import Answer, Group, choice_texts, grouped
+from ..rulesheet import Answer, Group, Sheet, choice_texts, grouped
 from ..text import N_, Nn_, Text, ntext, text
 from .options import DefendAlone, EuchreOptions
 
@@ -36,7 +34,7 @@ def _hands(value: int, o: EuchreOptions) -> Text:
     )
 
 
-SHEET: dict[str, tuple[str, str, Any]] = {
+SHEET: Sheet = {
     "players": (
         N_("Table and deck"),
         N_("Number of players"),

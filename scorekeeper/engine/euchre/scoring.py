@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import InvalidHand
+from ..kinds import Body
 from ..text import N_, Part, Text, shown, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from .options import SEATS, TRICKS, DefendAlone, EuchreOptions
@@ -80,8 +80,8 @@ def parse_hand(raw: object, options: EuchreOptions) -> EuchreHand:
     return EuchreHand(maker, alone, tricks, defender)
 
 
-def hand_to_json(hand: EuchreHand) -> dict[str, Any]:
-    body: dict[str, Any] = {"maker": hand.maker, "tricks": hand.tricks}
+def hand_to_json(hand: EuchreHand) -> dict[str, object]:
+    body: dict[str, object] = {"maker": hand.maker, "tricks": hand.tricks}
     if hand.alone:
         body["alone"] = True
     if hand.defender_alone is not None:
@@ -260,7 +260,7 @@ def needs(options: EuchreOptions, state: EuchreState) -> list[Need]:
     return found
 
 
-def hand_words(body: Any, players: Sequence[str]) -> list[Part]:
+def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
     """The maker, alone or not, the makers' tricks, a lone defender."""
 
     def seat(value: object) -> str:

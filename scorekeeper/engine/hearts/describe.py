@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..rulesheet import Answer, Group, choice_texts, grouped
+from ..rulesheet import Answer, Group, Say, Sheet, choice_texts, grouped
 from ..text import N_, Text, number, text
 from .options import BonusCard, End, HeartsOptions, Passing
 
@@ -63,11 +61,11 @@ CHOICES: dict[str, dict[str, str]] = {
 }
 
 
-def _choice(name: str) -> Any:
+def _choice(name: str) -> Say:
     return lambda value, options: text(CHOICES[name][value.value])
 
 
-SHEET: dict[str, tuple[str, str, Any]] = {
+SHEET: Sheet = {
     "players": (N_("Table and deck"), N_("Number of players"), _number),
     "removed_cards": (N_("Table and deck"), N_("Cards removed"), _choice("removed_cards")),
     "widow": (

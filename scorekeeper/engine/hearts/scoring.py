@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from ..errors import InvalidHand
+from ..kinds import Body
 from ..outcome import decide, individual_sides
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
@@ -161,14 +162,14 @@ def moon_shooter(
     return None
 
 
-def hand_to_json(hand: HeartsHand) -> dict[str, Any]:
-    body: dict[str, Any] = {"hearts": list(hand.hearts), **hand.cards}
+def hand_to_json(hand: HeartsHand) -> dict[str, object]:
+    body: dict[str, object] = {"hearts": list(hand.hearts), **hand.cards}
     if hand.moon_choice:
         body["moon_choice"] = hand.moon_choice
     return body
 
 
-def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
     """Each seat's hearts, who took each scoring card, and a moon shooter's choice."""
     parts: list[Part] = [
         (name, ntext(Nn_("{n} heart", "{n} hearts"), body["hearts"][seat]))

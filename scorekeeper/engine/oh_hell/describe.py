@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..rulesheet import Answer, Group, choice_texts, grouped
+from ..rulesheet import Answer, Group, Say, Sheet, choice_texts, grouped
 from ..text import N_, Nn_, Text, ntext, signed, text
 from .options import (
     HookScope,
@@ -55,7 +53,7 @@ CHOICES: dict[str, dict[str, str]] = {
 }
 
 
-def _choice(name: str) -> Any:
+def _choice(name: str) -> Say:
     return lambda value, options: text(CHOICES[name][value.value])
 
 
@@ -96,7 +94,7 @@ def _points(value: int, o: OhHellOptions) -> Text:
     return ntext(Nn_("{n} point", "{n} points"), value) if value else text(N_("no points"))
 
 
-SHEET: dict[str, tuple[str, str, Any]] = {
+SHEET: Sheet = {
     "players": (
         N_("Table and deck"),
         N_("Number of players"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import InvalidHand
 from ..kinds import Body
@@ -75,8 +74,8 @@ def parse_hand(raw: object, options: OhHellOptions) -> OhHellHand:
     return OhHellHand(cards, tuple(raw["bids"]), tuple(raw["tricks"]))
 
 
-def hand_to_json(hand: OhHellHand) -> dict[str, Any]:
-    body: dict[str, Any] = {} if hand.cards is None else {"cards": hand.cards}
+def hand_to_json(hand: OhHellHand) -> dict[str, object]:
+    body: dict[str, object] = {} if hand.cards is None else {"cards": hand.cards}
     return {**body, "bids": list(hand.bids), "tricks": list(hand.tricks)}
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Words
 from ..text import N_, Nn_, Text, text
@@ -62,11 +62,11 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
 
     def carry_hand(
         self,
-        raw: dict[str, Any],
+        raw: Body,
         played: SpadesOptions,
         other: SpadesOptions,
         players: Sequence[str],
-    ) -> tuple[dict[str, Any], Text | None]:
+    ) -> tuple[Body, Text | None]:
         """Under a team-total contract a side states one number: partners who each bid a
         number under a sum contract are entered as their sum on the first partner's seat,
         the other partner entering 0 (the contract scored is the same sum)."""
@@ -123,7 +123,7 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
         bid, took = hand.bids[seat], hand.tricks[seat]
         markers = result.markers[side]
         counts: dict[str, int] = {}
-        seats = result.state.sides[side].seats
+        seats = cast(SpadesState, result.state).sides[side].seats  # this kind's own result
         if bid == ZERO and scoring.whole_contract(options, hand.bids, seats) is not None:
             pass  # the partner of a blind N or a moon entered 0: no bid, not even a nil
         elif is_nil(bid, options):

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from ..text import N_, Text, shown, text
 from ..types import Side
@@ -258,7 +257,7 @@ BID_SHORT = {
 }
 
 
-def bid_short(bid: Any, gettext: Callable[[str], str] = str) -> str:
+def bid_short(bid: object, gettext: Callable[[str], str] = str) -> str:
     """A bid as a scoresheet cell prints it ("nil", "BN", "B7", "3"), through `gettext`."""
     if str(bid) in BID_SHORT:
         return gettext(BID_SHORT[str(bid)])

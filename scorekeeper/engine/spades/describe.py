@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from enum import Enum
 
-from ..rulesheet import Answer, Group, grouped
+from ..rulesheet import Answer, Group, Sheet, grouped
 from ..text import N_, Text, number, text
 from .options import (
     AllTricks,
@@ -18,8 +17,6 @@ from .options import (
     SpadesOptions,
     TenFor,
 )
-
-Words = Callable[[Any, SpadesOptions], Text]
 
 
 def _yes_no(value: bool, _: SpadesOptions) -> Text:
@@ -54,7 +51,7 @@ class _Choice:
     def __init__(self, words: dict[str, str]) -> None:
         self.words = words
 
-    def __call__(self, value: Any, _: SpadesOptions) -> Text:
+    def __call__(self, value: Enum, _: SpadesOptions) -> Text:
         return text(self.words[value.value])
 
 
@@ -63,7 +60,7 @@ def _choice(words: dict[str, str]) -> _Choice:
 
 
 # option -> (group, label, words); the order here is the order on the sheet.
-SHEET: dict[str, tuple[str, str, Words]] = {
+SHEET: Sheet = {
     "players": (N_("Table and deck"), N_("Number of players"), _number),
     "partnership": (
         N_("Table and deck"),

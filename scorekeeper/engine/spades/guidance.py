@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..text import N_, Nn_, Text, ntext, number, signed, text
 from ..types import Need, Side
@@ -45,7 +44,7 @@ def guidance(
     players: Sequence[str],
     totals: Sequence[int],
     dealer: int,
-    bids: Sequence[Any] | None = None,
+    bids: Sequence[object] | None = None,
 ) -> Guidance:
     """What the table needs to know before (and, with the bids, after) bidding."""
     first = (dealer + 1) % len(players)
@@ -99,7 +98,7 @@ def _exchanges_before(options: SpadesOptions) -> list[Text]:
 
 
 def _exchanges_after(
-    options: SpadesOptions, players: Sequence[str], bids: Sequence[Any]
+    options: SpadesOptions, players: Sequence[str], bids: Sequence[object]
 ) -> list[Text]:
     """Who exchanges cards with whom, once the bids are known."""
     exchanges = []

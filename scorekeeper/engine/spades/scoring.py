@@ -6,13 +6,13 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..errors import InvalidHand
-from ..kinds import Shape
+from ..kinds import Body, Shape
 from ..outcome import decide
 from ..text import N_, Nn_, Part, Text, shown, signed, text
 from ..types import Explanation, HandResult, Line, Need, Outcome, Side
@@ -75,19 +75,19 @@ class _SideScore:
     __slots__ = ("bags", "markers", "notes", "points", "wins_game")
 
     def __init__(self) -> None:
-        self.notes: list[tuple[str, int, str, dict[str, Any], str | None]] = []
+        self.notes: list[tuple[str, int, str, dict[str, object], str | None]] = []
         self.points = 0
         self.bags = 0
         self.markers: list[str] = []
         self.wins_game: Text | None = None
 
-    def add(self, rule: str, points: int, template: str, /, **params: Any) -> None:
+    def add(self, rule: str, points: int, template: str, /, **params: object) -> None:
         """Add a line of `points` (0 for a line that only says something)."""
         self.notes.append((rule, points, template, params, None))
         self.points += points
 
     def add_n(
-        self, rule: str, points: int, forms: tuple[str, str], n: int, /, **params: Any
+        self, rule: str, points: int, forms: tuple[str, str], n: int, /, **params: object
     ) -> None:
         """Add a line whose wording depends on the number `n` (singular, plural)."""
         params["n"] = n
@@ -594,12 +594,12 @@ def parse_hand(raw: object, options: SpadesOptions) -> SpadesHand:
     return SpadesHand(tuple(bids), tuple(raw_tricks))
 
 
-def hand_to_json(hand: SpadesHand) -> dict[str, Any]:
+def hand_to_json(hand: SpadesHand) -> dict[str, object]:
     """Write a hand in its game-file form."""
     return {"bids": [bid.to_json() for bid in hand.bids], "tricks": list(hand.tricks)}
 
 
-def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
     """Each seat's bid and tricks: ("Ann", "bid nil, took 1")."""
     return [
         (

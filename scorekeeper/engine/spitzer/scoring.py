@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from ..errors import InvalidHand
+from ..kinds import Body
 from ..outcome import decide, individual_sides
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Payment, Side
@@ -167,7 +168,7 @@ def _check_taken(points: object, tricks: object) -> tuple[int, int]:
     return points, tricks
 
 
-def hand_to_json(hand: SpitzerHand) -> dict[str, Any]:
+def hand_to_json(hand: SpitzerHand) -> dict[str, object]:
     return {
         "contract": hand.contract.value,
         "declarers": list(hand.declarers),
@@ -176,7 +177,7 @@ def hand_to_json(hand: SpitzerHand) -> dict[str, Any]:
     }
 
 
-def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
+def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
     """The contract, its declarers, their card points and tricks."""
     contract = body.get("contract")
     declarers = [players[s] for s in body.get("declarers", []) if 0 <= s < len(players)]
