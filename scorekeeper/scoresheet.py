@@ -86,7 +86,6 @@ def rows(
     if numbers is not None:  # some hands' rows: no need to build the others
         pairs = [(n, (bodies[n - 1], result.hands[n - 1])) for n in sorted(numbers)]
     for number, (body, hand) in pairs:
-        team = set(body.get("team_tricks", []))
         dealer = result.game.dealer(number)  # the real dealer, where a hand names one
         options = result.game.ruleset_for(number).options
         leader, row_lead = game_kind.first_lead(options, dealer, players)
@@ -102,7 +101,7 @@ def rows(
                     points=hand.points[index],
                     total=hand.totals[index],
                     carried=hand.carried[index] if hand.carried is not None else None,
-                    detail=shorthand(body, side.seats, index in team, gettext),
+                    detail=shorthand(body, side.seats, gettext),
                     markers=[
                         (m, markers[m].label)
                         for m in dict.fromkeys(hand.markers[index])

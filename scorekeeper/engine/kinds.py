@@ -217,7 +217,7 @@ class GameKind(Protocol[Opts, Hand, State]):
         """What a scoresheet's footer says of the rules in force ("target 500")."""
         ...
 
-    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
         """One side's part of a hand, as a scoresheet cell says it ("3/4")."""
         ...
 

@@ -90,10 +90,8 @@ def _conflict(
 def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[str, str]]:
     """A hand side by side, as the scoresheet writes each side's part."""
     kind, gettext = find_kind(stored.kind), get_translations().gettext
-    team = set(body.get("team_tricks", []))
     return [
-        (side.name, kind.shorthand(body, side.seats, index in team, gettext))
-        for index, side in enumerate(stored.score().sides)
+        (side.name, kind.shorthand(body, side.seats, gettext)) for side in stored.score().sides
     ]
 
 

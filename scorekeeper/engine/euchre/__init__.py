@@ -62,7 +62,7 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             facts.append(text(N_("{n} hands; level: one more hand decides"), n=options.hands))
         return facts
 
-    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
         """The makers' tricks on their side's cell ("3/5", "alone 5/5"); a lone
         defender's mark on the other side's."""
         maker = body["maker"]

@@ -64,7 +64,7 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None
 
-    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
         """Hearts taken and the scoring cards ("5♥ Q♠")."""
         (seat,) = seats
         cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)

@@ -60,7 +60,7 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
             facts.append(text(N_("the 60-card Wizard pack")))
         return [*facts, text(N_("highest total wins"))]
 
-    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
         """The bid and the tricks taken ("3/4")."""
         (seat,) = seats
         return f"{body['bids'][seat]}/{body['tricks'][seat]}"

@@ -107,9 +107,11 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             )
         return facts
 
-    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
-        """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8")."""
-        if team:
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
+        """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8") where
+        the partners' tricks were entered as one number (`team_tricks`: the sides so entered,
+        a side of partners numbered by its first seat)."""
+        if len(seats) > 1 and seats[0] in body.get("team_tricks", []):
             took = sum(body["tricks"][s] for s in seats)
             return "+".join(bid_short(body["bids"][s], gettext) for s in seats) + f"/{took}"
         return " · ".join(

@@ -62,7 +62,7 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
 
-    def shorthand(self, body: Body, seats: Sequence[int], team: bool, gettext: Gettext) -> str:
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
         """The contract and card points on the declarers' cells ("Zola 75")."""
         (seat,) = seats
         if seat in body["declarers"]:
