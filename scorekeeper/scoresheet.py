@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import GameResult, HandResult, find_kind
+from .engine import GameResult, HandResult, Ruleset, find_kind
 from .engine.text import N_, Text, Translations, signed, text
 from .engine.types import Line
 
@@ -58,17 +58,15 @@ class Row:
     fixed: tuple[str, ...] = ()  # what the rules fix for this hand in advance (its cards)
 
 
-def fixed_columns(kind: str, options: Any) -> tuple[str, ...]:
+def fixed_columns(ruleset: Ruleset) -> tuple[str, ...]:
     """The columns a sheet gives what the rules fix for every hand in advance (a
     schedule's cards per hand), as N_ templates; none where nothing is fixed."""
-    game_kind = find_kind(kind)
-    if game_kind.scorecard_rows(options) is None:
+    if ruleset.kind.scorecard_rows(ruleset.options) is None:
         return ()
-    return game_kind.facts.scorecard[0]
+    return ruleset.kind.facts.scorecard[0]
 
 
 def rows(
-    kind: str,
     players: Sequence[str],
     bodies: Sequence[Mapping[str, Any]],
     result: GameResult,
@@ -77,7 +75,7 @@ def rows(
 ) -> list[Row]:
     """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
-    game_kind = find_kind(kind)
+    game_kind = result.game.kind
     shorthand, markers = game_kind.shorthand, game_kind.facts.markers
     lowest = game_kind.lowest_wins(result.game.current_ruleset.options)
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(

@@ -140,7 +140,7 @@ def scoresheet_html(
         result=result,
         ruleset=ruleset,
         rows=translate(
-            rows(game.ruleset.game, game.players, hand_bodies, result, tr.gettext),
+            rows(game.players, hand_bodies, result, tr.gettext),
             tr,
             game.ruleset.game,
         ),
@@ -149,7 +149,7 @@ def scoresheet_html(
         day=(day or date.today()).isoformat(),
         summary=_summary(ruleset),
         changed=_changed_words(ruleset),
-        fixed_columns=fixed_columns(game.ruleset.game, ruleset.options),
+        fixed_columns=fixed_columns(ruleset),
         chart=_data_uri(chart.svg),
         y_axis=chart,
         legend=[(_swatch(side), name) for side, name in enumerate(names)],

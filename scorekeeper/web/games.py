@@ -380,7 +380,7 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
     """Raise the target of a finished game so play can go on (logged in the history)."""
     stored = game_for(game_id, "edit")
     form = TargetForm()
-    current = find_kind(stored.kind).target(stored.ruleset.options)
+    current = stored.ruleset.kind.target(stored.ruleset.options)
     if current is None:
         abort(404, _("This game ends after its hands, not at a target: there is none to raise."))
     if not form.validate_on_submit():
@@ -631,7 +631,7 @@ def what_if(game_id: str) -> BaseResponse | str | tuple[str, int]:
 
 def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
     game = stored.game()
-    kind = find_kind(stored.kind)
+    kind = game.ruleset.kind
     # Opened bare, it offers another preset: the game's own would repeat the scoresheet.
     offered = other_ruleset(game)
     chosen = request.args.get("ruleset") or (offered.id if offered else stored.ruleset_id)

@@ -158,7 +158,7 @@ def _bidding(stored: store.StoredGame) -> BiddingEntry:
 def _hand_rules(stored: store.StoredGame, options: Any, number: int) -> Any:
     """The rules hand `number` is entered under (the rules in force, with the table's
     changes, and what the kind says of that hand: its size, where hands differ)."""
-    return find_kind(stored.kind).hand_rules(options, number)
+    return stored.ruleset.kind.hand_rules(options, number)
 
 
 def _flash_outcome(before: GameResult, after: GameResult) -> None:
@@ -294,7 +294,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     upcoming = next_hand(stored)
     options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
-    shape = find_kind(stored.kind).shape(stored.ruleset.options)
+    shape = stored.ruleset.kind.shape(stored.ruleset.options)
     dealer = stored.dealer(upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
@@ -397,7 +397,8 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     entry = _bidding(stored)
     result = stored.score()
     options = _hand_rules(stored, stored.rules_for(number).options, number)
-    shape = find_kind(stored.kind).shape(stored.rules_for(number).options)
+    rules = stored.rules_for(number)
+    shape = rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
-from ..engine import GameResult, Ruleset, find_kind
+from ..engine import GameResult, Ruleset
 from ..engine.seats import bidding_order
 from ..engine.types import Need
 from ..scoresheet import Row, translate
@@ -22,7 +22,7 @@ def rows(
     """One row per hand (or only the hands `numbers`), its cells rendered once in the
     page's language."""
     tr = translations()
-    out = sheet_rows(stored.kind, stored.players, stored.hands, result, tr.gettext, numbers)
+    out = sheet_rows(stored.players, stored.hands, result, tr.gettext, numbers)
     return translate(out, tr, stored.kind)
 
 
@@ -81,4 +81,4 @@ def needs(stored: StoredGame, result: GameResult) -> list[Need]:
     under the rules in force (nothing before the first hand, nor after the end)."""
     if not result.hands or result.outcome.finished:
         return []
-    return find_kind(stored.kind).scoring.needs(stored.ruleset.options, result.state)
+    return stored.ruleset.kind.scoring.needs(stored.ruleset.options, result.state)

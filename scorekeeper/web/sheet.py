@@ -90,7 +90,7 @@ def render_game(
     (and, after a conflict, what this phone sent beside what is stored: `compare`)."""
     result = stored.score()
     ruleset = stored.ruleset
-    kind = find_kind(stored.kind)
+    kind = ruleset.kind
     target = kind.target(ruleset.options)  # None where the game ends after a number of hands
     entry = entry_for(stored.kind)
     upcoming = next_hand(stored)
@@ -106,7 +106,7 @@ def render_game(
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
         leading=leading(result),
-        fixed_columns=fixed_columns(stored.kind, ruleset.options),
+        fixed_columns=fixed_columns(ruleset),
         can_play_on=target is not None,
         target=target,
         facts=kind.footer(ruleset.options),
