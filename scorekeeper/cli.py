@@ -19,8 +19,13 @@ from .engine.text import N_, Nn_, Text, ntext, text
 
 UNKNOWN_RULESET = N_("unknown ruleset {id} (see `scorekeeper rules`)")
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # names for the checker only: `score` and `rules` never import SQLite
+    from sqlite_utils import Database
+
     from .engine.describe import RuleSheet
+    from .engine.house import Resolver
+    from .engine.ruleset import Ruleset
+    from .store.house import HouseRules
 
 
 def _translations(language: str) -> Any:
@@ -156,19 +161,19 @@ def _rules_problem(message: str, **params: Any) -> Refused:
     return Refused(text(N_("rules: {why}"), why=text(message, **params)))
 
 
-def _database_if_any(*, writes: bool = False) -> Any:
+def _database_if_any(*, writes: bool = False) -> Database | None:
     """The instance's database when it has one (None otherwise: nothing is created)."""
     from .paths import database_path
 
     return _database(writes=writes) if database_path().exists() else None
 
 
-def _stored_rulesets() -> Any:
+def _stored_rulesets() -> Resolver:
     """Find a ruleset id: a preset's, else house rules stored in the instance's database
     (opened only then: `score` of a preset's game never loads SQLite)."""
     from .engine import UnknownRuleset, find_ruleset
 
-    def find(ruleset_id: str) -> Any:
+    def find(ruleset_id: str) -> Ruleset:
         try:
             return find_ruleset(ruleset_id)
         except UnknownRuleset:
@@ -182,7 +187,7 @@ def _stored_rulesets() -> Any:
     return find
 
 
-def _house_list() -> list[Any]:
+def _house_list() -> list[HouseRules]:
     """Every stored house ruleset (the CLI runs on the server and sees all)."""
     db = _database_if_any()
     if db is None:
@@ -219,11 +224,7 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     replacing = None
     if args.replace and isinstance(doc, dict) and isinstance(doc.get("id"), str):
         replacing = _stored_house_rules(doc["id"]).key  # one line when none has the id
-    saved = save_house_rules(
-        _database(writes=True),  # type: ignore[arg-type]
-        doc,
-        replacing=replacing,
-    )
+    saved = save_house_rules(_database(writes=True), doc, replacing=replacing)
     said = (
         N_("Updated house rules {id} ({name}), from {base}")
         if args.replace
@@ -237,7 +238,7 @@ def cmd_rules_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stored_house_rules(rules_id: str, *, writes: bool = False) -> Any:
+def _stored_house_rules(rules_id: str, *, writes: bool = False) -> HouseRules:
     """The stored house rules with this id (everyone's first, else the one phone's that
     uses it), or one line saying there are none or which to mean is unclear."""
     from .store.house import HouseRulesAmbiguous, HouseRulesNotFound, find_house_rules
@@ -269,7 +270,7 @@ def cmd_rules_delete(args: argparse.Namespace) -> int:
 
     rules_id = _rules_argument(args)
     found = _stored_house_rules(rules_id, writes=True)
-    delete_house_rules(_database(), found)  # type: ignore[arg-type]
+    delete_house_rules(_database(), found)
     print(text(N_("Deleted house rules {id}"), id=rules_id).render(args.translations))
     return 0
 
@@ -429,7 +430,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _database(*, writes: bool = False) -> object:
+def _database(*, writes: bool = False) -> Database:
     """The instance's database; for a command that `writes`, after SQLite's quick check
     (a few milliseconds): nothing is written into a damaged file."""
     from .paths import database_path
@@ -466,7 +467,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from .store import GameNotFound, export_game
 
     try:
-        doc = export_game(_database(), args.game_id)  # type: ignore[arg-type]
+        doc = export_game(_database(), args.game_id)
     except GameNotFound:
         raise _game_problem(N_("no game with id {id}"), id=repr(args.game_id)) from None
     json.dump(doc, sys.stdout, ensure_ascii=False, indent=2)
@@ -482,14 +483,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     db = _database()
     scope = Scope(None, kind=args.game or "", ruleset=args.ruleset or "")
-    stats = every_player(db, scope)  # type: ignore[arg-type]
+    stats = every_player(db, scope)
     if args.json:
-        rated = {kind: ratings_of(db, kind) for kind in kinds_played(db, scope)}  # type: ignore[arg-type]
+        rated = {kind: ratings_of(db, kind) for kind in kinds_played(db, scope)}
         json.dump(stats_json(stats, rated), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     tr = args.translations
-    columns = stat_columns(kinds_played(db, scope))  # type: ignore[arg-type]
+    columns = stat_columns(kinds_played(db, scope))
     head = [text(N_(word)).render(tr) for word in STATS_COLUMNS]
     head += [text(column.label).render(tr) for column in columns]
     rows = [head] + [
@@ -514,7 +515,7 @@ def cmd_rename(args: argparse.Namespace) -> int:
     except BadName as problem:
         raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
     db = _database(writes=True)
-    changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)  # type: ignore[arg-type]
+    changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)
     message = ntext(
         Nn_("{old} is now {new} in {n} game", "{old} is now {new} in {n} games"),
         len(changed),
@@ -532,10 +533,10 @@ def cmd_csv(args: argparse.Namespace) -> int:
 
     db = _database()
     if not args.game_id:  # every game, from the games' summaries
-        sys.stdout.write(csv_text(db, Scope(None)))  # type: ignore[arg-type]
+        sys.stdout.write(csv_text(db, Scope(None)))
         return 0
     try:
-        games = [get_game(db, game_id) for game_id in args.game_id]  # type: ignore[arg-type]
+        games = [get_game(db, game_id) for game_id in args.game_id]
     except GameNotFound as missing:
         raise _game_problem(N_("no game with id {id}"), id=repr(missing.args[0])) from None
     write_csv(
@@ -559,10 +560,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     from .store.house import house_resolver
 
     try:
-        game_id = import_game(db, doc, house_resolver(db, everyone=True))  # type: ignore[arg-type]
+        game_id = import_game(db, doc, house_resolver(db, everyone=True))
     except ScoreError as error:
         return _fail(error.render(args.translations))
-    stored = get_game(db, game_id)  # type: ignore[arg-type]
+    stored = get_game(db, game_id)
     base = (args.base_url or urls("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
     # The scorer link both opens the game and gives the phone that opens it the edit right.
     print(f"{base}/s/{stored.scorer_token}")

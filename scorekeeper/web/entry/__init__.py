@@ -85,13 +85,15 @@ class Entry(Protocol):
 
 class BiddingEntry(Entry, Protocol):
     """A kind whose hands are bid before they are played and scored after (steps
-    "bids" then "tricks"): the flow web/hands.py drives."""
+    "bids" then "tricks"): the flow web/hands.py drives. `options` are the rules the
+    hand is entered under (the kind's hand_rules), each kind naming them its own way."""
 
     templates: ClassVar[dict[str, str]]  # the pages of the two steps and of an edit ("edit")
 
     def bid_pickers(
         self,
         options: Any,
+        /,
         sides: Sequence[Side],
         players: Sequence[str],
         totals: Sequence[int],
@@ -103,6 +105,7 @@ class BiddingEntry(Entry, Protocol):
     def read_bids(
         self,
         options: Any,
+        /,
         sides: Sequence[Side],
         players: Sequence[str],
         totals: Sequence[int],
@@ -113,6 +116,7 @@ class BiddingEntry(Entry, Protocol):
     def trick_pickers(
         self,
         options: Any,
+        /,
         sides: Sequence[Side],
         players: Sequence[str],
         bids: Sequence[Any],
@@ -125,6 +129,7 @@ class BiddingEntry(Entry, Protocol):
     def read_tricks(
         self,
         options: Any,
+        /,
         sides: Sequence[Side],
         bids: Sequence[Any],
         dealer: int,

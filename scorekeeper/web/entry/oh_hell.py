@@ -17,7 +17,8 @@ from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
-from . import REST, Choice, Entry, Picker, fill_the_rest, numbers
+from . import BiddingEntry, Picker, numbers
+from .bidding import BidsThenTricks
 
 
 @dataclass(frozen=True)
@@ -131,74 +132,6 @@ def read_bids(
     return list(bids), {}, []
 
 
-def trick_pickers(
-    rules: HandRules,
-    sides: Sequence[Side],
-    players: Sequence[str],
-    bids: Sequence[Any],
-    dealer: int,
-    values: Mapping[str, str],
-    errors: Mapping[str, Text],
-    by_team: bool,
-) -> list[Picker]:
-    """Trick pickers in bidding order, each with the bid; the last offers "the rest"."""
-    pickers = [
-        Picker(
-            name=f"tricks_{seat}",
-            label=players[seat],
-            hint=text(N_("bid {n}"), n=bids[seat]),
-            choices=numbers(0, rules.cards),
-            selected=values.get(f"tricks_{seat}"),
-            error=errors.get(f"tricks_{seat}"),
-        )
-        for seat in bidding_order(dealer, len(players))
-    ]
-    last = pickers[-1]
-    last.choices.append(Choice(REST, _l("the rest"), wide=True))
-    last.selected = last.selected or REST
-    return pickers
-
-
-def read_tricks(
-    rules: HandRules,
-    sides: Sequence[Side],
-    bids: Sequence[Any],
-    dealer: int,
-    form: Mapping[str, str],
-    by_team: bool,
-) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
-    """Turn the trick pickers into a hand: its size, the bids and the tricks."""
-    most = rules.cards
-    errors: dict[str, Text] = {}
-    taken: dict[int, int | None] = {}
-    for seat in range(len(bids)):
-        value = (form.get(f"tricks_{seat}") or "").strip()
-        if value == REST:
-            taken[seat] = None
-        elif (count := parse_count(value)) is not None and count <= most:
-            taken[seat] = count
-        elif not value:
-            errors[f"tricks_{seat}"] = text(N_("Choose the tricks taken"))
-        else:
-            errors[f"tricks_{seat}"] = text(N_("Tricks are a number from 0 to {most}"), most=most)
-    if errors:
-        return None, errors, []
-    problem = fill_the_rest(taken, most)
-    if problem is not None:
-        return None, {}, [problem]
-    tricks = [taken[seat] or 0 for seat in range(len(bids))]
-    return {"cards": most, "bids": list(bids), "tricks": tricks}, {}, []
-
-
-def values_from_hand(
-    body: Mapping[str, Any], rules: HandRules, sides: Sequence[Side], dealer: int
-) -> dict[str, str]:
-    """Picker values that show a stored hand (for editing it)."""
-    values = {f"bid_{seat}": str(bid) for seat, bid in enumerate(body["bids"])}
-    values.update({f"tricks_{seat}": str(n) for seat, n in enumerate(body.get("tricks", []))})
-    return values
-
-
 def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Before | None:
     """Before the next hand: its place in the schedule, its size, who deals and bids."""
     number = len(stored.hands) + 1
@@ -212,12 +145,10 @@ def _rules_for(stored: StoredGame, number: int) -> HandRules:
     return hand_rules(stored.rules_for(number).options, number)
 
 
-class OhHellEntry:
+class OhHellEntry(BidsThenTricks):
     """Oh Hell: bids before the hand is played, tricks after it."""
 
-    steps: tuple[str, ...] = ("bids", "tricks")
     next_template = "kinds/oh_hell/next.html"
-    outcome_template = ""
     templates: ClassVar[dict[str, str]] = {
         "bids": "kinds/oh_hell/bids.html",
         "tricks": "kinds/oh_hell/tricks.html",
@@ -225,24 +156,25 @@ class OhHellEntry:
     }
     bid_pickers = staticmethod(bid_pickers)
     read_bids = staticmethod(read_bids)
-    trick_pickers = staticmethod(trick_pickers)
-    read_tricks = staticmethod(read_tricks)
-    hand_values = staticmethod(values_from_hand)
     guidance = staticmethod(guidance_for)
 
-    def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
-        if result.outcome.finished:
-            return {}
-        return {"before": guidance_for(stored, result), "pending": self.pending(stored)}
+    def hand_tricks(self, rules: HandRules) -> int:
+        return rules.cards  # the schedule's size for this hand
 
-    def pending(self, stored: StoredGame) -> list[tuple[str, str]]:
-        """The bids of the hand being played."""
-        return [
-            (stored.players[seat], str(bid)) for seat, bid in enumerate(stored.pending_bids or [])
-        ]
-
-    def next_button(self, number: int) -> Text:
-        return text(N_("Enter bids"))
+    def read_tricks(
+        self,
+        rules: HandRules,
+        sides: Sequence[Side],
+        bids: Sequence[Any],
+        dealer: int,
+        form: Mapping[str, str],
+        by_team: bool,
+    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+        """The hand's tricks, and its size: a hand records how many cards it dealt."""
+        body, errors, form_errors = super().read_tricks(rules, sides, bids, dealer, form, by_team)
+        if body is not None:
+            body = {"cards": rules.cards, **body}
+        return body, errors, form_errors
 
     def next_words(self, stored: StoredGame) -> Text:
         number = len(stored.hands) + 1
@@ -255,4 +187,4 @@ class OhHellEntry:
         )
 
 
-ENTRY: Entry = OhHellEntry()  # checked against the interface by mypy
+ENTRY: BiddingEntry = OhHellEntry()  # checked against the interface by mypy

@@ -32,8 +32,8 @@ from ...engine.spades.options import Contract, SpadesOptions
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
-from ..i18n import translations
-from . import REST, BiddingEntry, Choice, Picker, fill_the_rest
+from . import BiddingEntry, Choice, Picker
+from .bidding import BidsThenTricks, side_of
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games
 
@@ -45,15 +45,6 @@ KIND_LABELS = {
     BidKind.MOON: _l("Moon"),
     BidKind.BLIND_MOON: _l("Blind moon"),
 }
-
-
-def _side_of(sides: Sequence[Side], seat: int) -> int:
-    return next(index for index, side in enumerate(sides) if seat in side.seats)
-
-
-def bid_value(raw: Any) -> str:
-    """A game-file bid as a picker value."""
-    return str(raw)
 
 
 def bid_pickers(
@@ -86,7 +77,7 @@ def bid_pickers(
             picker.choices += [Choice(str(n), str(n)) for n in number.numbers]
         _special_choices(picker, choices_by_kind)
         pickers.append(picker)
-        side = _side_of(sides, seat)
+        side = side_of(sides, seat)
         partner_later = [s for s in order[position + 1 :] if s in sides[side].seats]
         if team_total and not partner_later:
             name = f"team_{side}"
@@ -193,145 +184,12 @@ def _team_numbers(
             raw[seat] = number if seat == in_team[-1] else 0
 
 
-def trick_pickers(
-    options: SpadesOptions,
-    sides: Sequence[Side],
-    players: Sequence[str],
-    bids: Sequence[Any],
-    dealer: int,
-    values: Mapping[str, str],
-    errors: Mapping[str, Text],
-    by_team: bool,
-) -> list[Picker]:
-    """Trick pickers in bidding order; the last one offers "the rest"."""
-    most = options.tricks_per_hand
-    numbers = [Choice(str(n), str(n)) for n in range(most + 1)]
-    pickers: list[Picker] = []
-    done_sides: set[int] = set()
-    for seat in bidding_order(dealer, len(players)):
-        side = _side_of(sides, seat)
-        if by_team and team_entry_allowed(options, sides[side], bids):
-            if side in done_sides:
-                continue
-            done_sides.add(side)
-            name = f"team_tricks_{side}"
-            pickers.append(
-                Picker(
-                    name=name,
-                    label=sides[side].name,
-                    hint=_l("tricks of the partnership"),
-                    choices=list(numbers),
-                    selected=values.get(name),
-                    error=errors.get(name),
-                )
-            )
-            continue
-        name = f"tricks_{seat}"
-        pickers.append(
-            Picker(
-                name=name,
-                label=players[seat],
-                hint=_bid_label(bids[seat]),
-                choices=list(numbers),
-                selected=values.get(name),
-                error=errors.get(name),
-            )
-        )
-    last = pickers[-1]
-    last.choices.append(Choice(REST, _l("the rest"), wide=True))
-    last.selected = last.selected or REST
-    return pickers
-
-
-def team_entry_allowed(options: SpadesOptions, side: Side, bids: Sequence[Any]) -> bool:
-    """Partners may enter one team total when neither bid a nil of any kind."""
-    if not options.partnership or len(side.seats) < 2:
-        return False
-    return not any(
-        parse_bid(bids[s], options.tricks_per_hand).kind in NIL_KINDS
-        or (bids[s] == 0 and options.zero_is_nil)
-        for s in side.seats
-    )
-
-
 def _bid_label(bid: Any) -> Any:
     if isinstance(bid, int):
         return text(N_("bid {n}"), n=bid)
     if bid.startswith("blind "):
         return text(N_("bid blind {n}"), n=bid.split()[1])
     return KIND_LABELS[BidKind(bid)]
-
-
-def read_tricks(
-    options: SpadesOptions,
-    sides: Sequence[Side],
-    bids: Sequence[Any],
-    dealer: int,
-    form: Mapping[str, str],
-    by_team: bool,
-) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
-    """Turn trick pickers into a hand body; return (body, field errors, form errors)."""
-    most = options.tricks_per_hand
-    seats = len(bids)
-    errors: dict[str, Text] = {}
-    entries: dict[str, int | None] = {}  # field name -> tricks, None for "the rest"
-    team_sides = [
-        i for i, side in enumerate(sides) if by_team and team_entry_allowed(options, side, bids)
-    ]
-    names = [f"team_tricks_{i}" for i in team_sides] + [
-        f"tricks_{s}" for s in range(seats) if not any(s in sides[i].seats for i in team_sides)
-    ]
-    for name in names:
-        value = (form.get(name) or "").strip()
-        if value == REST:
-            entries[name] = None
-        elif (count := parse_count(value)) is not None and count <= most:
-            entries[name] = count
-        elif not value:
-            errors[name] = text(N_("Choose the tricks taken"))
-        else:
-            errors[name] = text(N_("Tricks are a number from 0 to {most}"), most=most)
-    if errors:
-        return None, errors, []
-    problem = fill_the_rest(entries, most)
-    if problem is not None:
-        return None, {}, [problem]
-    tricks = [0] * seats
-    for name, n in entries.items():
-        assert n is not None
-        if name.startswith("team_tricks_"):
-            side = sides[int(name.rsplit("_", 1)[1])]
-            first = bidding_order(dealer, seats)
-            tricks[min(side.seats, key=first.index)] = n
-        else:
-            tricks[int(name.rsplit("_", 1)[1])] = n
-    body: dict[str, Any] = {"bids": list(bids), "tricks": tricks}
-    if team_sides:
-        body["team_tricks"] = team_sides
-    return body, {}, []
-
-
-def values_from_hand(
-    body: Mapping[str, Any], options: SpadesOptions, sides: Sequence[Side], dealer: int
-) -> dict[str, str]:
-    """Picker values that show a stored hand (for editing it)."""
-    values: dict[str, str] = {}
-    bids = body["bids"]
-    team_total = options.partnership and options.contract is Contract.TEAM_TOTAL
-    for seat, bid in enumerate(bids):
-        values[f"bid_{seat}"] = TEAM if team_total and isinstance(bid, int) else bid_value(bid)
-    if team_total:
-        for index, side in enumerate(sides):
-            numbers = [bids[s] for s in side.seats if isinstance(bids[s], int)]
-            if numbers:
-                values[f"team_{index}"] = str(sum(numbers))
-    team_sides = set(body.get("team_tricks", []))
-    for index, side in enumerate(sides):
-        if index in team_sides:
-            values[f"team_tricks_{index}"] = str(sum(body["tricks"][s] for s in side.seats))
-    for seat, took in enumerate(body["tricks"]):
-        values[f"tricks_{seat}"] = str(took)
-    return values
 
 
 # Guidance for the hand about to be played: who deals, bids and leads; exchanges due;
@@ -351,12 +209,10 @@ def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Gu
     return guidance(*args, bids)
 
 
-class SpadesEntry:
+class SpadesEntry(BidsThenTricks):
     """Spades: the bids are entered before the hand is played, the tricks after it."""
 
-    steps: tuple[str, ...] = ("bids", "tricks")
     next_template = "kinds/spades/next.html"
-    outcome_template = ""
     # The pages of the two steps, and of an edit (bids and tricks on one page).
     templates: ClassVar[dict[str, str]] = {
         "bids": "kinds/spades/bids.html",
@@ -365,41 +221,37 @@ class SpadesEntry:
     }
     bid_pickers = staticmethod(bid_pickers)
     read_bids = staticmethod(read_bids)
-    trick_pickers = staticmethod(trick_pickers)
-    read_tricks = staticmethod(read_tricks)
-    hand_values = staticmethod(values_from_hand)
     guidance = staticmethod(guidance_for)
+    bid_short = staticmethod(bid_short)  # "nil", "BN", "B7", "3"
+    bid_hint = staticmethod(_bid_label)
 
-    def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
-        if result.outcome.finished:
-            return {}
-        bids = stored.pending_bids or []
-        guide = guidance_for(stored, result) if not bids else None
-        return {
-            "guide": guide,
-            "pending": self.pending(stored),
-        }
+    def hand_tricks(self, options: SpadesOptions) -> int:
+        return options.tricks_per_hand
 
-    def pending(self, stored: StoredGame) -> list[tuple[str, str]]:
-        """The bids of the hand being played, as the scoresheet writes them."""
-        gettext = translations().gettext
-        return [
-            (stored.players[seat], bid_short(bid, gettext))
-            for seat, bid in enumerate(stored.pending_bids or [])
-        ]
-
-    def next_button(self, number: int) -> Text:
-        return text(N_("Enter bids"))
-
-    def next_words(self, stored: StoredGame) -> Text:
-        number = len(stored.hands) + 1
-        dealer = stored.dealer(number)
-        return text(
-            N_("Next: hand {n} — {dealer} deals, {first} bids first."),
-            n=number,
-            dealer=stored.players[dealer],
-            first=stored.players[bidding_order(dealer, len(stored.players))[0]],
+    def team_entry_allowed(self, options: SpadesOptions, side: Side, bids: Sequence[Any]) -> bool:
+        """Partners may enter one total when neither bid a nil of any kind."""
+        return super().team_entry_allowed(options, side, bids) and not any(
+            parse_bid(bids[s], options.tricks_per_hand).kind in NIL_KINDS
+            or (bids[s] == 0 and options.zero_is_nil)
+            for s in side.seats
         )
+
+    def hand_values(
+        self, body: Mapping[str, Any], options: SpadesOptions, sides: Sequence[Side], dealer: int
+    ) -> dict[str, str]:
+        """Picker values that show a stored hand; in team_total games a partnership's
+        numbers are its one team bid."""
+        values = super().hand_values(body, options, sides, dealer)
+        if options.partnership and options.contract is Contract.TEAM_TOTAL:
+            bids = body["bids"]
+            for seat, bid in enumerate(bids):
+                if isinstance(bid, int):
+                    values[f"bid_{seat}"] = TEAM
+            for index, side in enumerate(sides):
+                numbers = [bids[s] for s in side.seats if isinstance(bids[s], int)]
+                if numbers:
+                    values[f"team_{index}"] = str(sum(numbers))
+        return values
 
 
 ENTRY: BiddingEntry = SpadesEntry()  # checked against the interface by mypy
