@@ -18,9 +18,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from scorekeeper.engine import GameResult
+from scorekeeper.engine.errors import HandError, InvalidHand
 
 DEVICE = "bench-organizer-phone"
 PLAYERS = [f"Player {n:02d}" for n in range(60)]
@@ -30,11 +34,32 @@ FIRST_NIGHT = datetime(2020, 1, 7, 19, 0, tzinfo=UTC)
 GAME = {"ruleset": "yahoo-normal", "options": {"target": 1500}}  # ~20 hands a game
 
 
+def play_on(result: GameResult, raw: dict[str, Any]) -> GameResult:
+    """`result` with one more hand scored on top of it, not replayed: for making up legal
+    games hand by hand (the app replays every game whole). A game without rule changes
+    or named dealers; HandError as scoring the whole log would raise it."""
+    game, kind = result.game, result.game.kind
+    options, number = game.ruleset.options, len(game.hands) + 1
+    if result.outcome.finished:
+        raise HandError(number, "the game is already over")
+    try:
+        hand = kind.scoring.parse_hand(raw, options)
+        scored = kind.scoring.play(options, result.state, hand)
+    except InvalidHand as error:
+        raise HandError(number, error.message, error.seat, error.field) from error
+    return GameResult(
+        replace(game, hands=(*game.hands, hand), dealers=(*game.dealers, None)),
+        result.sides,
+        (*result.hands, scored),
+        kind.scoring.outcome(options, scored.state),
+        scored.state,
+    )
+
+
 def _hand_logs(rng: random.Random) -> list[list[dict[str, Any]]]:
     """Legal Spades logs as a club plays them: most bids made, now and then one set or
     a nil; the game goes to TARGET, which takes about 20 hands (a close game more)."""
-    from scorekeeper.engine import extend, load_game, score_game
-    from scorekeeper.engine.errors import HandError
+    from scorekeeper.engine import load_game, score_game
 
     logs = []
     for _ in range(POOL):
@@ -48,7 +73,7 @@ def _hand_logs(rng: random.Random) -> list[list[dict[str, Any]]]:
                 "nil" if t == 0 else max(1, t + rng.choice((0, 0, 0, 0, -1, 1))) for t in tricks
             ]
             try:
-                result = extend(result, {"bids": bids, "tricks": tricks})
+                result = play_on(result, {"bids": bids, "tricks": tricks})
             except HandError:
                 continue  # bids this table may not make: deal again
             hands.append({"bids": bids, "tricks": tricks})

@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine import extend, find_ruleset, load_game, preset_ids, score_game
+from bench.club_year import play_on
+from scorekeeper.engine import find_ruleset, load_game, preset_ids, score_game
 from scorekeeper.engine.spades.bids import bid_choices, check_bids, parse_bid
 from tests.test_properties import _repair
 
@@ -63,7 +64,7 @@ def random_game(
         if check_bids(rules, result.sides, seated, parsed, result.totals):
             break
         hand = {"bids": bids, "tricks": tricks}
-        result = extend(result, hand)
+        result = play_on(result, hand)
         doc["hands"].append(hand)
     return doc
 

@@ -1,8 +1,7 @@
 """200 stored games: the pages that span games (home, players, a player, an evening,
-the setup form with its names), first view and again, beside a bare route as the floor.
-"First" is the first view after a restart: in-process caches empty, the database as it
-was (with the games' statistics parts it keeps); one more row times the players page
-with no part kept at all, as on the first view after an upgrade.
+the setup form with its names), beside a bare route as the floor. The app keeps no
+game in memory, so every view reads the database as a first view after a restart does
+(bench/club_year.py times first views in a fresh process).
 
 Through the app (Flask's test client, no network). The games are imported through the
 app, so this browser sees all of them: 200 games of 12 hands among 24 players, in 25
@@ -17,7 +16,6 @@ import tempfile
 from typing import Any
 
 from bench.long_games import median_ms
-from scorekeeper.store import games as stored_games
 from scorekeeper.web import create_app
 
 PLAYERS = [f"Player {n:02d}" for n in range(24)]
@@ -26,23 +24,6 @@ HANDS = [
     {"bids": ["nil", 4, 4, 3], "tricks": [0, 4, 5, 4]},
     {"bids": [4, 4, 3, 2], "tricks": [3, 5, 3, 2]},
 ]
-
-
-def forget() -> None:
-    """Drop the store's scored results, as after a restart (the database stays)."""
-    stored_games.clear_caches()
-
-
-def players_first_view() -> tuple[float, float]:
-    """(the players page's first view after a restart, the bare route) in ms."""
-    client = _stored()[0]
-    floor = median_ms(lambda: client.get("/healthz"), 50)
-
-    def cold() -> None:
-        forget()
-        client.get("/players/")
-
-    return median_ms(cold, 5), floor
 
 
 def _stored() -> tuple[Any, list[str]]:
@@ -83,17 +64,11 @@ def run() -> list[tuple[str, str]]:
     for name, url in pages.items():
         assert client.get(url).status_code == 200, url
 
-        def cold(url: str = url) -> None:
-            forget()
-            client.get(url)
-
-        first = median_ms(cold, 5)
-        again = median_ms(lambda url=url: client.get(url), 9)
+        took = median_ms(lambda url=url: client.get(url), 9)
         rows.append(
             (
-                f"many games: {name}, 200 stored games",
-                f"first {first:.0f} ms ({first / floor:.0f}× floor) · again {again:.1f} ms "
-                f"({again / floor:.0f}×)",
+                f"many games: {name}, 200 stored games (median of 9)",
+                f"{took:.1f} ms ({took / floor:.0f}× floor)",
             )
         )
 

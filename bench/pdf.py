@@ -102,7 +102,7 @@ def _measure() -> tuple[dict[str, list[float]], dict[str, float], int]:
         "ruleset": game.ruleset.id,
         "options": {"target": game.ruleset.options.target},
         "players": list(game.players),
-        "hands": [kind.hand_to_json(hand) for hand in game.hands],
+        "hands": [kind.scoring.hand_to_json(hand) for hand in game.hands],
     }
 
     def sheet() -> bytes:

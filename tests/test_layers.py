@@ -12,7 +12,6 @@ LAYERS = {
     "scorekeeper.engine": 0,  # the rules: the standard library only
     "scorekeeper.network": 0,  # address helpers, below everything
     "scorekeeper.paths": 0,
-    "scorekeeper.lru": 0,
     "scorekeeper.limits": 1,  # what results add up to and what the app accepts: pure too
     "scorekeeper.stats": 1,
     "scorekeeper.standings": 1,

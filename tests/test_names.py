@@ -12,7 +12,6 @@ from scorekeeper import store
 from scorekeeper.engine import GameError
 from scorekeeper.limits import BadName, clean_name
 from scorekeeper.store.db import migrate, open_database
-from scorekeeper.store.games import clear_caches
 from scorekeeper.web import create_app
 
 from .conftest import run_cli
@@ -211,7 +210,6 @@ def test_a_rematch_of_a_game_stored_before_the_rule_says_which_name_to_change(cl
     legacy = json.dumps(["Ann", f"{RLO}evil", "Cho", "Dee"])
     db.execute("UPDATE games SET players = ? WHERE id = ?", [legacy, game_id])
     db.conn.commit()
-    clear_caches()
     response = client.post(f"/g/{game_id}/rematch", data={"seating": "same"})
     assert response.status_code == 400
     assert "the player in seat 1: a name cannot hold control characters" in response.get_data(

@@ -196,49 +196,6 @@ def test_tricks_and_bids_outside_the_legal_range_are_rejected(ruleset_id, data):
 @pytest.mark.parametrize("ruleset_id", ALL)
 @SETTINGS
 @given(data=st.data())
-def test_extending_hand_by_hand_equals_scoring_the_whole_game(ruleset_id, data):
-    from scorekeeper.engine import extend
-
-    doc = draw_game(data, ruleset_id)
-    whole = score_game(load_game(doc))
-    grown = score_game(load_game({**doc, "hands": []}))
-    for raw in doc["hands"]:
-        grown = extend(grown, raw)
-    assert grown.hands == whole.hands
-    assert grown.outcome == whole.outcome
-    assert grown.totals == whole.totals
-
-
-@pytest.mark.parametrize("ruleset_id", ALL)
-@SETTINGS
-@given(data=st.data())
-def test_changing_a_hand_equals_scoring_the_changed_game(ruleset_id, data):
-    """An edit keeps the results before the hand and plays the later ones again: the same
-    results, or the same refusal, as scoring the changed log from the start."""
-    from scorekeeper.engine import change_hand
-
-    doc = draw_game(data, ruleset_id)
-    other = draw_game(data, ruleset_id)
-    if not doc["hands"] or not other["hands"]:
-        return
-    number = data.draw(st.integers(1, len(doc["hands"])))
-    raw = data.draw(st.sampled_from(other["hands"]))
-    hands = [*doc["hands"][: number - 1], raw, *doc["hands"][number:]]
-
-    def scored(work) -> tuple[Any, ...]:
-        try:
-            result = work()
-        except HandError as error:
-            return ("refused", error.hand, str(error))
-        return ("scored", result.hands, result.outcome, result.totals, result.carried)
-
-    expected = scored(lambda: score_game(load_game({**doc, "hands": hands})))
-    assert scored(lambda: change_hand(score_game(load_game(doc)), number, raw)) == expected
-
-
-@pytest.mark.parametrize("ruleset_id", ALL)
-@SETTINGS
-@given(data=st.data())
 def test_check_bids_refuses_a_seat_exactly_when_bid_choice_closes_its_bid(ruleset_id, data):
     """check_bids and the bid pickers (bid_choice) must agree: for any bid
     at any score, it must refuse the seat exactly where bid_choice says the bid is closed

@@ -269,9 +269,10 @@ def test_cli_import_prints_the_url_and_export_prints_the_file(tmp_path):
     assert bad.returncode == 2 and bad.stderr.startswith("game: 1 players given")
 
 
-def test_cached_views_equal_a_cold_replay_after_interleaved_writes(tmp_path):
-    from scorekeeper.store.games import clear_caches
-
+def test_two_connections_writing_in_turn_read_the_same_scored_game(tmp_path):
+    """Two server threads (two connections) take turns writing one game: each reads
+    every hand the other wrote, and the totals stored with the last write are the
+    replay's."""
     path = tmp_path / "shared.db"
     first, second = open_database(path), open_database(path)
     migrate(first)
@@ -279,7 +280,6 @@ def test_cached_views_equal_a_cold_replay_after_interleaved_writes(tmp_path):
     for n in range(12):
         db = first if n % 2 else second
         stored = store.get_game(db, game_id)
-        stored.score()  # warm the cache for this version
         store.set_bids(db, game_id, [3, 3, 3, 3], version=stored.version)
         tricks = [4, 3, 3, 3] if n % 3 else [3, 4, 3, 3]
         store.add_hand(
@@ -289,13 +289,11 @@ def test_cached_views_equal_a_cold_replay_after_interleaved_writes(tmp_path):
             store.replace_hand(
                 db, game_id, 2, {"bids": [3, 3, 3, 3], "tricks": [1, 6, 3, 3]}, version=None
             )
-    warm = store.get_game(second, game_id)
-    warm_result = warm.score()
-    clear_caches()
-    cold = store.get_game(first, game_id)
-    assert cold.hands == warm.hands and cold.version == warm.version
-    assert cold.score().hands == warm_result.hands
-    assert cold.score().totals == warm_result.totals == cold.totals
+    one, other = store.get_game(first, game_id), store.get_game(second, game_id)
+    assert one.hands == other.hands and one.version == other.version
+    assert len(one.hands) == 12 and one.hands[1]["tricks"] == [1, 6, 3, 3]
+    assert one.score().hands == other.score().hands
+    assert one.score().totals == one.totals == other.totals
 
 
 def test_a_refused_write_leaves_no_cached_trace(db):

@@ -7,7 +7,7 @@ through the game kind, hand by hand, so an edit anywhere re-scores everything af
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import GameError, HandError, InvalidHand, RulesError
 from .kinds import SomeKind
@@ -58,13 +58,6 @@ class Game:
     def named_dealer(self, hand_number: int) -> int | None:
         """The dealer hand `hand_number` names itself (None: it follows the rotation)."""
         return self.dealers[hand_number - 1] if hand_number <= len(self.dealers) else None
-
-    def with_hands(
-        self, hands: tuple[object, ...], dealers: tuple[int | None, ...] | None = None
-    ) -> Game:
-        """The same game with another log of hands (and the dealers they name)."""
-        named = self.dealers[: len(hands)] if dealers is None else dealers
-        return Game(self.ruleset, self.players, hands, self.changes, self.first_dealer, named)
 
     def ruleset_for(self, hand_number: int) -> Ruleset:
         """The rules in force for hand `hand_number` (1-based), with every change made by then."""
@@ -117,26 +110,17 @@ def score_game(game: Game) -> GameResult:
     Whether the game is over after hand n is decided by the rules for hand n + 1, so a
     target raised after the end lets play go on.
     """
-    kind, ruleset = game.kind, game.ruleset
-    sides = kind.sides(ruleset.options, game.players)
-    return _play_from(game, sides, (), game.start())
-
-
-def _play_from(
-    game: Game, sides: tuple[Side, ...], before: tuple[HandResult, ...], state: object
-) -> GameResult:
-    """Score the game's hands after the `before` ones, starting from `state`."""
-    kind = game.kind
+    kind, state = game.kind, game.start()
+    sides = kind.sides(game.ruleset.options, game.players)
     play, end = kind.scoring.play, kind.scoring.outcome  # looked up once, not per hand
-    first = len(before) + 1
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None
-    outcome = end((rules or game.ruleset_for(first)).options, state)
-    results = list(before)
-    for number, hand in enumerate(game.hands[first - 1 :], start=first):
+    outcome = end((rules or game.ruleset_for(1)).options, state)
+    results = []
+    for number, hand in enumerate(game.hands, start=1):
         if outcome.finished:
             over = (rules or game.ruleset_for(number)).options
-            raise HandError(number, _over(game.kind, over, sides, outcome, number))
+            raise HandError(number, _over(kind, over, sides, outcome, number))
         named = game.named_dealer(number)
         if named is not None:  # dealt out of turn: the rules follow the real dealer
             state = kind.dealt_by(state, named)
@@ -148,54 +132,6 @@ def _play_from(
         state = result.state
         outcome = end((rules or game.ruleset_for(number + 1)).options, state)
     return GameResult(game, sides, tuple(results), outcome, state)
-
-
-def change_hand(result: GameResult, number: int, raw: object) -> GameResult:
-    """Score a game again with hand `number` changed (given in game-file form).
-
-    The result equals scoring the changed log from the start: the hands before it keep
-    their results, and the later hands are played again from the state after it
-    without being read again from the file.
-    """
-    game, kind = result.game, result.game.kind
-    if not 1 <= number <= len(game.hands):
-        raise GameError(text(N_("there is no hand {number}"), number=number))
-    try:
-        hand = kind.scoring.parse_hand(raw, game.ruleset_for(number).options)
-    except InvalidHand as error:
-        raise HandError(number, error.message, error.seat, error.field) from error
-    named = _named_dealer(raw, number, game.players)
-    hands = (*game.hands[: number - 1], hand, *game.hands[number:])
-    dealers = list(game.dealers) + [None] * (len(game.hands) - len(game.dealers))
-    dealers[number - 1] = named
-    changed = game.with_hands(hands, tuple(dealers))
-    before = result.hands[: number - 1]
-    state = before[-1].state if before else game.start()
-    return _play_from(changed, result.sides, before, state)
-
-
-def extend(result: GameResult, raw: object) -> GameResult:
-    """Score one more hand (in game-file form) on top of a scored game, without a replay.
-
-    The result equals scoring the whole log again; a new hand only needs the state
-    after the last one.
-    """
-    game, kind = result.game, result.game.kind
-    number = len(game.hands) + 1
-    ruleset = game.ruleset_for(number)
-    if result.outcome.finished:
-        raise HandError(number, _over(kind, ruleset.options, result.sides, result.outcome, number))
-    named = _named_dealer(raw, number, game.players)
-    state = result.state if named is None else kind.dealt_by(result.state, named)
-    try:
-        hand = kind.scoring.parse_hand(raw, ruleset.options)
-        scored = kind.scoring.play(ruleset.options, state, hand)
-    except InvalidHand as error:
-        raise HandError(number, error.message, error.seat, error.field) from error
-    dealers = (*game.dealers, *[None] * (len(game.hands) - len(game.dealers)), named)
-    longer = game.with_hands((*game.hands, hand), dealers)
-    outcome = kind.scoring.outcome(longer.ruleset_for(number + 1).options, scored.state)
-    return GameResult(longer, result.sides, (*result.hands, scored), outcome, scored.state)
 
 
 def _over(
@@ -253,7 +189,7 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         dealers.append(_named_dealer(raw, number, players))
-    return game.with_hands(tuple(hands), tuple(dealers))
+    return replace(game, hands=tuple(hands), dealers=tuple(dealers))
 
 
 def _named_dealer(raw: object, number: int, players: Sequence[str]) -> int | None:

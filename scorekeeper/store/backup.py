@@ -1,9 +1,8 @@
 """Backing up and restoring the database with SQLite's online backup, safely while serving.
 
 A backup is a consistent copy even while hands are being written. A restore replaces
-the database's content and then writes a new generation (see db.m005_generation): a
-running app reads it again with its next request, so no page or game cached from
-before the restore is ever shown for the restored content.
+the database's content in one transaction: a running app shows the restored games with
+its next request (it keeps no game in memory).
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from .db import (
     damage,
     migrate,
     migrations,
-    new_generation,
     open_database,
 )
 
@@ -105,7 +103,6 @@ def restore(path: str, target: Path) -> Restored:
                 copy.backup(db.conn)
                 games = int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
                 migrate(db)  # a backup from an older version gets this version's schema
-                new_generation(db)
             finally:
                 db.close()
     except (OSError, sqlite3.Error) as error:

@@ -112,7 +112,8 @@ def m004_archived(db: Database) -> None:
 @migrations()
 def m005_generation(db: Database) -> None:
     """A generation for the whole database, rewritten by a restore: cached pages and games
-    are keyed by it, so the same game versions with other content never meet old copies."""
+    were keyed by it, so the same game versions with other content never met old copies.
+    Nothing reads it since the app keeps no game in memory; every database has the row."""
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT")
     db.execute("INSERT INTO meta (key, value) VALUES ('generation', ?)", [new_token()])
 
@@ -493,18 +494,6 @@ def m019_evening_rotation_rounds(db: Database) -> None:
         ) STRICT
         """
     )
-
-
-def new_generation(db: Database) -> str:
-    """Mark the database's content as new (after a restore): every cache key changes."""
-    generation = new_token()
-    with writing(db):
-        db.execute(
-            "INSERT INTO meta (key, value) VALUES ('generation', ?)"
-            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [generation],
-        )
-    return generation
 
 
 def new_id() -> str:

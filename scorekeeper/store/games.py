@@ -12,7 +12,6 @@ import dataclasses
 import hashlib
 import json
 import time
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,8 +24,6 @@ from ..engine import (
     Game,
     GameResult,
     Ruleset,
-    change_hand,
-    extend,
     find_ruleset,
     load_game,
     score_game,
@@ -45,7 +42,6 @@ from ..limits import (
     clean_players,
     player_key,
 )
-from ..lru import LRU
 from . import ratings, summaries
 from .db import new_id, new_pin, new_token, writing
 from .tables import check_table, new_table
@@ -96,16 +92,11 @@ class StoredGame:
     pin: str = ""
     evening: str | None = None  # the evening this game belongs to, if any
     table: int | None = None  # the evening's table it is played at (its number)
-    source: str = ""  # the database file and its generation: where every cache key starts
     listed: bool = False  # read by list_games, without its hands: it cannot be scored
     # Started from house rules: their scorekeeper-rules/1 document as it was then.
     house_rules: Mapping[str, Any] | None = None
     # The seat the table said deals the next hand, out of turn (None: the rotation).
     next_dealer: int | None = None
-
-    @property
-    def cache_key(self) -> tuple[str, str, int]:
-        return (self.source, self.id, self.version)
 
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
@@ -138,14 +129,10 @@ class StoredGame:
         return load_game(self.document())
 
     def score(self) -> GameResult:
-        """The scored game: from the cache when this version was scored before."""
+        """The scored game: every hand replayed through the engine (1 ms for 20 hands)."""
         if self.listed:
             raise ValueError(f"game {self.id} was listed without its hands: get_game it")
-        cached = _RESULTS.get(self.cache_key)
-        if cached is None:
-            cached = score_game(self.game())
-            _RESULTS.put(self.cache_key, cached)
-        return cached  # type: ignore[no-any-return]
+        return score_game(self.game())
 
     @property
     def ruleset(self) -> Ruleset:
@@ -154,8 +141,8 @@ class StoredGame:
 
     def rules_for(self, number: int) -> Ruleset:
         """The rules in force for hand `number`, with every rule change made by then
-        (from the scored game, which is cached, rather than reading the log again)."""
-        return self.score().game.ruleset_for(number)
+        (read from the rules and their changes: no hand is read or scored)."""
+        return load_game({**self.document(), "hands": []}).ruleset_for(number)
 
     def confirmed(self, number: int) -> bool:
         return self.confirm_hands and bool(self.confirmations[number - 1])
@@ -171,7 +158,6 @@ def _row_to_game(
     row: Mapping[str, Any],
     hands: Sequence[Body],
     confirmations: Sequence[str | None] = (),
-    source: str = "",
 ) -> StoredGame:
     return StoredGame(
         id=row["id"],
@@ -197,44 +183,9 @@ def _row_to_game(
         pin=row["pin"] or "",
         evening=row.get("evening"),
         table=row.get("table_number"),
-        source=source,
         house_rules=json.loads(row["house_rules"]) if row.get("house_rules") else None,
         next_dealer=row.get("next_dealer"),
     )
-
-
-# The one cache of the store: each game version's scored result, so that entering a hand
-# scores that hand on top of the last result (engine.extend) instead of replaying the
-# game; keyed by the database, its generation and the game's version.
-_RESULTS = LRU(256)  # (database, game, version) -> GameResult
-
-
-def clear_caches() -> None:
-    """Forget the scored results (as a freshly started process has none)."""
-    _RESULTS.clear()
-
-
-def _source(db: Database) -> str:
-    """What a connection reads, as the one key every cache of a game starts from: the
-    database file and its generation (a restore writes a new one). Asked of SQLite once
-    per connection, and again after `refresh` (the web app refreshes once a request)."""
-    found = _SOURCES.get(db)
-    if found is None:
-        path = _PATHS.get(db)
-        if path is None:  # a connection's file never changes
-            path = _PATHS[db] = str(db.execute("PRAGMA database_list").fetchone()[2])
-        row = db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-        found = _SOURCES[db] = f"{path}#{row[0] if row else ''}"
-    return found
-
-
-def refresh(db: Database) -> None:
-    """Read the database's generation again on next use (a restore may have changed it)."""
-    _SOURCES.pop(db, None)
-
-
-_SOURCES: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
-_PATHS: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
 
 
 def get_game(db: Database, game_id: str) -> StoredGame:
@@ -258,7 +209,6 @@ def _load(db: Database, game_id: str) -> StoredGame:
         rows[0],
         [json.loads(r["body"]) for r in stored],
         [r["confirmed_by"] for r in stored],
-        _source(db),
     )
 
 
@@ -270,10 +220,8 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
         sql += f" WHERE id IN ({', '.join('?' for _ in ids)})"
         params = list(ids)
     sql += " ORDER BY created_at DESC, rowid DESC"
-    source = _source(db)
     return [
-        dataclasses.replace(_row_to_game(row, (), source=source), listed=True)
-        for row in db.query(sql, params)
+        dataclasses.replace(_row_to_game(row, ()), listed=True) for row in db.query(sql, params)
     ]
 
 
@@ -289,8 +237,7 @@ def recent_games(
         " AND evening IS NOT ? ORDER BY updated_at DESC, rowid DESC LIMIT ?",
         [device or "", outside, limit],
     )
-    source = _source(db)
-    return [dataclasses.replace(_row_to_game(row, (), source=source), listed=True) for row in rows]
+    return [dataclasses.replace(_row_to_game(row, ()), listed=True) for row in rows]
 
 
 def listed_games(
@@ -313,8 +260,7 @@ def listed_games(
         f"SELECT * FROM games WHERE {where} ORDER BY updated_at DESC, rowid DESC LIMIT ?",
         [*params, -1 if limit is None else limit],
     )
-    source = _source(db)
-    listed = [dataclasses.replace(_row_to_game(r, (), source=source), listed=True) for r in rows]
+    listed = [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
     return listed, total
 
 
@@ -355,13 +301,6 @@ def _claim(db: Database, game_id: str, version: int | None) -> StoredGame:
     # same content, the version the caller saw.
     loaded = _load(db, game_id)
     return dataclasses.replace(loaded, version=loaded.version - 1)
-
-
-def _carry_result(stored: StoredGame) -> None:
-    """A write that leaves the hands alone: the scored game of the old version stays right."""
-    result = _RESULTS.get(stored.cache_key)
-    if result is not None:
-        _RESULTS.put((stored.source, stored.id, stored.version + 1), result)
 
 
 def _save_summary(
@@ -559,7 +498,6 @@ def set_bids(
             [json.dumps(bids, ensure_ascii=False), now, game_id],
         )
         summaries.carry(db, game_id, stored.version)
-    _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
 def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
@@ -570,7 +508,6 @@ def clear_bids(db: Database, game_id: str, *, version: int | None) -> None:
             "UPDATE games SET pending_bids = NULL, updated_at = ? WHERE id = ?", [_now(), game_id]
         )
         summaries.carry(db, game_id, stored.version)
-    _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
 def add_hand(
@@ -597,20 +534,15 @@ def add_hand(
                     most=MAX_HANDS,
                 ),
             )
-        before = _RESULTS.get(stored.cache_key)
-        if before is not None:
-            result = extend(before, body)  # one hand on top of the cached game: no replay
-        else:
-            doc = stored.document()
-            doc["hands"].append(body)
-            result = score_game(load_game(doc))
+        doc = stored.document()
+        doc["hands"].append(body)
+        result = score_game(load_game(doc))
         number = len(stored.hands) + 1
         _insert_hand(db, game_id, number, body)
         bodies = (*stored.hands, body)
         _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=True)
         db.execute("UPDATE games SET next_dealer = NULL WHERE id = ?", [game_id])
         _log(db, game_id, "hand_added", number, {"after": body})
-    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -658,13 +590,9 @@ def replace_hand(
         before = dict(stored.hands[number - 1])
         if "dealer" in before and "dealer" not in body:
             body = {**body, "dealer": before["dealer"]}
-        cached = _RESULTS.get(stored.cache_key)
-        if cached is not None:  # the hands before it keep their results; later ones replay
-            result = change_hand(cached, number, body)
-        else:
-            doc = stored.document()
-            doc["hands"][number - 1] = body
-            result = score_game(load_game(doc))
+        doc = stored.document()
+        doc["hands"][number - 1] = body
+        result = score_game(load_game(doc))
         db.execute(
             "UPDATE hands SET body = ?, updated_at = ?, confirmed_by = NULL, confirmed_at = NULL"
             " WHERE game_id = ? AND number = ?",
@@ -676,7 +604,6 @@ def replace_hand(
         if confirmed:
             detail |= {"reason": correction, "confirmed_by": stored.confirmations[number - 1]}
         _log(db, game_id, "hand_corrected" if confirmed else "hand_edited", number, detail)
-    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -714,7 +641,6 @@ def delete_last_hand(
                 **({"reason": correction} if correction else {}),
             },
         )
-    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -754,7 +680,6 @@ def change_options(
         )
         _save_summary(db, game_id, result, stored.hands, stored.created_at, bids_cleared=False)
         _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
-    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -801,7 +726,6 @@ def correct_dealer(
             _save_summary(db, game_id, result, bodies, stored.created_at, bids_cleared=False)
         detail = {"before": stored.players[before], "after": stored.players[seat]}
         _log(db, game_id, "dealer_corrected", from_hand, detail)
-    _RESULTS.put((stored.source, game_id, stored.version + 1), result)
     return result
 
 
@@ -817,7 +741,6 @@ def confirm_hand(db: Database, game_id: str, number: int, by: str, *, version: i
         )
         _log(db, game_id, "hand_confirmed", number, {"by": by})
         summaries.carry(db, game_id, stored.version)
-    _carry_result(stored)  # after the commit: a rolled-back write must leave no trace
 
 
 def export_game(db: Database, game_id: str) -> dict[str, Any]:
@@ -1038,7 +961,6 @@ def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
             None,
             {"before": names.get(stored.evening or ""), "after": names.get(evening_id or "")},
         )
-    _carry_result(stored)
 
 
 SEATINGS = ("same", "new_partners", "move_left")

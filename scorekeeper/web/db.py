@@ -16,7 +16,7 @@ from pathlib import Path
 from flask import Flask, current_app, g, request
 from sqlite_utils import Database
 
-from ..store import ratings, refresh, summaries
+from ..store import ratings, summaries
 from ..store.db import (
     damage,
     damaged,
@@ -52,7 +52,6 @@ def get_db() -> Database:
         if db is None:
             db = local.db = open_database(path)
             local.identity = file_identity(path)
-        refresh(db)  # once a request: a restore while serving changes every cache key
         g.db = db
     return db  # type: ignore[no-any-return]
 

@@ -87,19 +87,26 @@ def _tables(evening: store.Evening) -> list[store.StoredGame]:
     ]
 
 
+def _scored(games: list[store.StoredGame]) -> dict[str, GameResult]:
+    """Each game replayed once, for its table's card and the standings alike."""
+    return {stored.id: stored.score() for stored in games}
+
+
 def _sat_out(evening: store.Evening) -> dict[str, int]:
     """Rounds each player sat out, by name: none until the evening seats its rounds."""
     return rounds.sat_out(get_db(), evening.id)
 
 
-def _standings(evening: store.Evening, games: list[store.StoredGame]) -> dict[str, Any]:
+def _standings(
+    evening: store.Evening, games: list[store.StoredGame], results: dict[str, GameResult]
+) -> dict[str, Any]:
     """The standings as every page shows them: the line that says what ranks, and per
     player the rank (shared on a tie), tables played, wins, the measure, and the
     points difference when one game kind is ranked by its points."""
-    results = [
-        found for stored in games if (found := table_result(stored.players, stored.score()))
+    tables = [
+        found for stored in games if (found := table_result(stored.players, results[stored.id]))
     ]
-    ranked = standings(results, sat_out=_sat_out(evening), sit_out=evening.sit_out)
+    ranked = standings(tables, sat_out=_sat_out(evening), sit_out=evening.sit_out)
     title = find_kind(ranked.kind).facts.title if ranked.kind else None
     return {
         "measure": ranked.measure,
@@ -192,8 +199,7 @@ def _latest(stored: store.StoredGame, result: GameResult) -> str:
     return str(_("Hand %(n)s: %(sides)s", n=row.number, sides=" · ".join(parts)))
 
 
-def _game(stored: store.StoredGame) -> Game:
-    result = stored.score()
+def _game(stored: store.StoredGame, result: GameResult) -> Game:
     ahead = _ahead(result)
     names = [side.name for side in result.sides]
     leaders = [names[index] for index in sorted(ahead)]
@@ -218,7 +224,12 @@ def _game(stored: store.StoredGame) -> Game:
     )
 
 
-def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]) -> list[Table]:
+def _table_cards(
+    evening: store.Evening,
+    has: str,
+    games: list[store.StoredGame],
+    results: dict[str, GameResult],
+) -> list[Table]:
     """The evening's tables this phone may see, by number: each with the latest game
     started at it. The organiser and a TV see every table; a table's phone, its own
     and every other with a game (read-only); a phone that only plays in the evening,
@@ -234,7 +245,7 @@ def _table_cards(evening: store.Evening, has: str, games: list[store.StoredGame]
             Table(
                 number=table.number,
                 label=table_label(table.number, table.name),
-                game=_game(stored) if stored is not None else None,
+                game=_game(stored, results[stored.id]) if stored is not None else None,
                 may_start=has == "organize" or table.number in held,
                 held=table.number in held,
             )
@@ -260,6 +271,7 @@ def evening(evening_id: str) -> str:
     """Every table of the evening as it stands, and the standings across it."""
     found, has = evening_for(evening_id)
     games = _tables(found)
+    results = _scored(games)
     db = get_db()
     organizer = has == "organize"
     others = (
@@ -275,8 +287,8 @@ def evening(evening_id: str) -> str:
         organizer=organizer,
         watch_link=link,
         version=store.evening_version(db, found.id),
-        tables=_table_cards(found, has, games),
-        standings=_standings(found, games),
+        tables=_table_cards(found, has, games, results),
+        standings=_standings(found, games, results),
         links=_links(found) if organizer else [],
         round=current_round(found),  # the round being played and who sits it out
         sit_outs=SIT_OUTS,
@@ -310,7 +322,7 @@ def summary_pdf(evening_id: str) -> Response:
     pdf = evening_pdf(
         found.name,
         date.fromisoformat(found.created_at[:10]),
-        _standings(found, games),
+        _standings(found, games, _scored(games)),
         [
             (table_label(g.table, names.get(g.table, "")) if g.table else "", game_card(g))
             for g in games
@@ -447,7 +459,8 @@ def standings_csv(evening_id: str) -> Response:
     """The evening's standings as CSV: the line that says what ranks, then a row per
     player."""
     found, _role = evening_for(evening_id)
-    ranked = _standings(found, _tables(found))
+    games = _tables(found)
+    ranked = _standings(found, games, _scored(games))
     score = _("Match points") if ranked["measure"] == "match_points" else _("Points")
     head = [
         _("Rank"),

@@ -53,7 +53,6 @@ from ..limits import (
     player_key,
     read_game_json,
 )
-from ..lru import LRU
 from ..scoresheet import hand_notes
 from .access import (
     check_pin,
@@ -126,11 +125,6 @@ def home() -> str:
         archived_count=archived_count,
         archive_form=Form(),
     )
-
-
-# (database, game, version, page size, language) -> the scoresheet PDF: rendering takes
-# most of a second, and the scorer and every watching phone ask for the same one.
-_PDFS = LRU(256, budget=32 * 1024 * 1024, weigh=len)
 
 
 @bp.route("/new")
@@ -697,20 +691,16 @@ def scoresheet_pdf(game_id: str) -> Response:
 
     stored = game_for(game_id, "watch")
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
-    key = (*stored.cache_key, size, current_language())
-    pdf = _PDFS.get(key)
-    if pdf is None:
-        result = stored.score()  # kept per version: scored once for the page and the PDF
-        pdf = render(
-            result.game,
-            result=result,
-            bodies=stored.hands,
-            day=date.fromisoformat(stored.created_at[:10]),
-            page_size=size,
-            translations=get_translations(),
-            language=current_language(),
-        )
-        _PDFS.put(key, pdf)
+    result = stored.score()
+    pdf = render(
+        result.game,
+        result=result,
+        bodies=stored.hands,
+        day=date.fromisoformat(stored.created_at[:10]),
+        page_size=size,
+        translations=get_translations(),
+        language=current_language(),
+    )
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return file_response(pdf, "application/pdf", filename, inline=True)
 

@@ -91,7 +91,8 @@ def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[st
     """A hand side by side, as the scoresheet writes each side's part."""
     kind, gettext = find_kind(stored.kind), get_translations().gettext
     return [
-        (side.name, kind.shorthand(body, side.seats, gettext)) for side in stored.score().sides
+        (side.name, kind.shorthand(body, side.seats, gettext))
+        for side in kind.sides(stored.ruleset.options, stored.players)
     ]
 
 
@@ -582,11 +583,12 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     number = _submitted_hand()
     if request.method == "POST" and number is not None and number <= len(stored.hands):
         return _conflict(game_id, number, _posted_one_page(stored, number))  # stored meanwhile
-    if stored.score().outcome.finished:
+    result = stored.score()
+    if result.outcome.finished:
         return _over(stored)
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
-    return _kind_page(stored, len(stored.hands) + 1, editing=False)
+    return _kind_page(stored, len(stored.hands) + 1, editing=False, result=result)
 
 
 def _store_kind_hand(
@@ -599,7 +601,6 @@ def _store_kind_hand(
 ) -> tuple[BaseResponse | tuple[str, int] | None, dict[str, Text]]:
     """Add or replace a hand entered on one page and open it; or say what was refused
     (beside its field when the page shows one)."""
-    before = stored.score()
     answer = url_for("hands.hand", game_id=stored.id, number=number)
     try:
         if editing:
@@ -634,7 +635,7 @@ def _store_kind_hand(
         return None, {}
     if editing:
         flash(_("Hand %(n)s changed.", n=number))
-        _flash_outcome(before, after)
+        _flash_outcome(stored.score(), after)  # the game as it was before the change
     return redirect(answer, 303), {}
 
 
@@ -648,8 +649,10 @@ def _posted_one_page(stored: store.StoredGame, number: int) -> dict[str, Any] | 
 
 
 def _kind_page(
-    stored: store.StoredGame, number: int, *, editing: bool
+    stored: store.StoredGame, number: int, *, editing: bool, result: GameResult | None = None
 ) -> BaseResponse | str | tuple[str | bytes, int]:
+    """The one-page form of hand `number`: a new hand (with `result`, the game so far,
+    to say what the table must still do) or one being edited."""
     entry = cast(OnePageEntry, entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
     form = VersionForm()
@@ -686,7 +689,7 @@ def _kind_page(
         values=values,
         errors=errors,
         notes=entry.notes(options, number),
-        needs=[] if editing else needs(stored, stored.score()),
+        needs=needs(stored, result) if result is not None else [],
         form=form,
         form_errors=form_errors,
         version=version,

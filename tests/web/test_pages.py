@@ -161,7 +161,7 @@ def test_a_restore_while_serving_never_shows_pages_of_the_replaced_content(
     saved = str(tmp_path / "saved.db")
     backup(Path(app.config["DATABASE"]), saved)
     play(client, db, game_id, {0: 5, 1: 3, 2: 3, 3: 2}, {0: 5, 1: 3, 2: 3, 3: 2})
-    assert "Ann &amp; Cho 141" in text(client.get(f"/g/{game_id}"))  # cached at this version
+    assert "Ann &amp; Cho 141" in text(client.get(f"/g/{game_id}"))  # shown at this version
     restore(saved, Path(app.config["DATABASE"]))
     # The same version number comes back with other content: a nil hand this time.
     play(client, db, game_id, {0: "nil", 1: 3, 2: 4, 3: 3}, {0: 0, 1: 4, 2: 5, 3: 4})

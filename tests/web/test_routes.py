@@ -381,20 +381,25 @@ def test_scoresheet_pdf_and_scorecard_routes(client, db):
     assert client.get("/rules/nope/scorecard.pdf").status_code == 404
 
 
-def test_the_scoresheet_pdf_is_rendered_once_per_game_version(client, db, monkeypatch):
-    from scorekeeper import pdf
+def test_the_scoresheet_pdf_shows_the_game_as_it_stands(client, db):
+    """Asked for again after a hand, the PDF has the new hand; Letter is Letter-sized."""
+    import io
 
-    rendered = []
-    real = pdf.scoresheet_pdf
-    monkeypatch.setattr(pdf, "scoresheet_pdf", lambda *a, **k: rendered.append(1) or real(*a, **k))
+    from pypdf import PdfReader
+
+    def pages(url: str) -> PdfReader:
+        response = client.get(url)
+        assert response.status_code == 200 and response.mimetype == "application/pdf"
+        return PdfReader(io.BytesIO(response.data))
+
     game_id = start_game(client)
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # 61 : 60
+    first = pages(f"/g/{game_id}/scoresheet.pdf").pages[0].extract_text()
+    assert "61" in first and "122" not in first
     play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
-    first = client.get(f"/g/{game_id}/scoresheet.pdf").data
-    assert client.get(f"/g/{game_id}/scoresheet.pdf").data == first and len(rendered) == 1
-    client.get(f"/g/{game_id}/scoresheet.pdf?size=Letter")
-    assert len(rendered) == 2  # another page size is another PDF
-    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
-    assert client.get(f"/g/{game_id}/scoresheet.pdf").data != first and len(rendered) == 3
+    assert "122" in pages(f"/g/{game_id}/scoresheet.pdf").pages[0].extract_text()
+    letter = pages(f"/g/{game_id}/scoresheet.pdf?size=Letter").pages[0].mediabox
+    assert round(float(letter.width)) == 612 and round(float(letter.height)) == 792
 
 
 def test_a_long_scoresheet_shows_the_latest_hundred_hands_and_links_to_all(client, db):
