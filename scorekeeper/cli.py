@@ -7,6 +7,7 @@ or WeasyPrint on their path.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
@@ -1141,11 +1142,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(error.render(args.translations))
     except KeyboardInterrupt:
         return _fail(text(N_("interrupted")).render(args.translations), status=130)
+    except BrokenPipeError:
+        return _reader_gone()
     except Exception as error:
         problem = _database_problem(error)
         if problem is None:
             raise
         return _fail(problem.render(args.translations))
+
+
+def _reader_gone() -> int:
+    """The command's reader stopped reading (`scorekeeper stats | head`): stop quietly,
+    as a Unix tool killed by SIGPIPE does (status 141), and send what is still buffered
+    for standard output nowhere, so Python's flush at exit finds no closed pipe."""
+    with contextlib.suppress(OSError, ValueError):  # no file: nothing left to flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 141
 
 
 def _database_problem(error: Exception) -> Text | None:

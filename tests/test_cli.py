@@ -418,3 +418,25 @@ def test_serve_on_a_busy_port_says_so_in_one_line_and_starts_nothing(tmp_path, l
     assert f"PORT={port + 1}" in lines[0]
     if lang == "ja":
         assert "使用中" in lines[0]
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    """`scorekeeper stats | head`: the reader goes before the output is written; no
+    traceback, and the status of a command stopped by SIGPIPE."""
+    script = (
+        "import sys\n"
+        "from scorekeeper.cli import main\n"
+        "sys.stdin.readline()  # the reader has gone by now\n"
+        "sys.exit(main(['rules', 'yahoo-normal', '--json']))\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdout.close()
+    _, errors = process.communicate(b"go\n", timeout=30)
+    assert process.returncode == 141
+    assert errors == b""
