@@ -63,3 +63,35 @@ def test_the_benchmark_table_is_not_dated():
     benchmarks = readme.split("## Benchmarks")[1].split("\n## ")[0]
     assert not re.search(r"\b20\d\d-\d\d-\d\d\b", benchmarks)
     assert "this round" not in benchmarks
+
+
+# The team's specification digests live outside the repository: a player cannot open them, so
+# nothing shown to players (preset texts, pages, the catalogue, the user docs) may cite them.
+INTERNAL = re.compile(r"RULES\.md|GAME-FORMAT\.md|STYLE\.md|§\s*\d")
+SHOWN = [
+    *sorted((ROOT / "scorekeeper" / "presets").glob("*/*.toml")),
+    *sorted((ROOT / "templates").rglob("*.html")),
+    *sorted((ROOT / "scorekeeper" / "translations").glob("*/LC_MESSAGES/*.po")),
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+]
+
+
+def shown_lines(path: Path) -> list[tuple[int, str]]:
+    """The numbered lines of `path` a player can see: not Jinja or catalogue comments."""
+    words = path.read_text(encoding="utf-8")
+    if path.suffix == ".html":  # a Jinja comment never renders; blank it, keeping the lines
+        words = re.sub(r"\{#.*?#\}", lambda m: "\n" * m[0].count("\n"), words, flags=re.S)
+    lines = enumerate(words.splitlines(), start=1)
+    if path.suffix == ".po":
+        return [(n, line) for n, line in lines if not line.startswith("#")]
+    return list(lines)
+
+
+@pytest.mark.parametrize("path", SHOWN, ids=lambda p: str(p.relative_to(ROOT)))
+def test_nothing_players_see_cites_the_internal_specifications(path):
+    cited = [
+        f"{n}: {line.strip()[:120]}" for n, line in shown_lines(path) if INTERNAL.search(line)
+    ]
+    where = path.relative_to(ROOT)
+    assert not cited, f"{where} cites a document players cannot open:\n" + "\n".join(cited)

@@ -35,7 +35,8 @@ def test_rule_page_marks_what_the_source_does_not_state(client):
         "the source says" in jokers
         and "ジョーカーを2枚使用。クラブとハートの2は使用しない。" in jokers
     )
-    assert "our reading" in behind and "RULES.md §1.4" in behind
+    assert "our reading" in behind and "only to a side 100 or more behind" in behind
+    assert "RULES.md" not in page  # a document players cannot open
     folded = page[page.index("<details") :]
     assert 'id="opt-moon"' in folded and 'id="opt-jokers"' not in folded
 
