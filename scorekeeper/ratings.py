@@ -40,6 +40,12 @@ class Rating:
         return self.mu - 3 * self.sigma
 
     @property
+    def shown(self) -> str:
+        """The figure as a page prints it: one decimal, a true minus sign (−1.5)."""
+        tenths = round(self.figure * 10)
+        return f"{'−' if tenths < 0 else ''}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+    @property
     def provisional(self) -> bool:
         return self.games < PROVISIONAL_UNDER
 

@@ -61,10 +61,18 @@ def index() -> str:
     """Every player of this browser's games: games, wins, hands, and each kind's columns."""
     scope, chosen = _scope()
     db = get_db()
+    players = store.player_totals(db, scope)
+    # A rating is a game kind's: shown when the page keeps one kind, and it is rated.
+    ratings: dict[str, Rating | None] = {}
+    if chosen["game"] in kind_names():
+        found = store.ratings_of(db, chosen["game"], [player_key(p.name) for p in players])
+        if found:
+            ratings = {p.name: found.get(player_key(p.name)) for p in players}
     return render_template(
         "players.html",
-        players=store.player_totals(db, scope),
+        players=players,
         columns=stat_columns(store.kinds_played(db, scope)),  # of the games played only
+        ratings=ratings,
         chosen=chosen,
         **_filter_choices(),
     )

@@ -111,7 +111,7 @@ def _rows(table: SeasonTable) -> list[dict[str, Any]]:
                 if table.measure == PLACING
                 else shown(row.score),
                 "wins": row.wins,
-                "rating": None if rating is None else f"{rating.figure:.1f}",
+                "rating": None if rating is None else rating.shown,
                 "provisional": rating is not None and rating.provisional,
                 "nightly": ["" if n is None else shown(n) for n in row.nightly],
             }

@@ -133,3 +133,19 @@ def test_statistics_leave_every_game_as_it_stands(client, db):
     play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
     stored = store.get_game(db, game_id)
     assert stored.hand_count == 4 and stored.totals == (244, 240)
+
+
+def test_kept_to_one_game_the_players_list_shows_each_players_rating(client, db):
+    game_id = start_game(client)
+    for _hand in range(5):  # Ann & Cho bid and take 12 tricks a hand: 600, they win
+        play(client, db, game_id, {0: 6, 1: 1, 2: 6, 3: 0}, {0: 6, 1: 1, 2: 6, 3: 0})
+    assert store.get_game(db, game_id).score().outcome.finished
+    everyone = text(client.get("/players/"))
+    assert "Rating" not in everyone  # a rating is one game's: not across games
+    spades = text(client.get("/players/?game=spades"))
+    assert "Rating" in spades and "* provisional: fewer than 5 games" in spades
+    ann, ben = (
+        float(spades.split(f"{name} ")[1].split("*")[0].replace("−", "-"))
+        for name in ("Ann", "Ben")
+    )
+    assert ann > ben  # the winners rate above the losers
