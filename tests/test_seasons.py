@@ -178,3 +178,36 @@ def test_a_season_by_dates_and_what_is_refused(organizer):
         "/seasons/", data={"name": "X", "since": today, "until": today, "best_of": "0"}
     )
     assert worse.status_code == 400
+
+
+def test_the_seasons_starter_changes_its_nights_and_the_table_follows(organizer):
+    app, client, evenings = organizer
+    response = client.post(
+        "/seasons/", data={"name": "Spring league", "evening": evenings[:1], "measure": "wins"}
+    )
+    url = response.headers["Location"]
+    page = client.get(url).data.decode()
+    assert "1 night" in page and ">Ben<" in page  # night 1: Ann & Cho beat Ben & Dee
+    assert "Ranked by games won" in page and "Which nights" in page
+    # Night 2 added: Ben won it, so Ben now has a win to show.
+    changed = client.post(f"{url}/nights", data={"evening": evenings[:2]})
+    assert changed.status_code == 303
+    page = client.get(url).data.decode()
+    assert "2 nights" in page
+    table = page[page.index("<tbody>") : page.index("</tbody>")]
+    ben = table[table.index(">Ben<") :]
+    assert ben.split("<td>")[3].startswith("1")  # nights, score, then wins: 1
+    # Or a date range instead; nothing refused is saved.
+    db = open_database(app.config["DATABASE"])
+    today = db.execute("SELECT substr(created_at, 1, 10) FROM evenings").fetchone()[0]
+    db.close()
+    assert client.post(f"{url}/nights", data={"since": today, "until": today}).status_code == 303
+    assert "3 nights" in client.get(url).data.decode()
+    bad = client.post(f"{url}/nights", data={"since": today, "until": "2020-01-01"})
+    assert bad.status_code == 400 and "the last day comes before the first" in bad.data.decode()
+    strange = client.post(f"{url}/nights", data={"evening": ["not-an-evening"]})
+    assert strange.status_code == 400 and "choose evenings from the list" in strange.data.decode()
+    assert "3 nights" in client.get(url).data.decode()
+    # Another phone that sees the season may not change it.
+    other = app.test_client()
+    assert other.post(f"{url}/nights", data={"evening": evenings[:1]}).status_code in (403, 404)

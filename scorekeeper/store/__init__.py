@@ -60,6 +60,7 @@ from .seasons import (
     get_season,
     season_evenings,
     seasons_of,
+    set_nights,
     set_ranking,
 )
 from .summaries import (
@@ -153,6 +154,7 @@ __all__ = [
     "set_archived",
     "set_bids",
     "set_evening",
+    "set_nights",
     "set_ranking",
     "set_sit_out",
     "table_by_token",

@@ -121,6 +121,29 @@ def set_ranking(db: Database, season_id: str, measure: str, best_of: int | None)
         )
 
 
+def set_nights(
+    db: Database,
+    season_id: str,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    evenings: Sequence[str] | None = None,
+) -> None:
+    """Change which nights a season holds: a date range, or chosen evenings (BadSeason)."""
+    season = get_season(db, season_id)
+    check_season(since, until, evenings, season.measure, season.best_of)
+    with writing(db):
+        db.execute(
+            "UPDATE seasons SET since = ?, until = ?, evenings = ? WHERE id = ?",
+            [
+                None if evenings is not None else since,
+                None if evenings is not None else until,
+                None if evenings is None else json.dumps(list(evenings)),
+                season_id,
+            ],
+        )
+
+
 def get_season(db: Database, season_id: str) -> Season:
     rows = list(db.query("SELECT * FROM seasons WHERE id = ?", [season_id]))
     if not rows:

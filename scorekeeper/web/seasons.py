@@ -166,18 +166,24 @@ def _day(raw: str, field: str) -> str | None:
         raise BadSeason(field, N_("a day is written 2026-04-01")) from None
 
 
-def _create() -> str:
+def _chosen_nights(offered: list[store.Evening]) -> dict[str, Any]:
+    """The nights a season form sent: a first and last day, or evenings from `offered`."""
     chosen = request.form.getlist("evening")
-    mine = {e.id for e in my_evenings()}
-    if any(evening not in mine for evening in chosen):
+    if any(evening not in {e.id for e in offered} for evening in chosen):
         raise BadSeason("evenings", N_("choose evenings from the list"))
+    return {
+        "since": _day(request.form.get("since") or "", "since"),
+        "until": _day(request.form.get("until") or "", "until"),
+        "evenings": chosen or None,
+    }
+
+
+def _create() -> str:
     return store.create_season(
         get_db(),
         request.form.get("name") or "",
         device(create=True) or "",
-        since=_day(request.form.get("since") or "", "since"),
-        until=_day(request.form.get("until") or "", "until"),
-        evenings=chosen or None,
+        **_chosen_nights(my_evenings()),
         measure=request.form.get("measure") or "match_points",
         best_of=_best_of(request.form.get("best_of") or ""),
     )
@@ -186,8 +192,18 @@ def _create() -> str:
 @bp.route("/<season_id>")
 def season(season_id: str) -> str:
     """A season's table: the line that says what ranks, then the players."""
+    return _season_page(season_id)
+
+
+def _season_page(
+    season_id: str, problem: dict[str, str] | None = None, typed: dict[str, Any] | None = None
+) -> str:
+    """The season's page; with the nights form as it was sent and what was wrong with it."""
     found, evenings = _season(season_id)
     table = season_table(_nights(evenings), found.measure, found.best_of)
+    owner = found.created_by == device()
+    # Its starter may choose again among their evenings and those the season holds.
+    choosable = {e.id: e for e in [*my_evenings(), *evenings]} if owner else {}
     return render_template(
         "season.html",
         season=found,
@@ -195,10 +211,37 @@ def season(season_id: str) -> str:
         line=render_text(measure_words(table)),
         score_head=SCORE_HEADS[found.measure],
         rows=_rows(table),
-        owner=found.created_by == device(),
+        owner=owner,
         measures=MEASURE_CHOICES,
         form=Form(),
+        choosable=sorted(choosable.values(), key=lambda e: e.created_at),
+        typed=typed
+        or {"since": found.since, "until": found.until, "evenings": found.evenings or ()},
+        problem=problem or {},
     )
+
+
+@bp.route("/<season_id>/nights", methods=["POST"])
+def nights(season_id: str) -> BaseResponse | tuple[str, int]:
+    """The season's starter changes which nights it holds (its table follows)."""
+    found, evenings = _season(season_id)
+    if found.created_by != device():
+        abort(403, _("Only the phone that started this season can change its nights."))
+    typed = {
+        "since": request.form.get("since", ""),
+        "until": request.form.get("until", ""),
+        "evenings": request.form.getlist("evening"),
+    }
+    if not Form().validate_on_submit():
+        return _season_page(
+            season_id, {"since": _("This form had expired. Try again.")}, typed
+        ), 400
+    try:
+        store.set_nights(get_db(), found.id, **_chosen_nights([*my_evenings(), *evenings]))
+    except BadSeason as bad:
+        return _season_page(season_id, {bad.field: _(bad.message)}, typed), 400
+    flash(_("Saved: the season holds those nights."))
+    return redirect(url_for("seasons.season", season_id=found.id), 303)
 
 
 @bp.route("/<season_id>/ranking", methods=["POST"])
