@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.engine import find_ruleset, load_game
+from scorekeeper.engine import GameError, find_ruleset, load_game
 from scorekeeper.engine.outcome import individual_sides
 from scorekeeper.engine.referee import other_ruleset, outcome_words, verdict, what_if
 from scorekeeper.engine.types import Outcome, Side
@@ -63,3 +63,20 @@ def test_the_first_preset_offered_is_another_one_that_seats_the_players():
     hearts = load_game({"ruleset": "hearts-standard", "players": PLAYERS, "hands": []})
     offered = other_ruleset(hearts)
     assert offered is not None and offered.id not in ("hearts-standard", "black-maria")
+
+
+def test_a_game_each_for_themselves_is_compared_only_with_rules_that_seat_it_so():
+    hands = [{"bids": [3, 3, 3, 3], "tricks": [3, 4, 3, 3]}]
+    alone = game("cardsite-individual", hands)
+    offered = other_ruleset(alone)
+    assert offered is not None and not offered.options.partnership
+    result = what_if(alone, offered)
+    assert len(result.rows[0].other or ()) == 4  # a total for every player
+    try:
+        what_if(alone, find_ruleset("yahoo-normal"))
+    except GameError as error:
+        said = str(error)
+    assert said == (
+        "game: ruleset 'yahoo-normal' plays in partnerships;"
+        " this game was played each for themselves"
+    )

@@ -116,8 +116,11 @@ def other_ruleset(game: Game) -> Ruleset | None:
     for ruleset in all_rulesets(game.ruleset.game):
         if ruleset.id == game.ruleset.id:
             continue
-        if ruleset.seated(len(game.players)).options.players == len(game.players):
-            return ruleset
+        try:
+            _comparable(game, ruleset)
+        except GameError:
+            continue
+        return ruleset
     return None
 
 
@@ -184,6 +187,16 @@ def _comparable(game: Game, ruleset: Ruleset) -> Ruleset:
                 m=len(game.players),
             )
         )
+    partners = ruleset.kind.shape(ruleset.options).partnerships
+    if partners != game.kind.shape(game.ruleset.options).partnerships:
+        said = (
+            N_("ruleset {id!r} plays in partnerships; this game was played each for themselves")
+            if partners
+            else N_(
+                "ruleset {id!r} plays each for themselves; this game was played in partnerships"
+            )
+        )
+        raise GameError(text(said, id=ruleset.id))
     return ruleset
 
 

@@ -420,3 +420,13 @@ def test_a_long_scoresheet_shows_the_latest_hundred_hands_and_links_to_all(clien
     assert f'/g/{game_id}#hand-50"' in client.get(f"/g/{game_id}/hands/50").get_data(as_text=True)
     short = start_game(client)
     assert "are not shown" not in client.get(f"/g/{short}").get_data(as_text=True)
+
+
+def test_what_if_of_a_game_each_for_themselves_offers_rules_that_seat_it_so(client, db):
+    """It answered 500: the first other preset seated partners, four totals met two."""
+    game_id = start_game(client, "cardsite-individual")
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})
+    assert client.get(f"/g/{game_id}/whatif").status_code == 200
+    refused = client.get(f"/g/{game_id}/whatif?ruleset=yahoo-normal")
+    assert refused.status_code == 400
+    assert "plays in partnerships; this game was played each for themselves" in text(refused)
