@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import find_kind, find_ruleset, kind_names
+from scorekeeper.engine import GameError, find_kind, find_ruleset, kind_names, load_game
 from scorekeeper.engine.kinds import module_name
+from scorekeeper.engine.options import option_values
 from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,3 +127,42 @@ def test_every_kind_has_its_parts_and_its_featured_preset():
 def test_play_on_raises_the_target_by_a_step_of_the_games_scale(ruleset_id, step):
     ruleset = find_ruleset(ruleset_id)
     assert find_kind(ruleset.game).target_step(ruleset.options) == step
+
+
+# Who sits where and how many cards each holds: what a table cannot change once dealt.
+SEATING = {
+    "spades": {"players", "partnership", "tricks_per_hand"},
+    "hearts": {"players", "widow", "removed_cards"},
+    "spitzer": {"players"},
+    "oh-hell": {"players"},
+    "euchre": {"players"},
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "option"), [(kind, option) for kind, names in SEATING.items() for option in names]
+)
+def test_what_decides_the_seating_cannot_change_during_a_game(kind, option):
+    ruleset = find_ruleset(find_kind(kind).facts.featured)
+    players = [f"P{n}" for n in range(ruleset.options.players)]
+    current = option_values(ruleset.options)[option]
+    doc = {
+        "ruleset": ruleset.id,
+        "players": players,
+        "option_changes": [{"from_hand": 2, "options": {option: current}}],
+    }
+    with pytest.raises(GameError, match=f"option '{option}' cannot change during a game"):
+        load_game(doc)
+
+
+@pytest.mark.parametrize("kind", kind_names())
+def test_the_other_options_may_change_during_a_game(kind):
+    ruleset = find_ruleset(find_kind(kind).facts.featured)
+    values = option_values(ruleset.options)
+    free = sorted(set(values) - SEATING[kind])
+    doc = {
+        "ruleset": ruleset.id,
+        "players": [f"P{n}" for n in range(ruleset.options.players)],
+        "option_changes": [{"from_hand": 2, "options": {name: values[name] for name in free}}],
+    }
+    assert load_game(doc).changes[0].options.keys() == set(free)

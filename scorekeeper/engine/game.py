@@ -78,7 +78,7 @@ class Game:
 
     @property
     def sides(self) -> tuple[Side, ...]:
-        return self.kind.sides(self.ruleset.options, self.players)
+        return self.kind.shape(self.ruleset.options).sides(self.players)
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def score_game(game: Game) -> GameResult:
     target raised after the end lets play go on.
     """
     kind, state = game.kind, game.start()
-    sides = kind.sides(game.ruleset.options, game.players)
+    sides = kind.shape(game.ruleset.options).sides(game.players)
     play, end = kind.scoring.play, kind.scoring.outcome  # looked up once, not per hand
     # Without rule changes every hand has the game's rules: no need to ask per hand.
     rules = game.ruleset if not game.changes else None

@@ -178,10 +178,6 @@ class GameKind(Protocol[Opts, Hand, State]):
         """The table these options make: seats, partnerships, tricks."""
         ...
 
-    def sides(self, options: Opts, players: Sequence[str]) -> tuple[Side, ...]:
-        """Group the seats into scoring sides."""
-        ...
-
     def carry_hand(
         self, raw: Body, played: Opts, other: Opts, players: Sequence[str]
     ) -> tuple[Body, Text | None]:
@@ -276,12 +272,6 @@ SomeKind = GameKind[Any, Any, Any]
 class KindDefaults(Generic[Opt, St]):
     """What most games say alike: a kind subclasses this and writes its facts, its
     scoring, its words, its shape, and what differs."""
-
-    def sides(self, options: Opt, players: Sequence[str]) -> tuple[Side, ...]:
-        return self.shape(options).sides(players)
-
-    def shape(self, options: Opt) -> Shape:
-        raise NotImplementedError
 
     def carry_hand(
         self, raw: Body, played: Opt, other: Opt, players: Sequence[str]

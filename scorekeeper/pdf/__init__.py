@@ -180,7 +180,7 @@ def scorecard_html(
     return env.get_template("scorecard.html").render(
         printed=printed,
         ruleset=ruleset,
-        sides=[side.name for side in kind.sides(options, seats)],
+        sides=[side.name for side in kind.shape(options).sides(seats)],
         named=bool(players),
         per_hand=per_hand,
         per_side=per_side,

@@ -92,7 +92,7 @@ def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[st
     kind, gettext = find_kind(stored.kind), get_translations().gettext
     return [
         (side.name, kind.shorthand(body, side.seats, gettext))
-        for side in kind.sides(stored.ruleset.options, stored.players)
+        for side in kind.shape(stored.ruleset.options).sides(stored.players)
     ]
 
 

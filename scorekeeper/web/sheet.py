@@ -43,7 +43,7 @@ def game_card(stored: store.StoredGame) -> GameCard:
     language = current_language()
     try:
         ruleset = stored.started_from().with_options(stored.options)
-        names = [side.name for side in ruleset.kind.sides(ruleset.options, stored.players)]
+        names = [side.name for side in ruleset.kind.shape(ruleset.options).sides(stored.players)]
         rules, lowest = (
             ruleset.text("name", language),
             ruleset.kind.lowest_wins(ruleset.options),
