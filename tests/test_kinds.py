@@ -8,8 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import GameError, find_kind, find_ruleset, kind_names, load_game
-from scorekeeper.engine.kinds import module_name
+from scorekeeper.engine import (
+    GameError,
+    all_rulesets,
+    find_kind,
+    find_ruleset,
+    kind_names,
+    load_game,
+)
+from scorekeeper.engine.kinds import TARGET_OPTION, module_name
 from scorekeeper.engine.options import option_values
 from scorekeeper.web.entry import entry_for
 
@@ -89,7 +96,6 @@ def test_every_kind_supplies_its_statistics_markers_and_carried_words():
         columns = game.facts.stat_columns
         assert columns and all(column.label and column.counts for column in columns)
         assert all(marker.label for marker in game.facts.markers.values())
-        assert isinstance(game.stats_json({}), dict)
         if game.facts.carried:
             singular, plural = game.facts.carried_words
             assert "%(num)s" in singular and "%(num)s" in plural
@@ -166,3 +172,12 @@ def test_the_other_options_may_change_during_a_game(kind):
         "option_changes": [{"from_hand": 2, "options": {name: values[name] for name in free}}],
     }
     assert load_game(doc).changes[0].options.keys() == set(free)
+
+
+def test_every_game_that_ends_at_a_total_lets_play_on_raise_it():
+    """ "Play on" raises the target by one name every kind with a target gives it."""
+    for ruleset in all_rulesets():
+        target = ruleset.kind.target(ruleset.options)
+        if target is not None:
+            raised = ruleset.with_options({TARGET_OPTION: target + 10})
+            assert ruleset.kind.target(raised.options) == target + 10, ruleset.id

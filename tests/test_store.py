@@ -292,11 +292,10 @@ def test_two_connections_writing_in_turn_read_the_same_scored_game(tmp_path):
     one, other = store.get_game(first, game_id), store.get_game(second, game_id)
     assert one.hands == other.hands and one.version == other.version
     assert len(one.hands) == 12 and one.hands[1]["tricks"] == [1, 6, 3, 3]
-    assert one.score().hands == other.score().hands
-    assert one.score().totals == one.totals == other.totals
+    assert one.score().totals == one.totals == other.totals  # replayed == stored summary
 
 
-def test_a_refused_write_leaves_no_cached_trace(db):
+def test_a_refused_write_leaves_the_game_as_it_was(db):
     game_id = store.create_game(db, "yahoo-normal", NAMES)
     stored = store.get_game(db, game_id)
     stored.score()

@@ -49,6 +49,10 @@ class Seated(Protocol):
     def players(self) -> int: ...
 
 
+# A game that ends at a total names that option so, in every kind: "play on" raises it.
+TARGET_OPTION = "target"
+
+
 @dataclass(frozen=True)
 class Shape:
     """What a game is at the table under a ruleset's options: the facts the pages, the
@@ -118,7 +122,7 @@ class Facts:
     carried_words: tuple[str, str] = ("%(num)s", "%(num)s")
     rated: bool = True  # whether a finished game's places rate its players
     # The options that decide who sits where and what each holds: fixed once a game has
-    # started (a change during the game, or a what-if, cannot alter them).
+    # started (a change during the game cannot alter them).
     seated_by: frozenset[str] = frozenset({"players"})
 
 

@@ -38,6 +38,7 @@ from ..engine import (
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
+from ..engine.kinds import TARGET_OPTION
 from ..engine.options import OptionError, option_values
 from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
 from ..engine.referee import what_if as referee_what_if
@@ -387,7 +388,7 @@ def raise_target(game_id: str) -> BaseResponse | tuple[str, int]:
         )
     try:
         store.change_options(
-            get_db(), game_id, {"target": form.target.data}, version=form.seen_version()
+            get_db(), game_id, {TARGET_OPTION: form.target.data}, version=form.seen_version()
         )
     except store.Conflict:
         return render_game(store.get_game(get_db(), game_id), status=409, message=_(CONFLICT))

@@ -47,12 +47,6 @@ class EuchreOptions:
     defend_alone_points: int = 4  # … when a defender played alone
     super_euchre_points: int = 0  # … when the makers took no trick (0: no such score)
 
-    @property
-    def partnership(self) -> bool:
-        """Partners sit opposite, as the setup page seats them: always, in Euchre (a fact
-        of the game, not an option a table may change)."""
-        return True
-
     def validate(self) -> None:
         """Reject combinations no table could play; raise OptionError with every problem,
         the first one also as a game file's error line says it (GAME-FORMAT.md, Euchre)."""

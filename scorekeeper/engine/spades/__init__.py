@@ -109,8 +109,9 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
 
     def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
         """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8") where
-        the partners' tricks were entered as one number (`team_tricks`: the sides so entered,
-        a side of partners numbered by its first seat)."""
+        the partners' tricks were entered as one number. `team_tricks` lists those sides by
+        their number at the table: the shape's sides, 0 (seats 1 + 3) and 1 (seats 2 + 4),
+        each numbered as its first seat is."""
         if len(seats) > 1 and seats[0] in body.get("team_tricks", []):
             took = sum(body["tricks"][s] for s in seats)
             return "+".join(bid_short(body["bids"][s], gettext) for s in seats) + f"/{took}"

@@ -168,10 +168,6 @@ class SpadesOptions:
     spades_lead: SpadesLead = SpadesLead.BROKEN
     play_constraint: PlayConstraint = PlayConstraint.NONE
 
-    @property
-    def sides_count(self) -> int:
-        return 2 if self.partnership else self.players
-
     def validate(self) -> None:
         """Reject combinations no table could play: OptionError names every one found."""
         check_options([(broken(self), names, why) for broken, names, why in _IMPOSSIBLE])
