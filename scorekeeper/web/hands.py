@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameError, GameResult, HandError, Text, find_kind
+from ..engine import GameError, GameResult, HandError, Ruleset, Text, find_kind
 from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
 from ..limits import MAX_HANDS, parse_count
@@ -156,10 +156,10 @@ def _bidding(stored: store.StoredGame) -> BiddingEntry:
     return cast(BiddingEntry, entry)
 
 
-def _hand_rules(stored: store.StoredGame, options: Any, number: int) -> Any:
+def _hand_rules(rules: Ruleset, number: int) -> Any:
     """The rules hand `number` is entered under (the rules in force, with the table's
     changes, and what the kind says of that hand: its size, where hands differ)."""
-    return stored.ruleset.kind.hand_rules(options, number)
+    return rules.kind.hand_rules(rules.options, number)
 
 
 def _flash_outcome(before: GameResult, after: GameResult) -> None:
@@ -192,7 +192,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
     upcoming = next_hand(stored)
-    options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
+    options = _hand_rules(stored.ruleset, upcoming.number)
     dealer = stored.dealer(upcoming.number)
     form = VersionForm()
     values: dict[str, str] = {}
@@ -253,7 +253,7 @@ def _posted_hand(stored: store.StoredGame, number: int) -> dict[str, Any] | None
     `number` it was entered for; None when it cannot be read."""
     entry = _bidding(stored)
     result = stored.score()
-    options = _hand_rules(stored, stored.rules_for(number).options, number)
+    options = _hand_rules(stored.rules_for(number), number)
     dealer = stored.dealer(number)
     before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in result.sides)
     values = request.form.to_dict()
@@ -294,8 +294,8 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         return _no_bids(stored)
     result = stored.score()
     upcoming = next_hand(stored)
-    options = _hand_rules(stored, stored.ruleset.options, upcoming.number)
-    shape = stored.ruleset.kind.shape(stored.ruleset.options)
+    rules = stored.ruleset
+    options, shape = _hand_rules(rules, upcoming.number), rules.kind.shape(rules.options)
     dealer = stored.dealer(upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
@@ -397,9 +397,8 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
         return _kind_page(stored, number, editing=True)
     entry = _bidding(stored)
     result = stored.score()
-    options = _hand_rules(stored, stored.rules_for(number).options, number)
     rules = stored.rules_for(number)
-    shape = rules.kind.shape(rules.options)
+    options, shape = _hand_rules(rules, number), rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)

@@ -65,9 +65,10 @@ def index() -> str:
     # A rating is a game kind's: shown when the page keeps one kind, and it is rated.
     ratings: dict[str, Rating | None] = {}
     if chosen["game"] in kind_names():
-        found = store.ratings_of(db, chosen["game"], [player_key(p.name) for p in players])
+        keys = {p.name: player_key(p.name) for p in players}
+        found = store.ratings_of(db, chosen["game"], keys.values())
         if found:
-            ratings = {p.name: found.get(player_key(p.name)) for p in players}
+            ratings = {name: found.get(key) for name, key in keys.items()}
     return render_template(
         "players.html",
         players=players,
