@@ -1,13 +1,15 @@
 """A season's table: players ranked over a run of club nights.
 
 A season groups evenings ("nights"). Each night gives every player who played it a
-score by the club's chosen measure:
+score by the club's chosen measure, computed by the night's own standings
+(standings.standings, from the night's games as the evening counts them, with the
+night's own rule for a round not played — the player's average, or nothing):
 
 - match points: at each table the share of the other sides the player's side placed
   above, a tie counting half (standings.match_points: 1 for the winner of a two-sided
   table), added up over the night's tables;
-- wins: the night's finished games the player's side won;
-- placing: the player's place in the night's standings (standings.standings, as the
+- wins: the night's games the player's side won;
+- placing: the player's place in the night's published standings (ranked as the
   evening's page ranks them), where lower is better and the season takes the average.
 
 With "best N of M nights" only each player's N best nights count (all of them when they
@@ -18,13 +20,13 @@ met. Still level, they share the place. Pure: nothing here names a game or reads
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .engine.text import N_, Text, text
 from .limits import player_key
-from .standings import TableResult, match_points, standings
+from .standings import AUTO, TableResult, match_points, standings
 
 MATCH_POINTS = "match_points"
 WINS = "wins"
@@ -40,6 +42,10 @@ class Night:
     day: str  # ISO date
     tables: tuple[TableResult, ...]
     sit_out: str = "average"
+    # Rounds each player did not play (sat out, arrived late, left early), by name, and
+    # what ranks the night: its own standings are the figures the season reads.
+    missed: Mapping[str, int] = field(default_factory=dict)
+    ranking: str = AUTO
 
 
 @dataclass(frozen=True)
@@ -72,23 +78,16 @@ class _Player:
 
 def night_scores(night: Night, measure: str) -> dict[str, tuple[str, Fraction]]:
     """Each player's score for one night by the measure, by player key (with the name)."""
-    found: dict[str, tuple[str, Fraction]] = {}
-    if measure == PLACING:
-        for row in standings(night.tables, sit_out=night.sit_out).rows:
-            found[player_key(row.name)] = (row.name, Fraction(row.rank))
-        return found
-    for table in night.tables:
-        earned = (
-            match_points(table)
-            if measure == MATCH_POINTS
-            else tuple(Fraction(int(side in table.won_by)) for side in range(len(table.sides)))
+    ranking = night.ranking if measure == PLACING else measure
+    ranked = standings(night.tables, sat_out=night.missed, sit_out=night.sit_out, ranking=ranking)
+    return {
+        player_key(row.name): (
+            row.name,
+            Fraction(row.rank) if measure == PLACING else row.score,
         )
-        for index, side in enumerate(table.sides):
-            for name in side:
-                key = player_key(name)
-                spelled, before = found.get(key, (" ".join(name.split()), Fraction(0)))
-                found[key] = (spelled, before + earned[index])
-    return found
+        for row in ranked.rows
+        if row.games  # a night only sat out is not a night played
+    }
 
 
 def season_table(nights: Sequence[Night], measure: str, best_of: int | None) -> SeasonTable:

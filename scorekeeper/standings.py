@@ -35,6 +35,12 @@ SIT_OUTS = (SIT_OUT_AVERAGE, SIT_OUT_NOTHING)
 
 POINTS = "points"
 MATCH_POINTS = "match_points"
+WINS = "wins"
+
+# What ranks an evening: its format, chosen by its director at its start.
+AUTO = "auto"  # points while every table plays the same rules, else match points
+PROGRESSIVE = "progressive"  # equal rounds (a fixed number of hands): points over them
+RANKINGS = (AUTO, MATCH_POINTS, PROGRESSIVE, WINS)
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,7 @@ class Standing:
 class Standings:
     """The ranked players and what ranked them."""
 
-    measure: str  # POINTS or MATCH_POINTS
+    measure: str  # POINTS, MATCH_POINTS or WINS
     lowest_first: bool  # points, the lowest first
     kind: str | None  # the one kind ranked by its points
     sit_out: str  # SIT_OUT_AVERAGE or SIT_OUT_NOTHING
@@ -139,11 +145,16 @@ class _Tally:
     sat_out: int = 0
 
 
-def measure_of(tables: Sequence[TableResult]) -> tuple[str, bool, str | None]:
-    """What ranks these tables' players: (POINTS, lowest first, the kind) when every
-    table is of one kind played by the same rules, else (MATCH_POINTS, False, None)."""
+def measure_of(tables: Sequence[TableResult], ranking: str = AUTO) -> tuple[str, bool, str | None]:
+    """What ranks these tables' players under the evening's `ranking`: (POINTS, lowest
+    first, the kind) when points may be added — every table of one kind played by the
+    same rules, the ranking by points (AUTO or PROGRESSIVE) — (WINS, False, the kind
+    or None) for wins, else (MATCH_POINTS, False, None)."""
     measures = {(table.kind, table.lowest_wins, table.rules) for table in tables}
-    if len(measures) == 1:
+    one = len(measures) == 1
+    if ranking == WINS:
+        return WINS, False, next(iter(measures))[0] if one else None
+    if one and ranking in (AUTO, PROGRESSIVE):
         ((kind, lowest, _rules),) = measures
         return POINTS, lowest, kind
     return MATCH_POINTS, False, None
@@ -154,18 +165,27 @@ def standings(
     *,
     sat_out: Mapping[str, int] | None = None,
     sit_out: str = SIT_OUT_AVERAGE,
+    ranking: str = AUTO,
 ) -> Standings:
-    """Rank the players of these tables (see the module's words). `sat_out` counts the
-    rounds each player (by name) sat out; `sit_out` says what such a round earns."""
+    """Rank the players of these tables (see the module's words) as the evening's
+    `ranking` says. `sat_out` counts the rounds each player (by name) did not play (sat
+    out, arrived late, left early); `sit_out` says what such a round earns."""
     if sit_out not in SIT_OUTS:
         raise ValueError(f"sit_out must be one of {', '.join(SIT_OUTS)}")
+    if ranking not in RANKINGS:
+        raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}")
     played = list(tables)
-    measure, lowest, kind = measure_of(played)
+    measure, lowest, kind = measure_of(played, ranking)
     if lowest:
         sit_out = SIT_OUT_AVERAGE  # where fewer points is better, nothing would be a prize
     tallies: dict[str, _Tally] = {}
     for table in played:
-        earned = match_points(table) if measure == MATCH_POINTS else table.totals
+        if measure == MATCH_POINTS:
+            earned: Sequence[Fraction | int] = match_points(table)
+        elif measure == WINS:
+            earned = [int(index in table.won_by) for index in range(len(table.sides))]
+        else:
+            earned = table.totals
         for index, side in enumerate(table.sides):
             for name in side:
                 tally = tallies.setdefault(player_key(name), _Tally(" ".join(name.split())))
@@ -183,15 +203,22 @@ def standings(
             return tally.points + tally.points / tally.games * tally.sat_out
         return tally.points
 
-    def ranking(tally: _Tally) -> tuple[Fraction, ...]:
+    def order(tally: _Tally) -> tuple[Fraction, ...]:
+        if not tally.games:  # only sat out so far: below everyone who played
+            return (Fraction(1),)
+        return (Fraction(0), *measured(tally))
+
+    def measured(tally: _Tally) -> tuple[Fraction, ...]:
         if measure == POINTS:
             return (direction * score(tally), direction * tally.difference, Fraction(-tally.won))
+        if measure == WINS:  # then the margin: the points difference
+            return (-score(tally), -tally.difference)
         return (-score(tally), Fraction(-tally.won))
 
-    ordered = sorted(tallies.items(), key=lambda item: (ranking(item[1]), item[0]))
+    ordered = sorted(tallies.items(), key=lambda item: (order(item[1]), item[0]))
     rows: list[Standing] = []
     for position, (_key, tally) in enumerate(ordered, start=1):
-        level = rows and ranking(tally) == ranking(ordered[position - 2][1])
+        level = rows and order(tally) == order(ordered[position - 2][1])
         rows.append(
             Standing(
                 name=tally.name,
@@ -199,7 +226,7 @@ def standings(
                 games=tally.games,
                 won=tally.won,
                 score=score(tally),
-                difference=tally.difference if measure == POINTS else None,
+                difference=tally.difference if measure in (POINTS, WINS) else None,
                 sat_out=tally.sat_out,
             )
         )
@@ -210,7 +237,9 @@ def measure_words(ranked: Standings, kind_title: str | None = None) -> Text:
     """The line that says what ranks the standings (`kind_title`: the kind's title,
     marked for translation, when one kind is ranked by its points), and what a round
     sat out counted when somebody sat one out."""
-    if ranked.measure == MATCH_POINTS:
+    if ranked.measure == WINS:
+        line = text(N_("Ranked by games won; then the margin (points difference)."))
+    elif ranked.measure == MATCH_POINTS:
         line = text(
             N_(
                 "Ranked by match points: at each table 1 for the winner, 0 for the last,"
@@ -230,8 +259,16 @@ def measure_words(ranked: Standings, kind_title: str | None = None) -> Text:
     if not any(row.sat_out for row in ranked.rows):
         return line
     if ranked.sit_out == SIT_OUT_AVERAGE:
-        return text(N_("{line} A round sat out counts the player's average."), line=line)
-    return text(N_("{line} A round sat out counts nothing."), line=line)
+        return text(
+            N_(
+                "{line} A round not played (sat out, arrived late, left early) counts the player's average."
+            ),
+            line=line,
+        )
+    return text(
+        N_("{line} A round not played (sat out, arrived late, left early) counts nothing."),
+        line=line,
+    )
 
 
 def shown(value: Fraction | None, *, sign: bool = False) -> str:

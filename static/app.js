@@ -348,6 +348,53 @@
     window.setInterval(poll, 2000);
   }
 
+  // Tonight's players: a tapped name joins the list typed below (and leaves it when
+  // tapped again); the filter box narrows the club's names as one types.
+  function roster(box) {
+    var list = document.getElementById("rounds-players");
+    var filter = box.querySelector(".roster-filter");
+    function names() { return list.value.split("\n").map(function (n) { return n.trim(); }).filter(Boolean); }
+    Array.prototype.forEach.call(box.querySelectorAll("input[name=pick]"), function (tick) {
+      tick.addEventListener("change", function () {
+        var now = names().filter(function (n) { return n.toLowerCase() !== tick.value.toLowerCase(); });
+        if (tick.checked) now.push(tick.value);
+        list.value = now.join("\n");
+      });
+      tick.removeAttribute("name");  // the list below is what is sent
+    });
+    list.addEventListener("input", function () {
+      var typed = names().map(function (n) { return n.toLowerCase(); });
+      Array.prototype.forEach.call(box.querySelectorAll(".roster-name input"), function (tick) {
+        tick.checked = typed.indexOf(tick.value.toLowerCase()) >= 0;
+      });
+    });
+    filter.hidden = false;
+    filter.addEventListener("input", function () {
+      var wanted = filter.value.trim().toLowerCase();
+      Array.prototype.forEach.call(box.querySelectorAll(".roster-name"), function (label) {
+        label.hidden = wanted !== "" && label.textContent.toLowerCase().indexOf(wanted) < 0;
+      });
+    });
+  }
+
+  // The round clock (evening page and TV): the time left, "last hand" in the round's
+  // last minutes, then time. Counted from the server's clock: the page says what time it
+  // was there when it was made (data-now), so a phone whose own clock is off counts right.
+  function roundClock() {
+    var clock = document.getElementById("round-clock");
+    if (!clock || !clock.hasAttribute("data-deadline")) return;
+    if (clock.skew === undefined) clock.skew = Date.now() - Number(clock.getAttribute("data-now"));
+    var left = Math.round((Number(clock.getAttribute("data-deadline")) - (Date.now() - clock.skew)) / 1000);
+    var last = Number(clock.getAttribute("data-last"));
+    var minutes = Math.max(1, Math.ceil(left / 60));
+    var state = left <= 0 ? "over" : left <= last ? "last" : "running";
+    var words = state === "over" ? clock.getAttribute("data-over")
+      : clock.getAttribute("data-" + (state === "last" ? "last" : "left") + (minutes === 1 ? "-one" : "-many"));
+    words = words.replace("{n}", String(minutes));
+    if (clock.textContent !== words) clock.textContent = words;
+    if (clock.getAttribute("data-state") !== state) clock.setAttribute("data-state", state);
+  }
+
   // Keep the screen awake while a game is open: the Screen Wake Lock where the browser
   // has it (HTTPS, localhost); over plain HTTP the NoSleep.js technique (a tiny muted
   // looping video); and where neither works, the button says so instead of pretending.
@@ -448,5 +495,11 @@
     if (marker) live(marker);
     var evening = document.getElementById("evening-live");
     if (evening) liveEvening(evening);
+    var names = document.getElementById("roster");
+    if (names) roster(names);
+    if (document.getElementById("round-clock")) {
+      roundClock();
+      window.setInterval(roundClock, 1000);
+    }
   });
 })();

@@ -15,6 +15,7 @@ LAYERS = {
     "scorekeeper.limits": 1,  # what results add up to and what the app accepts: pure too
     "scorekeeper.stats": 1,
     "scorekeeper.standings": 1,
+    "scorekeeper.night": 1,
     "scorekeeper.ratings": 1,
     "scorekeeper.seasons": 1,
     "scorekeeper.scoresheet": 1,

@@ -234,7 +234,12 @@ def test_each_side_has_its_own_marker_in_the_chart_and_the_key():
 def test_a_footer_prints_quotes_and_apostrophes_as_typed():
     """The footer is written into CSS: HTML escapes there would be printed as is."""
     pdf = evening_pdf(
-        'Dee\'s "big" night', date(2026, 11, 20), {"measure": "points", "line": "", "rows": []}, []
+        'Dee\'s "big" night',
+        date(2026, 11, 20),
+        {"measure": "points", "line": "", "rows": []},
+        [],
+        tables=0,
+        format_line="",
     )
     text = pages(pdf)[0]
     assert 'Dee\'s "big" night · 2026-11-20' in text

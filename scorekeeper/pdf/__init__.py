@@ -120,9 +120,11 @@ def scoresheet_html(
     translations: Translations | None = None,
     language: str = "en",
     result: GameResult | None = None,
+    place: str = "",
 ) -> str:
     """The HTML of a game's scoresheet, for `render_pdf` with a `print_css` stylesheet
-    (kept apart so that it is parsed once, not once per sheet)."""
+    (kept apart so that it is parsed once, not once per sheet); `place` says where an
+    evening's game was played ("Club night · Table 2 — Window · Round 3")."""
     result = result or score_game(game)
     kind = game.ruleset.kind
     hand_bodies = (
@@ -157,6 +159,7 @@ def scoresheet_html(
         target_place=chart.target,
         target_swatch=_swatch(None),
         carried=[carried_text(game.ruleset.game, n, tr) for n in result.carried or ()],
+        place=place,
     )
 
 
@@ -252,19 +255,71 @@ def evening_pdf(
     name: str,
     day: date,
     standings: Mapping[str, Any],
-    tables: Sequence[tuple[str, Any]],
+    results: Sequence[Mapping[str, Any]],
+    *,
+    tables: int,
+    format_line: str,
+    page_size: str = "A4",
+    translations: Translations | None = None,
+    language: str = "en",
+) -> bytes:
+    """An evening on paper: its format, the standings across it (as the evening's page
+    shows them: the line that says what ranks, then the rows), and every game's result
+    by round and table, every side named with its total."""
+    env = environment(translations, language)
+    html = env.get_template("evening.html").render(
+        name=name,
+        day=day.isoformat(),
+        standings=standings,
+        results=results,
+        tables=tables,
+        format_line=format_line,
+    )
+    return render_pdf(html, print_css(page_size, translations, language))
+
+
+def _qr(link: str) -> str:
+    """A link's QR code as an image address, dark on white."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", scale=1, border=4, dark="#000", light="#fff", xmldecl=False
+    )
+    return _data_uri(out.getvalue().decode())
+
+
+def table_cards_pdf(
+    evening: str,
+    cards: Sequence[Mapping[str, Any]],
     *,
     page_size: str = "A4",
     translations: Translations | None = None,
     language: str = "en",
 ) -> bytes:
-    """An evening on paper: the standings across it (as the evening's page shows them:
-    the line that says what ranks, then the rows) and every table's game, by its
-    label ("Table 3 — window") and game card."""
+    """A card a table: its number and name large, and the QR code of its link (about
+    12 cm, so a phone scans it from across the table), folded in two to stand."""
     env = environment(translations, language)
-    html = env.get_template("evening.html").render(
-        name=name, day=day.isoformat(), standings=standings, tables=tables
+    html = env.get_template("cards.html").render(
+        evening=evening, cards=[{**card, "qr": _qr(card["link"])} for card in cards]
     )
+    return render_pdf(html, print_css(page_size, translations, language))
+
+
+def plan_pdf(
+    name: str,
+    day: date,
+    rounds: Sequence[Any],
+    *,
+    page_size: str = "A4",
+    translations: Translations | None = None,
+    language: str = "en",
+) -> bytes:
+    """The night's plan to post: every round's tables, seats and sit-outs."""
+    env = environment(translations, language)
+    html = env.get_template("plan.html").render(name=name, day=day.isoformat(), rounds=rounds)
     return render_pdf(html, print_css(page_size, translations, language))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import sqlite3
@@ -791,3 +792,110 @@ def open_instance(path: Path) -> Database:
 
 def _marked(db: Database) -> bool:
     return bool(db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID)
+
+
+@migrations()
+def m020_directed_evenings(db: Database) -> None:
+    """An evening keeps its shape: every game of it sits at one table in one round (a
+    round's table holds one game at most), the evening keeps the rules and format it
+    was started with, its directors act on every game of it, and what they did is
+    written in the evening's book: rounds ended, games cut, points adjusted, tables
+    taken over. A game remembers which phone started it (only that phone may put it
+    into an evening)."""
+    for column in (
+        "round_number INTEGER",
+        "created_by TEXT",
+        "cut_at TEXT",  # the director ended its round: it stands as it was then
+        "hands_limit INTEGER",  # a progressive round: the game is over after this many hands
+    ):
+        db.execute(f"ALTER TABLE games ADD COLUMN {column}")
+    for column in (
+        "ruleset TEXT",
+        "house_rules TEXT",
+        "format TEXT NOT NULL DEFAULT 'auto'",
+        "hands_per_round INTEGER",
+        "round_minutes INTEGER",
+        "director_token TEXT",
+    ):
+        db.execute(f"ALTER TABLE evenings ADD COLUMN {column}")
+    db.execute("ALTER TABLE rotation_rounds ADD COLUMN ended_at TEXT")
+    # The rounds still to seat, as posted: drawn when the rotation is saved or a round seated.
+    db.execute("ALTER TABLE rotations ADD COLUMN plan TEXT NOT NULL DEFAULT '[]'")
+    db.execute(
+        """
+        CREATE TABLE evening_directors (
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            device TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (evening, device)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE evening_book (
+            id INTEGER PRIMARY KEY,
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            action TEXT NOT NULL,
+            game_id TEXT,
+            detail TEXT NOT NULL DEFAULT '{}'
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX evening_book_evening ON evening_book(evening, id)")
+    db.execute(
+        """
+        CREATE TABLE adjustments (
+            id INTEGER PRIMARY KEY,
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            side INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            reason TEXT NOT NULL,
+            at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX adjustments_game ON adjustments(game_id, id)")
+    db.execute(
+        """
+        CREATE TABLE table_lockouts (
+            device TEXT NOT NULL,
+            evening TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            taken_over INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (device, evening, number)
+        ) STRICT
+        """
+    )
+    _number_the_rounds(db)
+    db.execute(
+        "CREATE UNIQUE INDEX games_place ON games(evening, round_number, table_number)"
+        " WHERE evening IS NOT NULL AND round_number IS NOT NULL"
+    )
+    db.execute("CREATE UNIQUE INDEX evenings_director ON evenings(director_token)")
+
+
+def _number_the_rounds(db: Database) -> None:
+    """Give every game of an evening its round: a seated round's games that round; any
+    other game at a table the next round free at that table, in the order started."""
+    for evening, number, games in db.execute(
+        "SELECT evening, number, games FROM rotation_rounds ORDER BY evening, number"
+    ).fetchall():
+        for game_id in json.loads(games):
+            db.execute(
+                "UPDATE games SET round_number = ? WHERE id = ? AND evening = ?",
+                [number, game_id, evening],
+            )
+    rows = db.execute(
+        "SELECT id, evening, table_number FROM games WHERE evening IS NOT NULL"
+        " AND round_number IS NULL ORDER BY created_at, rowid"
+    ).fetchall()
+    for game_id, evening, table in rows:
+        (last,) = db.execute(
+            "SELECT COALESCE(MAX(round_number), 0) FROM games WHERE evening = ?"
+            " AND table_number IS ?",
+            [evening, table],
+        ).fetchone()
+        db.execute("UPDATE games SET round_number = ? WHERE id = ?", [last + 1, game_id])

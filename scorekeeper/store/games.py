@@ -9,7 +9,6 @@ of silently overwriting.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -34,7 +33,6 @@ from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of, named_dealers
 from ..engine.text import N_, text
 from ..limits import (
-    EVENING_NAME_MAX,
     MAX_HANDS,
     check_hand_count,
     check_rule_changes,
@@ -42,7 +40,7 @@ from ..limits import (
     clean_players,
     player_key,
 )
-from . import ratings, summaries
+from . import places, ratings, summaries
 from .db import new_id, new_pin, new_token, writing
 from .tables import check_table, new_table
 
@@ -97,6 +95,18 @@ class StoredGame:
     house_rules: Mapping[str, Any] | None = None
     # The seat the table said deals the next hand, out of turn (None: the rotation).
     next_dealer: int | None = None
+    round_number: int | None = None  # the evening's round it is played in
+    created_by: str | None = None  # the phone that started it (None: not known)
+    cut_at: str | None = None  # when the director ended its round, as it stood then
+    hands_limit: int | None = None  # a progressive round's hands: over after this many
+
+    @property
+    def over(self) -> bool:
+        """No hand may be added: the director cut it, or its round's hands are played.
+        (Finished by its own rules is the engine's to say.)"""
+        return self.cut_at is not None or (
+            self.hands_limit is not None and len(self.hands) >= self.hands_limit
+        )
 
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
@@ -185,6 +195,10 @@ def _row_to_game(
         table=row.get("table_number"),
         house_rules=json.loads(row["house_rules"]) if row.get("house_rules") else None,
         next_dealer=row.get("next_dealer"),
+        round_number=row.get("round_number"),
+        created_by=row.get("created_by"),
+        cut_at=row.get("cut_at"),
+        hands_limit=row.get("hands_limit"),
     )
 
 
@@ -225,17 +239,16 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
     ]
 
 
-def recent_games(
-    db: Database, device: str | None, *, outside: str, limit: int = 20
-) -> list[StoredGame]:
-    """The games this browser may edit that are not in the evening `outside`, the last
-    played first, at most `limit` of them (what an organizer adds to an evening is
-    tonight's, not a year's worth)."""
+def recent_games(db: Database, device: str | None, *, limit: int = 20) -> list[StoredGame]:
+    """The games this browser started that are in no evening (what a director may add
+    to one), the last played first, at most `limit` of them (tonight's,
+    not a year's worth). A game started before phones were remembered counts as started
+    by the phones that may keep its score."""
     rows = db.query(
-        "SELECT * FROM games WHERE id IN"
-        " (SELECT game_id FROM grants WHERE device = ? AND role = 'edit')"
-        " AND evening IS NOT ? ORDER BY updated_at DESC, rowid DESC LIMIT ?",
-        [device or "", outside, limit],
+        "SELECT * FROM games WHERE evening IS NULL AND (created_by = :d OR (created_by IS NULL"
+        " AND id IN (SELECT game_id FROM grants WHERE device = :d AND role = 'edit')))"
+        " ORDER BY updated_at DESC, rowid DESC LIMIT :limit",
+        {"d": device or "", "limit": limit},
     )
     return [dataclasses.replace(_row_to_game(row, ()), listed=True) for row in rows]
 
@@ -351,6 +364,8 @@ def create_game(
     table: int | None = None,
     find: Resolver | None = None,
     house_rules: Mapping[str, Any] | None = None,
+    round_number: int | None = None,
+    created_by: str | None = None,
 ) -> str:
     """Store a new game (validated by the engine) and return its unguessable id; a game
     longer than the limits allow (limits.py) is refused (GameError). The names are
@@ -361,7 +376,9 @@ def create_game(
     else those `find` knows; the game keeps their document as it is now.
 
     In an evening, the game is played at its table `table` (GameError if the evening
-    has none of that number), or without one at a new table numbered after the last."""
+    has none of that number), or without one at a new table numbered after the last;
+    in the round `round_number`, or the one its table plays now (places.py: PlaceTaken
+    when it has none). In a progressive evening it is over after the round's hands."""
     check_hand_count(len(hands))
     check_rule_changes(len(option_changes))
     players = clean_players(players)
@@ -386,9 +403,15 @@ def create_game(
             table = new_table(db, evening, "", _now())
         elif evening is not None and table is not None:
             check_table(db, evening, table)
+        if evening is not None and table is not None and round_number is None:
+            round_number = places.round_for_new_game(db, evening, table)
         _insert_game(db, game_id, game, doc, first_dealer, confirm_hands, evening, house)
-        if table is not None:
-            db.execute("UPDATE games SET table_number = ? WHERE id = ?", [table, game_id])
+        db.execute(
+            "UPDATE games SET table_number = ?, round_number = ?, created_by = ?,"
+            " hands_limit = (SELECT hands_per_round FROM evenings WHERE id = ?"
+            " AND format = 'progressive') WHERE id = ?",
+            [table, round_number, created_by, evening, game_id],
+        )
         for number, body in enumerate(bodies, start=1):
             _insert_hand(db, game_id, number, body)
         started = db.execute("SELECT created_at FROM games WHERE id = ?", [game_id]).fetchone()[0]
@@ -524,6 +547,7 @@ def add_hand(
     with writing(db):
         _answer_once(db, game_id, submission)
         stored = _claim(db, game_id, version)
+        _check_not_over(stored)
         if stored.next_dealer is not None and "dealer" not in body:
             body = {**body, "dealer": stored.next_dealer}
         if len(stored.hands) >= MAX_HANDS:
@@ -544,6 +568,25 @@ def add_hand(
         db.execute("UPDATE games SET next_dealer = NULL WHERE id = ?", [game_id])
         _log(db, game_id, "hand_added", number, {"after": body})
     return result
+
+
+def _check_not_over(stored: StoredGame) -> None:
+    """HandError when the evening's director ended the game's round, or its round's
+    hands are all played: the game stands as it is."""
+    number = len(stored.hands) + 1
+    if stored.cut_at is not None:
+        raise HandError(
+            number,
+            text(
+                N_("the director ended this game's round at {time}: it stands as it was then"),
+                time=stored.cut_at[11:16],
+            ),
+        )
+    if stored.hands_limit is not None and len(stored.hands) >= stored.hands_limit:
+        raise HandError(
+            number,
+            text(N_("a round is {n} hands and this game has played them"), n=stored.hands_limit),
+        )
 
 
 def _ends(stored: StoredGame, result: GameResult) -> dict[str, Any]:
@@ -787,9 +830,32 @@ def set_archived(db: Database, device: str, game_id: str, archived: bool) -> Non
         )
 
 
-def delete_game(db: Database, game_id: str) -> None:
-    """Delete a game with its hands, history and share grants; raise GameNotFound."""
+def delete_game(db: Database, game_id: str, *, by: str | None = None) -> None:
+    """Delete a game with its hands, history and share grants; raise GameNotFound. A
+    game a round seated is the evening's: only its director (`by`, a phone; None: the
+    command line) removes it, and the evening's book says so (NotTheDirector)."""
     with writing(db):
+        evening = places.in_seated_round(db, game_id)
+        if evening is not None:
+            if by is not None and not places.is_director(db, by, evening):
+                raise places.NotTheDirector(
+                    text(
+                        N_(
+                            "This game was seated by the evening's rotation: only the"
+                            " evening's director can remove it."
+                        )
+                    )
+                )
+            row = db.execute(
+                "SELECT round_number, table_number, players FROM games WHERE id = ?", [game_id]
+            ).fetchone()
+            places.note(
+                db,
+                evening,
+                "game_removed",
+                None,
+                {"round": row[0], "table": row[1], "players": json.loads(row[2])},
+            )
         ratings.deleting(db, game_id)
         if db.execute("DELETE FROM games WHERE id = ?", [game_id]).rowcount == 0:
             raise GameNotFound(game_id)
@@ -830,151 +896,28 @@ def _rename(
         _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
 
 
-@dataclass(frozen=True)
-class Evening:
-    """A named group of games played on one occasion."""
-
-    id: str
-    name: str
-    created_by: str
-    created_at: str
-    watch_token: str | None = None
-    sit_out: str = "average"  # what a round sat out earns in the standings (standings.py)
-
-
-class EveningNotFound(LookupError):
-    pass
-
-
-def create_evening(db: Database, name: str, device: str) -> str:
-    """Start an evening; return its unguessable id (BadName if the name cannot be one)."""
-    name = clean_name(name, EVENING_NAME_MAX)
-    evening_id = new_id()
-    with writing(db):
-        db.execute(
-            "INSERT INTO evenings (id, name, created_by, created_at, watch_token)"
-            " VALUES (?, ?, ?, ?, ?)",
-            [evening_id, name, device, _now(), new_token()],
-        )
-    return evening_id
-
-
-def get_evening(db: Database, evening_id: str) -> Evening:
-    rows = list(db.query("SELECT * FROM evenings WHERE id = ?", [evening_id]))
-    if not rows:
-        raise EveningNotFound(evening_id)
-    return Evening(**rows[0])
-
-
-def evenings_of(db: Database, device: str | None, game_ids: Sequence[str]) -> list[Evening]:
-    """The evenings a browser started or that hold one of its games, newest first."""
-    marks = ", ".join("?" for _ in game_ids) or "NULL"
-    return [
-        Evening(**row)
-        for row in db.query(
-            "SELECT * FROM evenings WHERE created_by = ?"
-            f" OR id IN (SELECT evening FROM games WHERE id IN ({marks}))"
-            " OR id IN (SELECT evening FROM evening_grants WHERE device = ?)"
-            " OR id IN (SELECT evening FROM table_grants WHERE device = ?)"
-            " ORDER BY created_at DESC",
-            [device or "", *game_ids, device or "", device or ""],
-        )
-    ]
-
-
-def evening_by_token(db: Database, token: str) -> Evening | None:
-    """The evening a watch link opens."""
-    rows = list(db.query("SELECT * FROM evenings WHERE watch_token = ?", [token]))
-    return Evening(**rows[0]) if rows else None
-
-
-def grant_evening(db: Database, device: str, evening_id: str) -> None:
-    """Let a browser watch every table of an evening (a TV, a guest's phone)."""
-    with writing(db):
-        db.execute(
-            "INSERT OR IGNORE INTO evening_grants (device, evening, created_at) VALUES (?, ?, ?)",
-            [device, evening_id, _now()],
-        )
-
-
-def evening_games(db: Database, evening_id: str) -> list[str]:
-    """The games of an evening, in the order they were started."""
-    return [
-        row["id"]
-        for row in db.query(
-            "SELECT id FROM games WHERE evening = ? ORDER BY created_at, rowid", [evening_id]
-        )
-    ]
-
-
-def set_sit_out(db: Database, evening_id: str, sit_out: str) -> None:
-    """What a round sat out earns in the evening's standings ("average" or "nothing")."""
-    if sit_out not in ("average", "nothing"):
-        raise GameError("a round sat out earns the player's average or nothing")
-    with writing(db):
-        db.execute("UPDATE evenings SET sit_out = ? WHERE id = ?", [sit_out, evening_id])
-
-
-def evening_version(db: Database, evening_id: str) -> str:
-    """A word that changes whenever anything the evening's page shows does: a hand
-    stored at any of its tables, a game started, a table added or renamed, its
-    settings. Read from the evening's own rows only."""
-    games = db.execute(
-        "SELECT group_concat(id || ':' || version || ':' || IFNULL(table_number, ''), ',')"
-        " FROM (SELECT id, version, table_number FROM games WHERE evening = ? ORDER BY id)",
-        [evening_id],
-    ).fetchone()[0]
-    tables = db.execute(
-        "SELECT group_concat(number || ':' || name, ',')"
-        " FROM (SELECT number, name FROM evening_tables WHERE evening = ? ORDER BY number)",
-        [evening_id],
-    ).fetchone()[0]
-    (settings,) = db.execute("SELECT sit_out FROM evenings WHERE id = ?", [evening_id]).fetchone()
-    digest = hashlib.sha256(f"{games}|{tables}|{settings}".encode()).hexdigest()
-    return digest[:16]
-
-
-def set_evening(db: Database, game_id: str, evening_id: str | None) -> None:
-    """Put a game in an evening, at a new table, or (None) take it out; the scores do
-    not change, the game's history says which evening it left and which it joined."""
-    if evening_id is not None:
-        get_evening(db, evening_id)
-    with writing(db):
-        stored = _claim(db, game_id, None)
-        table = None if evening_id is None else new_table(db, evening_id, "", _now())
-        db.execute(
-            "UPDATE games SET evening = ?, table_number = ? WHERE id = ?",
-            [evening_id, table, game_id],
-        )
-        summaries.carry(db, game_id, stored.version)
-        names = {
-            row["id"]: row["name"]
-            for row in db.query(
-                "SELECT id, name FROM evenings WHERE id IN (?, ?)",
-                [stored.evening or "", evening_id or ""],
-            )
-        }
-        _log(
-            db,
-            game_id,
-            "evening_changed",
-            None,
-            {"before": names.get(stored.evening or ""), "after": names.get(evening_id or "")},
-        )
-
-
 SEATINGS = ("same", "new_partners", "move_left")
 
 
-def rematch(db: Database, game_id: str, seating: str = "same") -> str:
+def rematch(db: Database, game_id: str, seating: str = "same", *, by: str | None = None) -> str:
     """A new game with the same players and the rules in force at the end of this one.
 
     The deal moves on: whoever would have dealt the next hand deals first. `seating`
     is "same", "new_partners" (a partnership game: seat 1 keeps their place, the
     others move round, so everyone gets a new partner) or "move_left" (everyone one
     seat to the left).
+
+    In an evening the table's next round decides: a later round's game seated at this
+    table is opened instead (PlaceTaken names it), or there is no place for a new game
+    yet (PlaceTaken says why).
     """
     stored = get_game(db, game_id)
+    if stored.evening is not None and stored.table is not None:
+        later = places.later_game(db, stored.evening, stored.table, stored.round_number or 0)
+        if later is not None:
+            raise places.PlaceTaken(
+                text(N_("A later round is seated at this table: here is its game.")), later
+            )
     ruleset = stored.ruleset
     seats = list(range(len(stored.players)))  # the old seat of each new seat
     if seating == "new_partners" and len(seats) == 4:
@@ -1000,6 +943,7 @@ def rematch(db: Database, game_id: str, seating: str = "same") -> str:
         evening=stored.evening,
         table=stored.table,
         house_rules=stored.house_rules,
+        created_by=by,
     )
 
 
@@ -1023,6 +967,9 @@ _DEVICE_COLUMNS = (
     ("house_rule_grants", "device"),
     ("house_rules", "created_by"),
     ("seasons", "created_by"),
+    ("games", "created_by"),
+    ("evening_directors", "device"),
+    ("table_lockouts", "device"),
 )
 
 # How long a second request with the same old id and credential follows the first's move:
@@ -1075,6 +1022,14 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
     ).fetchone()
     if row is not None and row[0] == "edit":
         return "edit"
+    # The evening's directors act on every game of it.
+    if db.execute(
+        "SELECT 1 FROM games JOIN evenings ON evenings.id = games.evening"
+        " WHERE games.id = ? AND (evenings.created_by = ? OR EXISTS (SELECT 1 FROM"
+        " evening_directors AS d WHERE d.evening = evenings.id AND d.device = ?))",
+        [game_id, device, device],
+    ).fetchone():
+        return "edit"
     # A phone holding the table (through its link) scores every game played at it.
     if db.execute(
         "SELECT 1 FROM games JOIN table_grants AS t"
@@ -1095,36 +1050,6 @@ def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
         [game_id, device, device, device],
     ).fetchone()
     return "watch" if shared else None
-
-
-# "organize" (started it), "watch" (its watch link) or "table" (plays in it: a game of
-# it, or one of its tables through the table's link)
-EveningRole = str
-
-
-def evening_role(db: Database, device: str | None, evening: Evening) -> EveningRole | None:
-    """What this browser may do with an evening: only its organizer adds tables; its
-    watch link and a table's phones may look; anybody else learns nothing of it."""
-    if not device:
-        return None
-    if device == evening.created_by:
-        return "organize"
-    if db.execute(
-        "SELECT 1 FROM evening_grants WHERE device = ? AND evening = ?", [device, evening.id]
-    ).fetchone():
-        return "watch"
-    if (
-        db.execute(
-            "SELECT 1 FROM grants JOIN games ON games.id = grants.game_id"
-            " WHERE grants.device = ? AND games.evening = ?",
-            [device, evening.id],
-        ).fetchone()
-        or db.execute(
-            "SELECT 1 FROM table_grants WHERE device = ? AND evening = ?", [device, evening.id]
-        ).fetchone()
-    ):
-        return "table"
-    return None
 
 
 def games_of(

@@ -17,8 +17,9 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from ..engine import Ruleset
-from ..engine.house import Resolver
-from ..engine.rotation import Method, Request, Round, check, seat_round
+from ..engine.house import Resolver, rules_document
+from ..engine.rotation import Method, Request, RotationError, Round, check, seat_round
+from ..engine.text import N_, text
 from ..limits import clean_name
 from .db import writing
 from .games import create_game, get_game, grant
@@ -41,12 +42,15 @@ class Rotation:
 
 @dataclass(frozen=True)
 class SeatedRound:
-    """A round as seated: its tables (names in seat order), sit-outs, and the game
-    started at each table."""
+    """A round as seated: its tables (names in seat order), sit-outs, the game started
+    at each table (None where the director removed it), when it was seated and when the
+    director ended it."""
 
     number: int
     seating: Round
-    games: tuple[str, ...]
+    games: tuple[str | None, ...]
+    started_at: str = ""
+    ended_at: str | None = None
 
 
 def _now() -> str:
@@ -81,19 +85,29 @@ def get_rotation(db: Database, evening_id: str) -> Rotation | None:
 
 
 def rounds_of(db: Database, evening_id: str) -> list[SeatedRound]:
-    """The evening's rounds seated so far, in order."""
-    return [
-        SeatedRound(
-            row["number"],
-            Round(
-                tuple(tuple(t) for t in json.loads(row["tables"])), tuple(json.loads(row["out"]))
-            ),
-            tuple(json.loads(row["games"])),
-        )
+    """The evening's rounds seated so far, in order; each table's game as it is now
+    (the game in that round at that table: None where the director removed it)."""
+    placed = {
+        (row["round_number"], row["table_number"]): row["id"]
         for row in db.query(
-            "SELECT * FROM rotation_rounds WHERE evening = ? ORDER BY number", [evening_id]
+            "SELECT id, round_number, table_number FROM games WHERE evening = ?", [evening_id]
         )
-    ]
+    }
+    found = []
+    for row in db.query(
+        "SELECT * FROM rotation_rounds WHERE evening = ? ORDER BY number", [evening_id]
+    ):
+        tables = tuple(tuple(t) for t in json.loads(row["tables"]))
+        found.append(
+            SeatedRound(
+                row["number"],
+                Round(tables, tuple(json.loads(row["out"]))),
+                tuple(placed.get((row["number"], n)) for n in range(1, len(tables) + 1)),
+                row["created_at"],
+                row["ended_at"],
+            )
+        )
+    return found
 
 
 def clean_players(names: Sequence[str]) -> list[str]:
@@ -101,11 +115,14 @@ def clean_players(names: Sequence[str]) -> list[str]:
     return [clean_name(name) for name in names if name.strip()]
 
 
-def placings(db: Database, game_ids: Sequence[str]) -> dict[str, int]:
+def placings(db: Database, game_ids: Sequence[str | None]) -> dict[str, int]:
     """Each player's place at their table (1 the best; a tie shares it), from each
-    game's totals as they stand, by its kind's measure (highest or lowest first)."""
+    game's totals as they stand, by its kind's measure (highest or lowest first). A
+    table whose game the director removed places nobody."""
     places: dict[str, int] = {}
     for game_id in game_ids:
+        if game_id is None:
+            continue
         result = get_game(db, game_id).score()
         lowest = result.game.kind.lowest_wins(result.game.current_ruleset.options)
         totals = [-t if lowest else t for t in result.totals]
@@ -131,37 +148,30 @@ def seat_next_round(
     (the organiser's `device` may score them all), the round kept with them. The
     players are checked first (RotationError); nothing is stored unless all is."""
     own = ruleset.options.players
-    size, partners = seating_of(ruleset.seated(rotation.table_size))
+    request = _request(rotation, ruleset)
+    size = request.table_size
     options = {"players": size} if size != own else {}
-    seed = rotation.seed or secrets.randbelow(1 << 20) + 1
-    request = Request(size, partners, dict(rotation.pins), rotation.method, seed)
-    check(list(rotation.players), request)
     with writing(db):
         done = rounds_of(db, evening_id)
+        if len(done) >= rotation.rounds:
+            raise RotationError(
+                text(
+                    N_(
+                        "all {n} planned rounds are seated: raise the number of rounds to"
+                        " seat another"
+                    ),
+                    n=len(done),
+                )
+            )
         history = [r.seating for r in done]
         places = placings(db, done[-1].games) if done else None
         seating = seat_round(list(rotation.players), history, request, places)
-        db.execute(
-            "INSERT INTO rotations (evening, ruleset, method, rounds, table_size, players, pins,"
-            " seed, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (evening) DO UPDATE"
-            " SET ruleset = excluded.ruleset, method = excluded.method, rounds = excluded.rounds,"
-            " table_size = excluded.table_size, players = excluded.players, pins = excluded.pins,"
-            " updated_at = excluded.updated_at",
-            [
-                evening_id,
-                rotation.ruleset,
-                rotation.method.value,
-                rotation.rounds,
-                size,
-                json.dumps(list(rotation.players), ensure_ascii=False),
-                json.dumps(dict(rotation.pins), ensure_ascii=False),
-                seed,
-                _now(),
-            ],
-        )
+        _save(db, rotation, ruleset, request)
         _enough_tables(db, evening_id, len(seating.tables))
+        round_number = len(done) + 1
         games = []
         for number, table in enumerate(seating.tables, start=1):
+            _make_room(db, evening_id, round_number, number)
             game_id = create_game(
                 db,
                 rotation.ruleset,
@@ -170,10 +180,11 @@ def seat_next_round(
                 evening=evening_id,
                 table=number,
                 find=find,
+                round_number=round_number,
+                created_by=device,
             )
             grant(db, device, game_id, "edit")
             games.append(game_id)
-        round_number = len(done) + 1
         db.execute(
             "INSERT INTO rotation_rounds (evening, number, tables, out, games, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -186,7 +197,106 @@ def seat_next_round(
                 _now(),
             ],
         )
+        _draw_plan(db, rotation, request)
     return SeatedRound(round_number, seating, tuple(games))
+
+
+def _request(rotation: Rotation, ruleset: Ruleset) -> Request:
+    """How the rotation seats a round of this game (RotationError for players it
+    cannot seat)."""
+    size, partners = seating_of(ruleset.seated(rotation.table_size))
+    seed = rotation.seed or secrets.randbelow(1 << 20) + 1
+    request = Request(size, partners, dict(rotation.pins), rotation.method, seed)
+    check(list(rotation.players), request)
+    return request
+
+
+def _save(db: Database, rotation: Rotation, ruleset: Ruleset, request: Request) -> None:
+    """Keep the rotation as the evening's, and its game as the evening's rules, inside
+    the caller's transaction."""
+    db.execute(
+        "INSERT INTO rotations (evening, ruleset, method, rounds, table_size, players, pins,"
+        " seed, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (evening) DO UPDATE"
+        " SET ruleset = excluded.ruleset, method = excluded.method, rounds = excluded.rounds,"
+        " table_size = excluded.table_size, players = excluded.players, pins = excluded.pins,"
+        " seed = excluded.seed, updated_at = excluded.updated_at",
+        [
+            rotation.evening,
+            rotation.ruleset,
+            rotation.method.value,
+            rotation.rounds,
+            request.table_size,
+            json.dumps(list(rotation.players), ensure_ascii=False),
+            json.dumps(dict(rotation.pins), ensure_ascii=False),
+            request.seed,
+            _now(),
+        ],
+    )
+    house = rules_document(ruleset) if ruleset.house else None
+    db.execute(
+        "UPDATE evenings SET ruleset = ?, house_rules = ? WHERE id = ?",
+        [
+            ruleset.id,
+            json.dumps(house, ensure_ascii=False) if house else None,
+            rotation.evening,
+        ],
+    )
+
+
+def save_plan(db: Database, rotation: Rotation, ruleset: Ruleset) -> None:
+    """Keep the night's rotation without seating a round (so its plan can be posted
+    before round 1, or redrawn when someone arrives or leaves): RotationError for
+    players it cannot seat, or fewer rounds than are seated."""
+    request = _request(rotation, ruleset)
+    with writing(db):
+        done = rounds_of(db, rotation.evening)
+        if rotation.rounds < len(done):
+            raise RotationError(
+                text(N_("{n} rounds are seated already: plan at least that many"), n=len(done))
+            )
+        _save(db, rotation, ruleset, request)
+        _draw_plan(db, rotation, request)
+
+
+def _draw_plan(db: Database, rotation: Rotation, request: Request) -> None:
+    """Draw the rounds still to seat as the rotation will seat them if tonight's players
+    stay as they are (none when seated from results: winners move up), and keep them
+    with the rotation, inside the caller's transaction."""
+    ahead: list[Round] = []
+    if rotation.method is not Method.WINNERS:
+        history = [r.seating for r in rounds_of(db, rotation.evening)]
+        for _ in range(len(history), rotation.rounds):
+            ahead.append(seat_round(list(rotation.players), [*history, *ahead], request))
+    db.execute(
+        "UPDATE rotations SET plan = ? WHERE evening = ?",
+        [json.dumps([r.to_json() for r in ahead], ensure_ascii=False), rotation.evening],
+    )
+
+
+def planned(db: Database, evening_id: str) -> list[Round]:
+    """The rounds still to seat, as last drawn."""
+    row = db.execute("SELECT plan FROM rotations WHERE evening = ?", [evening_id]).fetchone()
+    if row is None:
+        return []
+    return [
+        Round(tuple(tuple(t) for t in r["tables"]), tuple(r["out"])) for r in json.loads(row[0])
+    ]
+
+
+def _make_room(db: Database, evening_id: str, round_number: int, table: int) -> None:
+    """A game a table started beyond the planned rounds, where a round now seated
+    plays, moves on to that table's next free round (it was an extra round's)."""
+    row = db.execute(
+        "SELECT id FROM games WHERE evening = ? AND round_number = ? AND table_number = ?",
+        [evening_id, round_number, table],
+    ).fetchone()
+    if row is None:
+        return
+    (last,) = db.execute(
+        "SELECT MAX(round_number) FROM games WHERE evening = ? AND table_number = ?",
+        [evening_id, table],
+    ).fetchone()
+    db.execute("UPDATE games SET round_number = ? WHERE id = ?", [int(last) + 1, row[0]])
 
 
 def _enough_tables(db: Database, evening_id: str, count: int) -> None:
@@ -197,20 +307,3 @@ def _enough_tables(db: Database, evening_id: str, count: int) -> None:
     ).fetchone()
     for _ in range(int(last), count):
         new_table(db, evening_id, "", _now())
-
-
-def sat_out(db: Database, evening_id: str) -> dict[str, int]:
-    """Rounds each player sat out, by name: the rounds under way (a hand stored at one
-    of their tables), since the standings count only what has been played."""
-    counts: dict[str, int] = {}
-    for seated in rounds_of(db, evening_id):
-        marks = ", ".join("?" for _ in seated.games)
-        (played,) = db.execute(
-            f"SELECT COALESCE(MAX(hand_count), 0) FROM games WHERE id IN ({marks})",
-            list(seated.games),
-        ).fetchone()
-        if not played:
-            continue
-        for name in seated.seating.out:
-            counts[name] = counts.get(name, 0) + 1
-    return counts

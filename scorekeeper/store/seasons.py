@@ -13,7 +13,8 @@ from ..engine.text import N_
 from ..limits import EVENING_NAME_MAX, clean_name
 from ..seasons import MEASURES
 from .db import new_id, writing
-from .games import Evening, _now, evening_role
+from .evenings import Evening, evening_role
+from .games import _now
 
 
 @dataclass(frozen=True)

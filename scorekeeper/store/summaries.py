@@ -428,5 +428,6 @@ def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResul
             sides=tuple(tuple(side) for side in raw["sides"]),
             totals=tuple(raw["totals"]),
             won_by=tuple(raw["won_by"]),
+            rules=raw.get("rules", ""),
         )
     return found

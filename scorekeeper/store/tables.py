@@ -2,8 +2,8 @@
 
 A phone that opens a table's link holds that table: it may start the table's games in
 the evening and score every game played at it, and nothing else. The organiser may
-revoke a link: it then opens nothing, and the phones that came through it lose what it
-gave them. A later round (a rotation) plays at the same numbered tables.
+revoke a link or take the table over (evenings.lock_table): the old link then opens
+nothing, and the phones that came through it lose what it gave them. A later round (a rotation) plays at the same numbered tables.
 """
 
 from __future__ import annotations
@@ -97,27 +97,6 @@ def rename_table(db: Database, evening_id: str, number: int, name: str) -> None:
         db.execute(
             "UPDATE evening_tables SET name = ? WHERE evening = ? AND number = ?",
             [name, evening_id, number],
-        )
-
-
-def revoke_table_link(db: Database, evening_id: str, number: int) -> None:
-    """Make the table's link open nothing (a new one replaces it), and take from the
-    phones that came through it the table and the games they scored at it."""
-    with writing(db):
-        check_table(db, evening_id, number)
-        db.execute(
-            "DELETE FROM grants WHERE device IN"
-            " (SELECT device FROM table_grants WHERE evening = ? AND number = ?)"
-            " AND device != (SELECT created_by FROM evenings WHERE id = ?)"
-            " AND game_id IN (SELECT id FROM games WHERE evening = ? AND table_number = ?)",
-            [evening_id, number, evening_id, evening_id, number],
-        )
-        db.execute(
-            "DELETE FROM table_grants WHERE evening = ? AND number = ?", [evening_id, number]
-        )
-        db.execute(
-            "UPDATE evening_tables SET token = ? WHERE evening = ? AND number = ?",
-            [new_token(), evening_id, number],
         )
 
 

@@ -71,6 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         access,
         compress,
         db,
+        director,
         errors,
         evenings,
         games,
@@ -92,7 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
-    for blueprint in (games, hands, rules, players, evenings, rounds, seasons, pwa):
+    for blueprint in (games, hands, rules, players, evenings, rounds, director, seasons, pwa):
         app.register_blueprint(blueprint.bp)
     errors.init_app(app)
     return app

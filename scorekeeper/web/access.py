@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from .. import limits, store
 from ..store.pins import pin_missed, pin_wait
 from .db import get_db
+from .i18n import when
 
 
 def device(create: bool = False) -> str | None:
@@ -86,6 +87,9 @@ def game_for(game_id: str, needed: str) -> store.StoredGame:
     except store.GameNotFound:
         abort(404, _("There is no game at this address."))
     has = role(game_id)
+    refused = has is None or (needed == "edit" and has != "edit")
+    if refused and stored.evening is not None and stored.table is not None:
+        _told_why_locked_out(stored.evening, stored.table)
     if has is None:
         g.locked_game = stored
         abort(
@@ -106,6 +110,32 @@ def game_for(game_id: str, needed: str) -> store.StoredGame:
     return stored
 
 
+def _told_why_locked_out(evening_id: str, table: int) -> None:
+    """403 saying why, for a phone that kept a table's score until its director took
+    the table over or replaced its link."""
+    lost = store.locked_out(get_db(), device(), evening_id).get(table)
+    if lost is None:
+        return
+    at, taken_over = lost
+    if taken_over:
+        abort(
+            403,
+            _(
+                "The evening's director took table %(n)s over at %(time)s: this phone no longer keeps its score. Ask the director if that is a mistake.",
+                n=table,
+                time=when(at)[11:],
+            ),
+        )
+    abort(
+        403,
+        _(
+            "The evening's director replaced the link of table %(n)s at %(time)s: this phone no longer keeps its score. Ask the director for the new link.",
+            n=table,
+            time=when(at)[11:],
+        ),
+    )
+
+
 def evening_for(evening_id: str, needed: str = "see") -> tuple[store.Evening, str]:
     """The evening and this browser's role in it, if it may `needed` ("see" or
     "organize") it; else 404 or 403 (a stranger learns not even its name)."""
@@ -115,12 +145,14 @@ def evening_for(evening_id: str, needed: str = "see") -> tuple[store.Evening, st
         abort(404, _("There is no evening at this address."))
     has = store.evening_role(get_db(), device(), found)
     if has is None:
+        for table in store.locked_out(get_db(), device(), found.id):
+            _told_why_locked_out(found.id, table)
         abort(
             403,
             _("This evening is private. Open its watch link from the phone that started it."),
         )
     if needed == "organize" and has != "organize":
-        abort(403, _("Only the phone that started this evening can add tables to it."))
+        abort(403, _("Only the evening's director can do this."))
     return found, has
 
 

@@ -33,11 +33,14 @@ from ..engine import (
     HandError,
     Ruleset,
     ScoreError,
+    UnknownRuleset,
     all_rulesets,
     find_kind,
+    find_ruleset,
     kind_names,
 )
 from ..engine.describe import ORIGIN_WORDS, describe
+from ..engine.house import Resolver, house_ruleset
 from ..engine.kinds import TARGET_OPTION
 from ..engine.options import OptionError, option_values
 from ..engine.referee import other_outcome_words, other_ruleset, outcome_words, verdict
@@ -55,6 +58,8 @@ from ..limits import (
     read_game_json,
 )
 from ..scoresheet import hand_notes
+from ..standings import AUTO, PROGRESSIVE
+from ..store import rounds
 from .access import (
     check_pin,
     check_room,
@@ -68,7 +73,6 @@ from .access import (
 from .db import get_db
 from .download import file_response
 from .errors import handle_http_error, too_large
-from .evenings import table_label
 from .forms import (
     Form,
     ImportForm,
@@ -90,7 +94,7 @@ from .i18n import language as current_language
 from .i18n import render_text, translations
 from .qr import qr_svg
 from .rulebook import rule_page, ruleset_or_404
-from .sheet import game_card, render_game
+from .sheet import game_card, place_words, render_game, table_label
 from .tables import csv_response, known_names
 from .urls import share_url
 from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
@@ -146,9 +150,14 @@ def new() -> BaseResponse | str:
         ]
         for kind in kind_names()
     }
+    tonight = _evening_rules(evening)
+    if tonight is not None:  # the evening's own rules first, and chosen
+        own = [r for r in all_kinds.get(tonight.game, []) if r.id != tonight.id]
+        all_kinds = {tonight.game: [tonight, *own], **all_kinds}
+        all_kinds[tonight.game] = [tonight, *own]
     kind = request.args.get("game")
     kinds = {kind: all_kinds[kind]} if kind in all_kinds else all_kinds
-    first = next(iter(kinds.values()))[0].id
+    first = tonight.id if tonight is not None else next(iter(kinds.values()))[0].id
     return render_template(
         "new.html",
         kinds=kinds,
@@ -158,14 +167,62 @@ def new() -> BaseResponse | str:
         evening=evening,
         table=table,
         place=_place(evening, table),
+        tonight=tonight,
+        other_rules=_other_rules_words(evening) if tonight is not None else "",
     )
+
+
+def _evening_rules(evening_id: str | None) -> Ruleset | None:
+    """The rules an evening is played by (its house rules as they were chosen, which a
+    table's phone does not keep), or None."""
+    if evening_id is None:
+        return None
+    found = store.get_evening(get_db(), evening_id)
+    if not found.ruleset:
+        return None
+    try:
+        document = found.rules_document
+        return house_ruleset(document) if document else find_ruleset(found.ruleset)
+    except ScoreError:  # rules this version no longer ships
+        return None
+
+
+def _other_rules_words(evening_id: str | None) -> str:
+    """What choosing other rules than the evening's does to its ranking."""
+    if evening_id is None:
+        return ""
+    ranking = store.get_evening(get_db(), evening_id).format
+    if ranking in (AUTO, PROGRESSIVE):
+        return str(
+            _(
+                "The evening is ranked by points while every table plays its rules: a game"
+                " under other rules makes it rank every table by match points instead."
+            )
+        )
+    return str(_("The evening ranks every table by its result: other rules change no ranking."))
+
+
+def _resolver(evening_id: str | None) -> Resolver:
+    """Find rules as this phone may, and the evening's own house rules too."""
+    own = rulesets()
+    tonight = _evening_rules(evening_id)
+    if tonight is None or not tonight.house:
+        return own
+
+    def find(ruleset_id: str) -> Ruleset:
+        return tonight if ruleset_id == tonight.id else own(ruleset_id)
+
+    return find
 
 
 @bp.route("/new/<ruleset_id>", methods=["GET", "POST"])
 def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
     """Enter the players in seat order, the first dealer, and review every option."""
-    preset = ruleset_or_404(ruleset_id)
     evening, table = _evening_to_join(request.values.get("evening"), request.values.get("table"))
+    try:
+        preset = _resolver(evening)(ruleset_id)
+    except UnknownRuleset:
+        preset = ruleset_or_404(ruleset_id)
     sheet = describe(preset)
     labels = {
         rule.option: render_text(rule.label) for group in sheet.groups for rule in group.rules
@@ -244,8 +301,15 @@ def _start(
             confirm_hands=bool(form.confirm_hands.data),
             evening=evening,
             table=table,
-            find=rulesets(),
+            find=_resolver(evening),
+            created_by=device(create=True),
         )
+    except store.PlaceTaken as taken:
+        if taken.game is not None:
+            flash(render_text(taken.message))
+            return redirect(url_for("games.game", game_id=taken.game), 303)
+        errors.append(render_text(taken.message))
+        return None
     except ScoreError as error:
         errors.append(error.render(get_translations()))
         return None
@@ -264,11 +328,35 @@ def _setup_form(preset: Ruleset, labels: dict[str, str], most: int) -> Any:
     if request.method == "GET":
         for name, value in option_values(preset.options).items():
             getattr(form, f"opt_{name}").data = value
-        # Back from saving house rules on the way: the names and dealer typed before.
+        # Back from saving house rules on the way: the names and dealer typed before; at
+        # an evening's table, who the round seated there (or who played there last).
+        seated = _seated_at(request.args.get("evening"), request.args.get("table"))
         for seat in range(most):
-            getattr(form, f"player_{seat}").data = request.args.get(f"player_{seat}", "")
+            typed = request.args.get(f"player_{seat}", "")
+            if not typed and seat < len(seated):
+                typed = seated[seat]
+            getattr(form, f"player_{seat}").data = typed
         form.first_dealer.data = request.args.get("first_dealer", "0")
     return form
+
+
+def _seated_at(evening_id: str | None, table: str | None) -> list[str]:
+    """The names seated at an evening's table in the round being played, else of its
+    last game: a table's phone starting its game types none of them again."""
+    number = parse_count(table or "")
+    if not evening_id or number is None:
+        return []
+    db = get_db()
+    for seated in reversed(rounds.rounds_of(db, evening_id)):
+        if number <= len(seated.seating.tables):
+            return list(seated.seating.tables[number - 1])
+        break
+    last = db.execute(
+        "SELECT players FROM games WHERE evening = ? AND table_number = ?"
+        " ORDER BY round_number DESC LIMIT 1",
+        [evening_id, number],
+    ).fetchone()
+    return list(json.loads(last[0])) if last else []
 
 
 def _seated_by_names(
@@ -701,6 +789,7 @@ def scoresheet_pdf(game_id: str) -> Response:
         page_size=size,
         translations=get_translations(),
         language=current_language(),
+        place=place_words(stored),
     )
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return file_response(pdf, "application/pdf", filename, inline=True)
@@ -786,7 +875,12 @@ def rematch(game_id: str) -> BaseResponse | tuple[str, int]:
         seating = "same"
     check_room("games")
     try:
-        new_id = store.rematch(get_db(), stored.id, seating)
+        new_id = store.rematch(get_db(), stored.id, seating, by=device(create=True))
+    except store.PlaceTaken as taken:  # the evening's next round decides the table's game
+        if taken.game is not None:
+            flash(render_text(taken.message))
+            return redirect(url_for("games.game", game_id=taken.game), 303)
+        return render_game(stored, status=409, message=render_text(taken.message))
     except GameError as error:  # a name stored before the rule for names refused it
         return render_game(stored, status=400, message=error.render(get_translations()))
     grant_own(new_id)
@@ -802,8 +896,13 @@ def delete_game(game_id: str) -> BaseResponse | str:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400, _("This form had expired. Go back to the game and try again."))
-        store.delete_game(get_db(), game_id)
+        try:
+            store.delete_game(get_db(), game_id, by=device() or "")
+        except store.NotTheDirector as refused:
+            abort(403, render_text(refused.message))
         flash(_("Game deleted: %(players)s.", players=" · ".join(stored.players)))
+        if stored.evening is not None:
+            return redirect(url_for("evenings.evening", evening_id=stored.evening), 303)
         return redirect(url_for("games.home"), 303)
     return render_template("delete_game.html", stored=stored, card=game_card(stored), form=form)
 

@@ -1,152 +1,49 @@
-"""Seating an evening's rounds: the organiser types tonight's players, picks the game,
-the number of rounds and the method; each round is seated by the rotation and a game
-started at each table with its seats filled in. The evening page (and the TV that
-watches it) shows the round, each table's seats and who sits out.
+"""Seating an evening's rounds: the director types tonight's players, picks the game,
+the number of rounds and the method; the plan of the whole night is drawn (and posted
+before round 1), each round is seated by the rotation and a game started at each table
+with its seats filled in. Someone arriving or leaving changes the list: the plan is
+drawn again from the rounds seated.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
-from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import store
-from ..engine import UnknownRuleset, all_rulesets, kind_names
+from ..engine import UnknownRuleset
 from ..engine.errors import ScoreError
-from ..engine.rotation import MAX_PLAYERS, Method, Request, check
-from ..limits import BadName
+from ..engine.rotation import Method, Request, check
+from ..limits import BadName, parse_count, player_key
 from ..store import rounds
 from .access import check_room, device, evening_for
 from .db import get_db
+from .evening_page import MAX_ROUNDS, render_evening
 from .forms import Form
-from .house import house_list, rulesets
+from .house import rulesets
 from .i18n import language, render_text
 
 bp = Blueprint("rounds", __name__)
-
-METHODS = (Method.BALANCED, Method.WINNERS, Method.RANDOM)
-MAX_ROUNDS = 40
-SEAT_LETTERS = ("N", "E", "S", "W")  # partners opposite: North–South, East–West
-
-
-@dataclass
-class TableSeats:
-    """A seated table as the page shows it: its number, the game, who sits where."""
-
-    number: int
-    game: str
-    seats: list[tuple[str, str]]  # (seat label, name) in seat order
-    line: str  # "Ann & Cho vs Ben & Dee", or the names in seat order
-
-
-@dataclass
-class RoundView:
-    number: int
-    tables: list[TableSeats]
-    out: list[str]
-
-
-@dataclass
-class CurrentRound:
-    """The round being played, as the evening's header (and the TV) says it."""
-
-    number: int
-    of: int  # the rounds planned (or more, when more were seated)
-    out: list[str]
-
-
-def current_round(evening: store.Evening) -> CurrentRound | None:
-    """The evening's latest round and who sits it out, once rounds are seated."""
-    db = get_db()
-    seated = rounds.rounds_of(db, evening.id)
-    rotation = rounds.get_rotation(db, evening.id)
-    if not seated or rotation is None:
-        return None
-    last = seated[-1]
-    return CurrentRound(last.number, max(rotation.rounds, last.number), list(last.seating.out))
-
-
-def _method_words() -> dict[str, str]:
-    return {
-        Method.BALANCED.value: _("Balanced rotation"),
-        Method.WINNERS.value: _("Winners move up"),
-        Method.RANDOM.value: _("Random balanced"),
-    }
-
-
-def _round_view(seated: rounds.SeatedRound, partners: bool) -> RoundView:
-    tables = []
-    for number, (names, game_id) in enumerate(
-        zip(seated.seating.tables, seated.games, strict=True), start=1
-    ):
-        labels = SEAT_LETTERS if len(names) == 4 else [str(i) for i in range(1, len(names) + 1)]
-        if partners and len(names) == 4:
-            line = _(
-                "%(a)s & %(c)s vs %(b)s & %(d)s", a=names[0], b=names[1], c=names[2], d=names[3]
-            )
-        else:
-            line = " · ".join(names)
-        tables.append(TableSeats(number, game_id, list(zip(labels, names, strict=True)), line))
-    return RoundView(seated.number, tables, list(seated.seating.out))
-
-
-def _choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The rulesets to pick from, by game: this phone's house rules, then the presets."""
-    found = []
-    for kind in kind_names():
-        options = [
-            (r.id, str(r.text("name", language())))
-            for r in [*house_list(kind), *all_rulesets(kind)]
-        ]
-        found.append((kind, options))
-    return found
-
-
-def rounds_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
-    """What the evening page shows of the rotation: the rounds seated, the latest first
-    in full, and for the organiser the form that seats the next one."""
-    db = get_db()
-    rotation = rounds.get_rotation(db, evening.id)
-    seated = rounds.rounds_of(db, evening.id)
-    partners, own_size = True, True
-    if rotation is not None:
-        with contextlib.suppress(UnknownRuleset):
-            ruleset = rulesets()(rotation.ruleset)
-            partners = rounds.seating_of(ruleset)[1]
-            own_size = rotation.table_size == ruleset.options.players
-    views = [_round_view(r, partners) for r in seated]
-    typed: dict[str, Any] = g.get("rounds_typed") or {}
-    return {
-        "rotation": rotation,
-        "rounds_seated": views,
-        "rounds_form": Form(),
-        "rounds_errors": g.get("rounds_errors") or [],
-        "rounds_typed": {
-            "players": typed.get("players", "\n".join(rotation.players) if rotation else ""),
-            "ruleset": typed.get("ruleset", rotation.ruleset if rotation else ""),
-            "rounds": typed.get("rounds", rotation.rounds if rotation else 3),
-            "method": typed.get("method", rotation.method.value if rotation else "balanced"),
-            "size": typed.get("size", "" if own_size or not rotation else rotation.table_size),
-            "pins": typed.get(
-                "pins",
-                "\n".join(f"{n} = {t}" for n, t in rotation.pins.items()) if rotation else "",
-            ),
-        },
-        "rounds_choices": _choices() if organizer else [],
-        "method_words": _method_words(),
-        "rounds_max": MAX_ROUNDS,
-        "players_max": MAX_PLAYERS,
-    }
 
 
 def _names(raw: str) -> list[str]:
     """Tonight's players as typed: one a line (or separated by commas)."""
     return [name for name in re.split(r"[\n,、]", raw) if name.strip()]
+
+
+def _tonight(typed: str, tapped: list[str]) -> list[str]:
+    """Tonight's players: the names typed, then those tapped in the club's list that are
+    not typed already (a phone without script sends its taps, not the text they fill)."""
+    names = _names(typed)
+    keys = {player_key(name) for name in names if name.strip()}
+    for name in tapped:
+        if name.strip() and player_key(name) not in keys:
+            names.append(name)
+            keys.add(player_key(name))
+    return names
 
 
 def _pins(raw: str, players: list[str]) -> dict[str, int]:
@@ -157,11 +54,11 @@ def _pins(raw: str, players: list[str]) -> dict[str, int]:
         if not line.strip():
             continue
         name, equals, table = line.rpartition("=")
-        if not equals or not name.strip() or not table.strip().isdigit():
+        if not equals or not name.strip() or parse_count(table.strip()) is None:
             raise ValueError(
                 _("“%(line)s” is not a name, “=” and a table number.", line=line.strip())
             )
-        pins[spelled.get(name.strip().casefold(), name.strip())] = int(table)
+        pins[spelled.get(name.strip().casefold(), name.strip())] = parse_count(table.strip()) or 0
     return pins
 
 
@@ -170,7 +67,7 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
     wrong and where."""
     form = request.form
     try:
-        players = rounds.clean_players(_names(form.get("players", "")))
+        players = rounds.clean_players(_tonight(form.get("players", ""), form.getlist("pick")))
     except BadName as problem:
         raise ValueError(
             _("Tonight's players: %(why)s", why=render_text(problem.message))
@@ -179,8 +76,8 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
         ruleset = rulesets()(form.get("ruleset", ""))
     except UnknownRuleset:
         raise ValueError(_("Choose the game to play.")) from None
-    count = form.get("rounds", "").strip()
-    if not count.isdigit() or not 1 <= int(count) <= MAX_ROUNDS:
+    count = parse_count(form.get("rounds", "").strip())
+    if count is None or not 1 <= count <= MAX_ROUNDS:
         raise ValueError(_("The number of rounds: a whole number from 1 to %(n)s.", n=MAX_ROUNDS))
     try:
         method = Method(form.get("method", ""))
@@ -197,7 +94,7 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
     existing = rounds.get_rotation(get_db(), evening_id)
     seed = existing.seed if existing else 0
     rotation = rounds.Rotation(
-        evening_id, ruleset.id, method, int(count), size, tuple(players), pins, seed
+        evening_id, ruleset.id, method, count, size, tuple(players), pins, seed
     )
     return rotation, ruleset
 
@@ -208,7 +105,7 @@ def _table_size(ruleset: Any) -> int:
     if not typed:
         return int(ruleset.options.players)
     counts = sorted(ruleset.player_counts)
-    if not typed.isdigit() or int(typed) not in counts:
+    if parse_count(typed) not in counts:
         raise ValueError(
             _(
                 "Players a table: %(name)s is played by %(counts)s.",
@@ -227,25 +124,31 @@ def _translations() -> Any:
 
 @bp.route("/e/<evening_id>/rounds", methods=["POST"])
 def seat(evening_id: str) -> BaseResponse | tuple[str, int]:
-    """Seat the evening's next round (the organiser only)."""
-    found, _role = evening_for(evening_id, "organize")
+    """Seat the evening's next round, or (`plan`) keep the rotation and draw the plan
+    of the night without seating (the director only)."""
+    found, has = evening_for(evening_id, "organize")
     if not Form().validate_on_submit():
         abort(400, _("This form had expired. Go back to the evening and try again."))
     seated = rounds.rounds_of(get_db(), found.id)
+    only_plan = request.form.get("action") == "plan"
     expected = request.form.get("round", "")
-    if expected != str(len(seated) + 1):  # sent twice: that round is already seated
+    if not only_plan and expected != str(len(seated) + 1):  # sent twice: already seated
         return redirect(url_for("evenings.evening", evening_id=found.id) + "#rounds", 303)
-    check_room("games")  # a round starts a game at each table, on this phone's count
+    if not only_plan:
+        check_room("games")  # a round starts a game at each table, on this phone's count
     try:
         rotation, ruleset = _read(found.id)
-        rounds.seat_next_round(
-            get_db(),
-            found.id,
-            rotation,
-            ruleset,
-            device=device(create=True) or "",
-            find=rulesets(),
-        )
+        if only_plan:
+            rounds.save_plan(get_db(), rotation, ruleset)
+        else:
+            rounds.seat_next_round(
+                get_db(),
+                found.id,
+                rotation,
+                ruleset,
+                device=device(create=True) or "",
+                find=rulesets(),
+            )
     except (ValueError, ScoreError) as problem:
         said = problem.render(_translations()) if isinstance(problem, ScoreError) else str(problem)
         g.rounds_errors = [said]
@@ -253,7 +156,7 @@ def seat(evening_id: str) -> BaseResponse | tuple[str, int]:
             key: request.form.get(key, "")
             for key in ("players", "ruleset", "rounds", "method", "pins", "size")
         }
-        from .evenings import evening
-
-        return evening(found.id), 400
+        return render_evening(found, has), 400
+    if only_plan:
+        flash(_("The night's plan is drawn: every round's tables are below."))
     return redirect(url_for("evenings.evening", evening_id=found.id) + "#rounds", 303)

@@ -24,10 +24,11 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine.text import N_
 from ..limits import BadName, player_key
+from ..night import counted, missed
 from ..ratings import Rating
 from ..seasons import MEASURES, PLACING, Night, SeasonTable, measure_words, season_table
 from ..standings import shown
-from ..stats import write_csv
+from ..stats import csv_number, write_csv
 from ..store.seasons import BadSeason, Season, SeasonNotFound
 from .access import device, role
 from .db import get_db
@@ -69,20 +70,29 @@ def _season(season_id: str) -> tuple[Season, list[store.Evening]]:
 
 
 def _nights(evenings: list[store.Evening]) -> list[Night]:
-    """Each evening's tables this browser may see, as standings read them (from the
-    games' summaries: no hand is replayed)."""
+    """Each evening as the season reads it: the night read as its own page reads it
+    (store.read_night, from the games' summaries: no hand is replayed), its tables as
+    the evening counts them, the rounds each player did not play and what ranks it."""
     db = get_db()
     nights = []
     for evening in evenings:
         everything = store.evening_role(db, device(), evening) in ("organize", "watch")
-        ids = [
-            game_id
-            for game_id in store.evening_games(db, evening.id)
-            if everything or role(game_id) is not None
-        ]
-        results = store.table_results(db, ids)
-        tables = tuple(results[game_id] for game_id in ids if game_id in results)
-        nights.append(Night(evening.name, evening.created_at[:10], tables, evening.sit_out))
+        night = store.read_night(
+            db, evening, None if everything else (lambda game_id: role(game_id) is not None)
+        )
+        tables = tuple(
+            found for game in night.games.values() if (found := counted(game)) is not None
+        )
+        nights.append(
+            Night(
+                evening.name,
+                evening.created_at[:10],
+                tables,
+                evening.sit_out,
+                missed(night.rounds, night.games),
+                evening.format,
+            )
+        )
     return nights
 
 
@@ -270,6 +280,7 @@ def table_csv(season_id: str) -> Response:
     with each night's score."""
     found, evenings = _season(season_id)
     table = season_table(_nights(evenings), found.measure, found.best_of)
+    ratings = _ratings(table)
     out = io.StringIO()
     head = [_("Rank"), _("Player"), _("Nights"), str(SCORE_HEADS[found.measure]), _("Wins")]
     head += [_("Rating")] + [f"{e.name} ({e.created_at[:10]})" for e in evenings]
@@ -278,9 +289,17 @@ def table_csv(season_id: str) -> Response:
             [render_text(measure_words(table))],
             head,
             *(
-                [r["rank"], r["name"], r["nights"], r["score"], r["wins"], r["rating"] or ""]
-                + r["nightly"]
-                for r in _rows(table)
+                [
+                    row.rank,
+                    row.name,
+                    row.nights,
+                    csv_number(row.score),
+                    row.wins,
+                    "" if rating is None else round(rating.figure, 1),
+                ]
+                + ["" if n is None else csv_number(n) for n in row.nightly]
+                for row in table.rows
+                for rating in [ratings.get(player_key(row.name))]
             ),
         ],
         out,

@@ -16,7 +16,8 @@ from ..engine import Ruleset, ScoreError, UnknownRuleset, find_kind
 from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
 from ..scoresheet import fixed_columns
-from .access import role
+from .access import device, role
+from .db import get_db
 from .entry import entry_for
 from .forms import Form, PinForm, TargetForm, VersionForm
 from .i18n import language as current_language
@@ -36,6 +37,33 @@ class GameCard:
     started: str
     hands: int
     standing: str  # "Ann & Cho lead, 230 : 120", "Winner: Ben", "No hand yet"
+
+
+def table_label(number: int, name: str) -> str:
+    """How a table is called on every card: "Table 3", or "Table 3 — window"."""
+    if name:
+        return str(_("Table %(n)s — %(name)s", n=number, name=name))
+    return str(_("Table %(n)s", n=number))
+
+
+def place_words(stored: store.StoredGame) -> str:
+    """Where a game of an evening is played, in one line: "Club night · Table 2 —
+    Window · Round 3"; "" for a game in no evening."""
+    if stored.evening is None:
+        return ""
+    db = get_db()
+    evening = store.get_evening(db, stored.evening)
+    parts = [evening.name]
+    if stored.table is not None:
+        names = {t.number: t.name for t in store.evening_tables(db, evening.id)}
+        parts.append(table_label(stored.table, names.get(stored.table, "")))
+    if stored.round_number is not None:
+        planned = store.planned_rounds(db, evening.id)
+        if planned is not None and stored.round_number > planned:
+            parts.append(str(_("Extra round %(n)s", n=stored.round_number - planned)))
+        else:
+            parts.append(str(_("Round %(n)s", n=stored.round_number)))
+    return " · ".join(parts)
 
 
 def game_card(stored: store.StoredGame) -> GameCard:
@@ -96,6 +124,11 @@ def render_game(
     upcoming = next_hand(stored)
     current_role = role(stored.id)
     first = first_shown(len(result.hands), request.args.get("all") == "1")
+    adjustments = store.adjustments_of(get_db(), [stored.id]).get(stored.id, [])
+    adjusted = list(result.totals)
+    for adjustment in adjustments:
+        adjusted[adjustment.side] += adjustment.points
+    director = stored.evening is not None and store.is_director(get_db(), device(), stored.evening)
     page = render_template(
         "game.html",
         refused=message,
@@ -126,12 +159,31 @@ def render_game(
         )
         if current_role == "edit" and result.outcome.finished and target is not None
         else None,
-        rematch_form=Form() if current_role == "edit" and result.outcome.finished else None,
+        rematch_form=Form()
+        if current_role == "edit" and (result.outcome.finished or stored.over)
+        else None,
         upcoming_dealer=stored.dealer(len(stored.hands) + 1),
         new_partners=_new_partners(stored.players),
         pin_form=PinForm() if current_role != "edit" else None,
+        place=place_words(stored),
+        adjustments=adjustments,
+        adjusted=adjusted,
+        director=director,
+        adjust_form=Form() if director else None,
+        next_round=_next_round(stored),
     )
     return page, status
+
+
+def _next_round(stored: store.StoredGame) -> int | None:
+    """The round the director seats next at this game's table, while the evening's
+    rotation has planned rounds left (None: a table may play on by itself)."""
+    if stored.evening is None or stored.round_number is None:
+        return None
+    planned = store.planned_rounds(get_db(), stored.evening)
+    if planned is None or stored.round_number >= planned:
+        return None
+    return stored.round_number + 1
 
 
 def _new_partners(players: tuple[str, ...]) -> str:

@@ -210,7 +210,10 @@ def test_each_table_starts_its_own_game_through_its_link(
         expect(stranger.locator("body")).not_to_contain_text("Club night")
         # Revoked, the link opens nothing.
         organiser.locator("#table-links > summary").click()
+        organiser.get_by_role("button", name="Revoke the link…").click()
+        expect(organiser.locator("h1")).to_have_text("Revoke the link of Table 1 — window?")
         organiser.get_by_role("button", name="Revoke the link").click()
+        expect(organiser.locator(".flash")).to_contain_text("opens nothing now")
         response = stranger.goto(link)
         assert response is not None and response.status == 404
         organiser.context.add_cookies([{"name": "lang", "value": "ja", "url": live_server}])

@@ -104,7 +104,7 @@ def test_a_stranger_learns_nothing_and_a_revoked_link_opens_nothing(app, client,
     assert phone.get(f"/g/{game_id}/bids").status_code == 200
     # The organiser revokes the link: it opens nothing, and the phone loses the table
     # and the game it started there; the organiser's own right stays.
-    assert client.post(f"/e/{evening}/t/1", data={"revoke": "1"}).status_code == 303
+    assert client.post(f"/e/{evening}/t/1/lock", data={"confirm": "1"}).status_code == 303
     assert phone.get(link).status_code == 404
     assert phone.get(f"/g/{game_id}/bids").status_code == 403
     assert start_at(phone, evening, 1, ["Ivy", "Jon", "Kim", "Lou"]).status_code == 403
@@ -112,7 +112,7 @@ def test_a_stranger_learns_nothing_and_a_revoked_link_opens_nothing(app, client,
     new_link = table_links(client.get(f"/e/{evening}").get_data(as_text=True))[1]
     assert new_link != link
     # Only the organiser renames or revokes.
-    assert phone.post(f"/e/{evening}/t/1", data={"revoke": "1"}).status_code == 403
+    assert phone.post(f"/e/{evening}/t/1/lock", data={"confirm": "1"}).status_code == 403
 
 
 def test_tables_are_renamed_and_a_bad_name_is_refused(client, db):
@@ -129,9 +129,11 @@ def test_tables_are_renamed_and_a_bad_name_is_refused(client, db):
 def test_the_organiser_chooses_what_a_round_sat_out_earns(client, db):
     evening = start_evening(client)
     assert store.get_evening(db, evening).sit_out == "average"
-    assert client.post(f"/e/{evening}/sit-out", data={"sit_out": "nothing"}).status_code == 303
+    chosen = {"format": "auto", "sit_out": "nothing"}
+    assert client.post(f"/e/{evening}/format", data=chosen).status_code == 303
     assert store.get_evening(db, evening).sit_out == "nothing"
-    assert client.post(f"/e/{evening}/sit-out", data={"sit_out": "half"}).status_code == 400
+    refused = client.post(f"/e/{evening}/format", data={**chosen, "sit_out": "half"})
+    assert refused.status_code == 400 and store.get_evening(db, evening).sit_out == "nothing"
 
 
 def test_the_evenings_version_moves_when_a_hand_is_stored(client, db):
@@ -169,7 +171,10 @@ def test_mixed_games_are_ranked_by_match_points_everywhere(client, db):
     csv = client.get(f"/e/{evening}/standings.csv").get_data(as_text=True).lstrip("\ufeff")
     client.post(f"/e/{evening}/t/2", data={"name": "window"})
     paper = squash(pages(client.get(f"/e/{evening}/summary.pdf").data)[0])
-    assert "Ranked by match points" in paper and "Table 2 — window Eve · Fay" in paper, paper
+    assert "Ranked by match points" in paper and "2 tables · 2 games" in paper, paper
+    assert (
+        "Round 1 Table 2 — window Hearts 1 Leading: Hal — Eve 3 · Fay 4 · Gus 18 · Hal 1" in paper
+    )
     assert "1 Hal 1 0 1" in paper and "4 Eve 1 0 0.67" in paper, paper
     lines = list(reader(io.StringIO(csv)))
     assert lines[0][0].startswith("Ranked by match points")
@@ -261,4 +266,4 @@ def test_a_table_link_opened_twice_at_once_keeps_the_phones_games(app, client):
     with phone.session_transaction() as session:
         assert session["device"] == first
     assert phone.get(f"/g/{own}").status_code == 200
-    assert "Start this table's next game" in text(phone.get(f"/e/{evening}"))
+    assert "This phone keeps score at this table." in text(phone.get(f"/e/{evening}"))

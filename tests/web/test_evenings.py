@@ -52,7 +52,7 @@ def test_a_game_can_be_added_and_a_stranger_sees_no_table(app, client, db):
     evening = start_evening(client, "Family weekend")
     response = client.post("/new/yahoo-normal", data=setup_form("yahoo-normal"))
     game_id = response.headers["Location"].rsplit("/", 1)[1]
-    assert "Add a game:" in text(client.get(f"/e/{evening}"))
+    assert "Add one of this phone's games" in text(client.get(f"/e/{evening}"))
     assert client.post(f"/e/{evening}/add", data={"game": game_id}).status_code == 303
     assert "1 table" in text(client.get(f"/e/{evening}"))
     assert "The evening's tables and standings" in text(client.get(f"/g/{game_id}"))
@@ -181,8 +181,10 @@ def test_a_scorer_link_holder_cannot_move_a_table_out_of_the_evening(app, client
     scorer.get(scorer_link)
     own = start_evening(scorer, "Mine")
     response = scorer.post(f"/e/{own}/add", data={"game": game_id})
+    assert response.status_code == 409 and "a table of another evening" in text(response)
+    response = scorer.post(f"/e/{own}/add", data={"game": game_id, "move": "1"})
     assert response.status_code == 403
-    assert "only the phone that started that evening can take it out" in text(response)
+    assert "only that evening&#39;s director can take it out" in text(response)
     assert store.get_game(db, game_id).evening == evening
     assert tv.get(f"/g/{game_id}").status_code == 200  # the organizer's TV keeps the table
 
@@ -190,8 +192,8 @@ def test_a_scorer_link_holder_cannot_move_a_table_out_of_the_evening(app, client
 def test_the_organizer_moving_a_table_is_in_its_history(client, db):
     first, second = start_evening(client, "Friday"), start_evening(client, "Saturday")
     game_id = game_in(client, first, ["Ann", "Ben", "Cho", "Dee"])
-    assert client.post(f"/e/{second}/add", data={"game": game_id}).status_code == 303
-    assert store.get_game(db, game_id).evening == second
+    moved = client.post(f"/e/{second}/add", data={"game": game_id, "move": "1"})
+    assert moved.status_code == 303 and store.get_game(db, game_id).evening == second
     history = text(client.get(f"/g/{game_id}/history"))
     assert "Moved from the evening Friday to the evening Saturday." in history
     loose = client.post("/new/yahoo-normal", data=setup_form("yahoo-normal"))

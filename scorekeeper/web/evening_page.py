@@ -1,0 +1,532 @@
+"""The evening's page (also the TV's), built from the evening read once as a value
+(store.read_night → night.Night): the header with the round and its clock, each
+table's card, the standings, the seating (every round and the plan still to seat),
+and for its directors what they may do. The evening, rounds and director blueprints
+all render it through `render_evening`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import g, render_template
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .. import store
+from ..engine import GameResult, UnknownRuleset, find_kind
+from ..engine.rotation import Method
+from ..engine.text import number
+from ..limits import player_key
+from ..night import EXTRA, FREE, PLANNED, Night, NightRound
+from ..scoresheet import winner_words
+from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
+from ..store import rounds
+from .access import device, role
+from .db import get_db
+from .forms import Form
+from .house import house_list, rulesets
+from .i18n import language, render_text, when
+from .scoresheet import rows
+from .sheet import GameCard, game_card, table_label
+from .urls import share_url
+
+SEAT_LETTERS = ("N", "E", "S", "W")  # partners opposite: North–South, East–West
+MAX_ROUNDS = 40
+
+
+def read(evening: store.Evening, has: str) -> Night:
+    """The evening as this phone may see it: every game for its directors and a
+    watcher (a TV, a table's phone), else the games this phone may see."""
+    if has in ("organize", "watch"):
+        return store.read_night(get_db(), evening)
+    return store.read_night(get_db(), evening, lambda game_id: role(game_id) is not None)
+
+
+def round_label(night: Night, number: int | None) -> str:
+    """A round as every page names it: "Round 3", "Extra round 1" after the planned
+    rounds."""
+    if number is None:
+        return ""
+    kind = night.round_kind(number)
+    if kind == EXTRA and night.planned is not None:
+        return str(_("Extra round %(n)s", n=number - night.planned))
+    return str(_("Round %(n)s", n=number))
+
+
+def format_words(night: Night) -> str:
+    """The evening's format in one line, said on every page of it."""
+    if night.ranking == PROGRESSIVE:
+        said = ngettext(
+            "Progressive: %(num)s hand a round, ranked by points over the rounds",
+            "Progressive: %(num)s hands a round, ranked by points over the rounds",
+            night.hands_per_round or 0,
+        )
+    elif night.ranking == MATCH_POINTS:
+        said = _("Match points at every table")
+    elif night.ranking == WINS:
+        said = _("Games won, then the margin")
+    else:
+        said = _("Points while every table plays the same rules, else match points")
+    if night.round_minutes:
+        said = _("%(format)s · rounds of %(n)s minutes", format=said, n=night.round_minutes)
+    return str(said)
+
+
+def format_choices() -> dict[str, str]:
+    """The formats a director chooses from, in words."""
+    return {
+        AUTO: _("Points while every table plays the same rules, else match points"),
+        PROGRESSIVE: _("Progressive: a fixed number of hands each round, ranked by points"),
+        MATCH_POINTS: _("Match points at every table (1 the winner, 0 the last)"),
+        WINS: _("Games won, then the margin"),
+    }
+
+
+def standings_view(night: Night) -> dict[str, Any]:
+    """The standings as every page shows them: the line that says what ranks, and per
+    player the rank (shared on a tie), tables played, wins, the measure, and the
+    points difference where it ranks."""
+    ranked = night.standings
+    title = find_kind(ranked.kind).facts.title if ranked.kind else None
+    return {
+        "measure": ranked.measure,
+        "line": render_text(measure_words(ranked, title)),
+        "rows": [
+            {
+                "rank": row.rank,
+                "name": row.name,
+                "games": row.games,
+                "won": row.won,
+                "score": shown(row.score),
+                "difference": None if row.difference is None else shown(row.difference, sign=True),
+                "sat_out": row.sat_out,
+            }
+            for row in ranked.rows
+        ],
+    }
+
+
+@dataclass
+class Clock:
+    """The round clock: when the round ends, and when its last hand begins."""
+
+    deadline: int  # milliseconds since the epoch
+    now: int  # the server's time as the page was made, in milliseconds since the epoch
+    last_hand: int  # seconds before the deadline when "last hand" is called
+    left: int  # seconds left as the page was made (negative: over)
+    words: str  # what the page says before its script counts down
+
+
+LAST_HAND_SECONDS = 300  # five minutes, or a quarter of a shorter round
+
+
+def clock_of(night: Night, current: NightRound | None) -> Clock | None:
+    """The clock of the round being played, where the evening has one."""
+    if not night.round_minutes or current is None or current.ended_at or not current.started_at:
+        return None
+    started = datetime.fromisoformat(current.started_at)
+    deadline = started.timestamp() + night.round_minutes * 60
+    now = datetime.now(UTC).timestamp()
+    left = int(deadline - now)
+    last = min(LAST_HAND_SECONDS, night.round_minutes * 15)
+    return Clock(int(deadline * 1000), int(now * 1000), last, left, clock_words(left, last))
+
+
+def clock_words(left: int, last: int) -> str:
+    """What the clock says with `left` seconds to go."""
+    minutes = max(1, (left + 59) // 60)
+    if left <= 0:
+        return str(_("Time: finish the hand being played"))
+    if left <= last:
+        return str(
+            ngettext(
+                "Last hand · %(num)s minute left", "Last hand · %(num)s minutes left", minutes
+            )
+        )
+    return str(ngettext("%(num)s minute left", "%(num)s minutes left", minutes))
+
+
+@dataclass
+class RoundHeader:
+    """The round being played, as the header (and the TV) says it."""
+
+    number: int
+    label: str  # "Round 2 of 3", "Extra round 1"
+    name: str  # "Round 2", "Extra round 1"
+    out: list[str]
+    ended: bool
+    clock: Clock | None
+
+
+def header_of(night: Night) -> RoundHeader | None:
+    current = night.current
+    if current is None:
+        return None
+    if current.kind == EXTRA:
+        label = round_label(night, current.number)
+    else:
+        label = str(
+            _("Round %(n)s of %(of)s", n=current.number, of=night.planned or current.number)
+        )
+    return RoundHeader(
+        current.number,
+        label,
+        round_label(night, current.number),
+        list(current.out),
+        current.ended_at is not None,
+        clock_of(night, current),
+    )
+
+
+@dataclass
+class SideTotal:
+    """One side's total on a table's card."""
+
+    name: str
+    total: str
+    ahead: bool  # the winner, or (before the end) at the top, level or not
+
+
+@dataclass
+class CardGame:
+    """The game a table is playing (or played last): sides, totals, who leads, the
+    latest hand."""
+
+    id: str
+    card: GameCard
+    round: str  # "Round 2"
+    sides: list[SideTotal]
+    status: str  # "Winner: Ann & Cho", "Leading: Ben", "Level at the top", "No hand yet"
+    finished: bool
+    latest: str  # "Hand 7: Ann & Cho +62 · Ben & Dee −40"; empty before the first hand
+
+
+@dataclass
+class Table:
+    """A table's card on the evening page: its number and name, and its game."""
+
+    number: int
+    label: str  # "Table 3 — window"
+    game: CardGame | None  # the latest game at it that this phone may see
+    may_start: bool  # this phone may start the table's next game now
+    held: bool  # this phone holds the table through its link
+
+
+def _ahead(result: GameResult) -> set[int]:
+    """The sides at the top: the winner once there is one, else the best total(s)."""
+    if result.outcome.won_by:
+        return set(result.outcome.won_by)
+    if not result.hands:
+        return set()
+    totals = result.totals
+    lowest = result.game.kind.lowest_wins(result.game.current_ruleset.options)
+    best = min(totals) if lowest else max(totals)
+    return {index for index, total in enumerate(totals) if total == best}
+
+
+def _latest(stored: store.StoredGame, result: GameResult) -> str:
+    """The latest hand in one line: what each side scored, and what marked it."""
+    if not result.hands:
+        return ""
+    (row,) = rows(stored, result, {len(result.hands)})
+    parts = []
+    for cell in row.sides:
+        marks = [label for key, label in cell.marks if key != "first_lead"]  # not a result
+        parts.append(
+            _(
+                "%(side)s %(points)s (%(marks)s)",
+                side=cell.name,
+                points=cell.points_text,
+                marks=" / ".join(marks),
+            )
+            if marks
+            else f"{cell.name} {cell.points_text}"
+        )
+    return str(_("Hand %(n)s: %(sides)s", n=row.number, sides=" · ".join(parts)))
+
+
+def card_game(night: Night, stored: store.StoredGame) -> CardGame:
+    result = stored.score()
+    ahead = _ahead(result)
+    names = [side.name for side in result.sides]
+    leaders = [names[index] for index in sorted(ahead)]
+    if result.outcome.won_by:
+        status = render_text(winner_words(result))
+    elif not leaders:
+        status = _("No hand yet")
+    elif stored.over:
+        status = (
+            _("Round over · ahead: %(side)s", side=" · ".join(leaders))
+            if len(leaders) < len(names)
+            else _("Round over · level")
+        )
+    elif len(leaders) == 1:
+        status = _("Leading: %(side)s", side=leaders[0])
+    else:
+        status = _("Level at the top")
+    return CardGame(
+        id=stored.id,
+        card=game_card(stored),
+        round=round_label(night, stored.round_number) if night.planned is not None else "",
+        sides=[
+            SideTotal(name, number(total), index in ahead)
+            for index, (name, total) in enumerate(zip(names, result.totals, strict=True))
+        ],
+        status=str(status),
+        finished=result.outcome.finished or stored.over,
+        latest=_latest(stored, result),
+    )
+
+
+def result_words(card: CardGame) -> str:
+    """A game's result named in full: who won (or leads) and every side's total."""
+    totals = " · ".join(f"{side.name} {side.total}" for side in card.sides)
+    return f"{card.status} — {totals}" if totals else card.status
+
+
+def table_cards(evening: store.Evening, has: str, night: Night) -> list[Table]:
+    """The evening's tables this phone may see, by number: each with the latest game at
+    it (the round being played). The directors and a TV see every table; a table's
+    phone, its own and every other with a game (read-only); a phone that only plays in
+    the evening, the tables of its games."""
+    db = get_db()
+    latest: dict[int, str] = {}
+    for game in sorted(night.games.values(), key=lambda gm: gm.round or 0):
+        if game.table is not None:
+            latest[game.table] = game.id
+    held = store.tables_held(db, device(), evening.id)
+    cards = []
+    for number_, name in night.tables.items():
+        game_id = latest.get(number_)
+        if game_id is None and has not in ("organize", "watch") and number_ not in held:
+            continue
+        stored = store.get_game(db, game_id) if game_id is not None else None
+        shown_game = card_game(night, stored) if stored is not None else None
+        cards.append(
+            Table(
+                number=number_,
+                label=table_label(number_, name),
+                game=shown_game,
+                may_start=(has == "organize" or number_ in held)
+                and (shown_game is None or shown_game.finished)
+                and _has_place(evening.id, number_),
+                held=number_ in held,
+            )
+        )
+    return cards
+
+
+def _has_place(evening_id: str, table: int) -> bool:
+    try:
+        store.round_for_new_game(get_db(), evening_id, table)
+    except store.PlaceTaken:
+        return False
+    return True
+
+
+@dataclass
+class SeatView:
+    """A table in a round, as the seating shows it."""
+
+    number: int
+    label: str
+    game: str | None  # a link where this phone may open it
+    seats: list[tuple[str, str]]  # (seat label, name) in seat order
+    line: str  # "Ann & Cho vs Ben & Dee", or the names in seat order
+
+
+@dataclass
+class RoundView:
+    number: int
+    label: str  # "Round 2", "Extra round 1"
+    planned: bool  # not seated yet
+    ended: bool
+    tables: list[SeatView]
+    out: list[str]
+
+
+def rounds_views(night: Night) -> list[RoundView]:
+    """Every round of the evening, seated and still to seat, in order."""
+    partners = night.partnerships
+    views = []
+    for r in [*night.rounds, *night.plan]:
+        if r.kind == FREE:
+            continue
+        tables = []
+        for place in r.places:
+            names = place.seats
+            labels = (
+                SEAT_LETTERS if len(names) == 4 else [str(i) for i in range(1, len(names) + 1)]
+            )
+            if partners and len(names) == 4:
+                line = _(
+                    "%(a)s & %(c)s vs %(b)s & %(d)s",
+                    a=names[0],
+                    b=names[1],
+                    c=names[2],
+                    d=names[3],
+                )
+            else:
+                line = " · ".join(names)
+            tables.append(
+                SeatView(
+                    place.table,
+                    table_label(place.table, night.tables.get(place.table, "")),
+                    place.game,
+                    list(zip(labels, names, strict=True)),
+                    str(line),
+                )
+            )
+        label = round_label(night, r.number)
+        if r.kind == PLANNED:
+            label = str(_("%(round)s · planned", round=label))
+        views.append(
+            RoundView(
+                r.number, label, r.kind == PLANNED, r.ended_at is not None, tables, list(r.out)
+            )
+        )
+    return views
+
+
+def method_words() -> dict[str, str]:
+    return {
+        Method.BALANCED.value: _("Balanced rotation"),
+        Method.WINNERS.value: _("Winners move up"),
+        Method.RANDOM.value: _("Random balanced"),
+    }
+
+
+def rule_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rulesets to pick from, by game: this phone's house rules, then the presets."""
+    from ..engine import all_rulesets, kind_names
+
+    found = []
+    for kind in kind_names():
+        options = [
+            (r.id, str(r.text("name", language())))
+            for r in [*house_list(kind), *all_rulesets(kind)]
+        ]
+        found.append((kind, options))
+    return found
+
+
+ROSTER_MOST = 200  # names offered to tap: a club's regulars, not every guest of years
+
+
+def roster(evening: store.Evening) -> list[tuple[str, bool]]:
+    """The club's names for tonight's list, each with whether it played the director's
+    last night: last night's first, then every name of this phone's games, most played
+    first (read from the games' summaries)."""
+    db = get_db()
+    last: list[str] = []
+    for other in store.evenings_of(db, device(), []):
+        if other.id == evening.id or other.created_at > evening.created_at:
+            continue
+        rotation = rounds.get_rotation(db, other.id)
+        if rotation is not None:
+            last = list(rotation.players)
+            break
+    seen = {player_key(name) for name in last}
+    others = [
+        name
+        for name in store.names_played(db, store.Scope(device() or ""))
+        if player_key(name) not in seen
+    ]
+    return [(name, True) for name in last] + [(name, False) for name in others][
+        : max(0, ROSTER_MOST - len(last))
+    ]
+
+
+def rounds_form_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
+    """What the seating form shows: what was typed (after a refusal) or the rotation
+    as kept."""
+    from ..engine.rotation import MAX_PLAYERS
+
+    rotation = rounds.get_rotation(get_db(), evening.id)
+    own_size = True
+    if rotation is not None:
+        try:
+            ruleset = rulesets()(rotation.ruleset)
+            own_size = rotation.table_size == ruleset.options.players
+        except UnknownRuleset:
+            pass
+    typed: dict[str, Any] = g.get("rounds_typed") or {}
+    chosen = rotation.ruleset if rotation else (evening.ruleset or "")
+    return {
+        "rotation": rotation,
+        "rounds_form": Form(),
+        "rounds_errors": g.get("rounds_errors") or [],
+        "rounds_typed": {
+            "players": typed.get("players", "\n".join(rotation.players) if rotation else ""),
+            "ruleset": typed.get("ruleset", chosen),
+            "rounds": typed.get("rounds", rotation.rounds if rotation else 3),
+            "method": typed.get("method", rotation.method.value if rotation else "balanced"),
+            "size": typed.get("size", "" if own_size or not rotation else rotation.table_size),
+            "pins": typed.get(
+                "pins",
+                "\n".join(f"{n} = {t}" for n, t in rotation.pins.items()) if rotation else "",
+            ),
+        },
+        "rounds_choices": rule_choices() if organizer else [],
+        "roster": roster(evening) if organizer else [],
+        "method_words": method_words(),
+        "rounds_max": MAX_ROUNDS,
+        "players_max": MAX_PLAYERS,
+    }
+
+
+def _links(evening: store.Evening) -> list[dict[str, Any]]:
+    """The director's list of tables: each one's name and link."""
+    return [
+        {
+            "number": table.number,
+            "name": table.name,
+            "label": table_label(table.number, table.name),
+            "link": share_url("evenings.table_link", token=table.token),
+        }
+        for table in store.evening_tables(get_db(), evening.id)
+    ]
+
+
+def director_link(evening: store.Evening) -> str:
+    """The co-director link of an evening, once its director made it ("" before)."""
+    if not evening.director_token:
+        return ""
+    return share_url("director.co_director", token=evening.director_token)
+
+
+def render_evening(evening: store.Evening, has: str) -> str:
+    """The evening's page as this phone may see it."""
+    db = get_db()
+    night = read(evening, has)
+    organizer = has == "organize"
+    others = [game_card(gm) for gm in store.recent_games(db, device())] if organizer else []
+    shared = organizer and evening.watch_token
+    link = share_url("evenings.watch_link", token=evening.watch_token) if shared else ""
+    header = header_of(night)
+    return render_template(
+        "evening.html",
+        evening=evening,
+        night=night,
+        organizer=organizer,
+        watch_link=link,
+        version=store.evening_version(db, evening.id),
+        tables=table_cards(evening, has, night),
+        standings=standings_view(night),
+        format_line=format_words(night),
+        links=_links(evening) if organizer else [],
+        round=header,
+        sit_outs=SIT_OUTS,
+        formats=format_choices(),
+        others=others,
+        add_form=Form(),
+        rounds_seated=rounds_views(night),
+        seated_count=len([r for r in night.rounds if r.kind != FREE and r.kind != EXTRA]),
+        locked=store.locked_out(db, device(), evening.id),
+        director_link=director_link(evening) if organizer else "",
+        when=when,
+        **rounds_form_view(evening, organizer),
+    )
