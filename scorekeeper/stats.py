@@ -9,9 +9,11 @@ Shared by `scorekeeper stats` and the web pages; no Flask here.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .engine import GameResult, find_kind, kind_names
@@ -271,21 +273,58 @@ def csv_rows(
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+# A spreadsheet that splits at the other separator (";" for a file written with ",")
+# starts a cell after it: a formula start there is guarded too.
+_AFTER_A_SEPARATOR = re.compile(r"([,;])(?=[=+\-@\t\r])")
+
+
 def spreadsheet_safe(cell: Any) -> Any:
     """A text cell a spreadsheet would run as a formula, with a single quote before it
-    (shown as text, the quote hidden); numbers, a negative score too, stay numbers."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
+    (shown as text, the quote hidden), also where a spreadsheet splitting at "," or ";"
+    would start a cell inside it ("A;=1+1;" becomes "A;'=1+1;"); numbers, a negative
+    score too, stay numbers."""
+    if not isinstance(cell, str):
+        return cell
+    cell = _AFTER_A_SEPARATOR.sub(r"\1'", cell)
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def csv_number(value: Fraction | float | int) -> int | float:
+    """A figure as a spreadsheet reads a number: a whole number as it is, else to two
+    decimals (1.67); never text such as "+151" or "−10" (U+2212)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    if isinstance(value, int):
+        return value
+    return round(float(value), 2)
+
+
+# Inside these a spreadsheet splits or ends a cell: "," and ";" (the separator of many
+# European spreadsheets), quotes, line ends and tabs. Such a text cell is quoted whole.
+_SPLITS = frozenset(',;"\r\n\t')
+
+
+def _csv_cell(value: Any) -> str:
+    """One cell of a line: a number as it is, a text cell made safe (spreadsheet_safe)
+    and quoted where a spreadsheet reading "," or ";" would split it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(int(value))
+    if isinstance(value, int | float):
+        return str(value)
+    text = str(spreadsheet_safe(value))
+    if _SPLITS.intersection(text) or text != text.strip():
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def write_csv(rows: Iterable[Sequence[Any]], out: Any, *, bom: bool = False) -> None:
-    """Write rows as CSV, every text cell safe to open in a spreadsheet (a name such as
-    "=HYPERLINK(…)" is not run); with `bom`, a byte-order mark first, so that
-    spreadsheet programs read the names (山田, Zoë) as UTF-8."""
-    import csv
-
+    """Write rows as CSV, every text cell safe to open in a spreadsheet whether it reads
+    "," or ";" as the separator (a name such as "=HYPERLINK(…)" or "A;=1+1;" is never
+    run; numbers stay numbers); with `bom`, a byte-order mark first, so that spreadsheet
+    programs read the names (山田, Zoë) as UTF-8."""
     if bom:
         out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
+    for row in rows:
+        out.write(",".join(_csv_cell(cell) for cell in row) + "\r\n")
