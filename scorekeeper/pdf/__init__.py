@@ -121,10 +121,12 @@ def scoresheet_html(
     language: str = "en",
     result: GameResult | None = None,
     place: str = "",
+    adjustments: Sequence[str] = (),
 ) -> str:
     """The HTML of a game's scoresheet, for `render_pdf` with a `print_css` stylesheet
     (kept apart so that it is parsed once, not once per sheet); `place` says where an
-    evening's game was played ("Club night · Table 2 — Window · Round 3")."""
+    evening's game was played ("Club night · Table 2 — Window · Round 3"), and
+    `adjustments` what its director gave or took, each in words."""
     result = result or score_game(game)
     kind = game.ruleset.kind
     hand_bodies = (
@@ -160,6 +162,7 @@ def scoresheet_html(
         target_swatch=_swatch(None),
         carried=[carried_text(game.ruleset.game, n, tr) for n in result.carried or ()],
         place=place,
+        adjustments=adjustments,
     )
 
 

@@ -20,7 +20,7 @@ from ..engine import GameResult, UnknownRuleset, find_kind
 from ..engine.rotation import Method
 from ..engine.text import number
 from ..limits import player_key
-from ..night import EXTRA, FREE, PLANNED, Night, NightRound
+from ..night import EXTRA, FREE, PLANNED, Night, NightRound, counted
 from ..scoresheet import winner_words
 from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
 from ..store import rounds
@@ -249,9 +249,18 @@ def _latest(stored: store.StoredGame, result: GameResult) -> str:
 
 
 def card_game(night: Night, stored: store.StoredGame) -> CardGame:
+    """A table's game on its card: its totals as the evening counts them (with the
+    director's adjustments), who is ahead, the latest hand."""
     result = stored.score()
     ahead = _ahead(result)
     names = [side.name for side in result.sides]
+    totals = list(result.totals)
+    game = night.games.get(stored.id)
+    counted_as = counted(game) if game is not None else None
+    if counted_as is not None:
+        totals = list(counted_as.totals)
+        if not result.outcome.won_by and counted_as.won_by:
+            ahead = set(counted_as.won_by)
     leaders = [names[index] for index in sorted(ahead)]
     if result.outcome.won_by:
         status = render_text(winner_words(result))
@@ -273,7 +282,7 @@ def card_game(night: Night, stored: store.StoredGame) -> CardGame:
         round=round_label(night, stored.round_number) if night.planned is not None else "",
         sides=[
             SideTotal(name, number(total), index in ahead)
-            for index, (name, total) in enumerate(zip(names, result.totals, strict=True))
+            for index, (name, total) in enumerate(zip(names, totals, strict=True))
         ],
         status=str(status),
         finished=result.outcome.finished or stored.over,

@@ -94,7 +94,7 @@ from .i18n import language as current_language
 from .i18n import render_text, translations
 from .qr import qr_svg
 from .rulebook import rule_page, ruleset_or_404
-from .sheet import game_card, place_words, render_game, table_label
+from .sheet import adjustment_words, game_card, place_words, render_game, table_label
 from .tables import csv_response, known_names
 from .urls import share_url
 from .words import ends_words, hand_changes, hand_parts, option_changes, option_values_words
@@ -498,7 +498,13 @@ def history(game_id: str) -> str:
         {**event, "changes": _event_words(stored, event)}
         for event in store.game_history(get_db(), game_id)
     ]
-    return render_template("history.html", stored=stored, events=events, names=names)
+    sides = [
+        side.name
+        for side in stored.ruleset.kind.shape(stored.ruleset.options).sides(stored.players)
+    ]
+    return render_template(
+        "history.html", stored=stored, events=events, names=names, stored_sides=sides
+    )
 
 
 def _event_words(stored: store.StoredGame, event: dict[str, Any]) -> list[str]:
@@ -790,6 +796,7 @@ def scoresheet_pdf(game_id: str) -> Response:
         translations=get_translations(),
         language=current_language(),
         place=place_words(stored),
+        adjustments=adjustment_words(stored, result),
     )
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return file_response(pdf, "application/pdf", filename, inline=True)

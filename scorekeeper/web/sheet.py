@@ -12,7 +12,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from .. import store
-from ..engine import Ruleset, ScoreError, UnknownRuleset, find_kind
+from ..engine import GameResult, Ruleset, ScoreError, UnknownRuleset, find_kind
 from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
 from ..scoresheet import fixed_columns
@@ -173,6 +173,16 @@ def render_game(
         next_round=_next_round(stored),
     )
     return page, status
+
+
+def adjustment_words(stored: store.StoredGame, result: GameResult) -> list[str]:
+    """The director's adjustments of a game, each in words: "Ann & Cho −20 (revoke)"."""
+    said = []
+    for adjustment in store.adjustments_of(get_db(), [stored.id]).get(stored.id, []):
+        side = result.sides[adjustment.side].name
+        points = f"{adjustment.points:+d}".replace("-", "−")
+        said.append(f"{side} {points} ({adjustment.reason})")
+    return said
 
 
 def _next_round(stored: store.StoredGame) -> int | None:

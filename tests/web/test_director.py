@@ -11,6 +11,7 @@ from scorekeeper import store
 from scorekeeper.store import rounds
 
 from ..test_cli_rotation import THIRTEEN
+from ..test_pdf import pages
 from .conftest import play, setup_form, start_game, text, version
 from .test_evening_tables import start_at, table_links
 from .test_evenings import start_evening
@@ -260,6 +261,12 @@ def test_adjustments_count_in_the_standings_and_are_written_everywhere(app, clie
     assert after[stored.players[0]] == before[stored.players[0]]
     assert len(store.get_game(db, first).hands) == 1  # never mixed into a hand
     assert "revoke" in text(client.get(f"/g/{first}"))
+    paper = " ".join(pages(client.get(f"/g/{first}/scoresheet.pdf").data))
+    assert "revoke" in paper
+    card = text(client.get(f"/e/{evening}")).split("Table 1")[1]
+    loser = store.get_game(db, first).totals[1]
+    assert f"{loser - 20}".replace("-", "−") in card
+    assert "gave" in text(client.get(f"/g/{first}/history"))
     assert "revoke" in text(client.get(f"/e/{evening}/book"))
     phone = held_by_a_table_phone(app, client, evening, 1)
     refused = phone.post(f"/g/{first}/adjust", data={"side": "0", "points": "5", "reason": "x"})
