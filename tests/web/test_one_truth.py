@@ -1,0 +1,73 @@
+"""One truth: a season's figure for a night is the night's own standings, for every
+player, sit-outs, late arrivals and early leavers included (generated nights)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.night import counted, missed
+from scorekeeper.seasons import Night, night_scores
+from scorekeeper.store import rounds
+
+from ..test_cli_rotation import THIRTEEN
+from .conftest import play
+from .test_rounds import seat
+
+
+def generated_night(client, db, seed: int, sit_out: str, format: str) -> str:
+    """An evening of three rounds where players arrive late and leave early, and hands
+    of random results are played at some tables."""
+    chance = random.Random(seed)
+    response = client.post(
+        "/evenings/", data={"name": f"Night {seed}", "format": format, "sit_out": sit_out}
+    )
+    evening = response.headers["Location"].rsplit("/", 1)[1]
+    players = THIRTEEN[:9]
+    for number in (1, 2, 3):
+        if number == 2:
+            players = [*players[1:], "Zoe"]  # Ann leaves, Zoe arrives
+        assert seat(client, evening, number, players).status_code == 303
+        for game in rounds.rounds_of(db, evening)[-1].games:
+            if game is None or chance.random() < 0.2:
+                continue
+            made = chance.choice([2, 3, 4, 5])
+            play(client, db, game, {0: 3, 1: 3, 2: 3, 3: 3}, {0: made, 1: 3, 2: 7 - made, 3: 3})
+    return evening
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("sit_out", ["average", "nothing"])
+def test_a_seasons_nightly_figure_is_the_nights_standing(client, db, seed, sit_out):
+    evening = generated_night(client, db, seed, sit_out, "match_points")
+    found = store.get_evening(db, evening)
+    night = store.read_night(db, found)
+    published = {row.name: row for row in night.standings.rows}
+    as_season = Night(
+        found.name,
+        found.created_at[:10],
+        tuple(t for g in night.games.values() if (t := counted(g)) is not None),
+        found.sit_out,
+        missed(night.rounds, night.games),
+        found.format,
+    )
+    scores = night_scores(as_season, "match_points")
+    places = night_scores(as_season, "placing")
+    for name, row in published.items():
+        if not row.games:
+            continue
+        key = next(k for k, (spelled, _) in scores.items() if spelled == name)
+        assert scores[key][1] == row.score, name
+        assert places[key][1] == row.rank, name
+    # …and the season's page, its CSV and the evening's standings CSV say the same.
+    client.post("/seasons/", data={"name": "Autumn", "evening": evening})
+    season = next(db.query("SELECT id FROM seasons"))["id"]
+    lines = client.get(f"/seasons/{season}/table.csv").get_data(as_text=True).splitlines()
+    nightly = {line.split(",")[1]: line.split(",")[-1] for line in lines[2:]}
+    standings = client.get(f"/e/{evening}/standings.csv").get_data(as_text=True).splitlines()
+    for line in standings[2:]:
+        cells = line.split(",")
+        if cells[2] != "0":
+            assert float(nightly[cells[1]]) == float(cells[4]), cells
