@@ -24,13 +24,13 @@ SEVEN_BAGS = {"bids": [3, 4, 2, 4], "tricks": [6, 3, 4, 0]}  # Ann & Cho 5 bid, 
 
 def test_spades_points_to_the_target_and_bags_to_the_penalty():
     said = needs("yahoo-normal", [SEVEN_BAGS])
-    assert said["Ann & Cho"] == ["445 more to reach 500", "5 bags: 5 more cost −100"]
-    assert said["Ben & Dee"] == ["580 more to reach 500", "0 bags: 10 more cost −100"]
+    assert said["Ann & Cho"] == ["445 more to reach 500", "Bags 5: 5 more cost −100"]
+    assert said["Ben & Dee"] == ["580 more to reach 500", "Bags 0: 10 more cost −100"]
 
 
 def test_spades_numbers_come_from_the_rules_in_force():
     said = needs("yahoo-normal", [SEVEN_BAGS], target=300, sandbag_limit=7, sandbag_penalty=70)
-    assert said["Ann & Cho"] == ["245 more to reach 300", "5 bags: 2 more cost −70"]
+    assert said["Ann & Cho"] == ["245 more to reach 300", "Bags 5: 2 more cost −70"]
     no_bag_rule = needs("akagiri-standard", [{"bids": [5, 8, 0, 0], "tricks": [7, 3, 3, 0]}])
     assert no_bag_rule["Ann & Cho"] == ["445 more to reach 500"]  # 5 bid, 10 taken: 55
 
@@ -90,3 +90,10 @@ def score_of(deal) -> int:
 def other_of(deal) -> int:
     result = score_game(load_game({"ruleset": "spitzer", "players": PLAYERS, "hands": [deal]}))
     return result.totals[1]
+
+
+def test_one_bag_and_one_more_read_as_english():
+    said = needs("yahoo-normal", [{"bids": [3, 4, 3, 2], "tricks": [4, 4, 3, 2]}])
+    assert said["Ann & Cho"][1] == "Bags 1: 9 more cost −100"
+    said = needs("yahoo-normal", [SEVEN_BAGS], sandbag_limit=6)
+    assert said["Ann & Cho"][1] == "Bags 5: 1 more costs −100"

@@ -11,7 +11,7 @@ def test_spades_scoresheet_and_bids_page_say_what_each_side_needs(client, db):
     play(client, db, game_id, {0: 3, 1: 4, 2: 2, 3: 4}, {0: 6, 1: 3, 2: 4, 3: 0})
     for page in (text(client.get(f"/g/{game_id}")), text(client.get(f"/g/{game_id}/bids"))):
         assert "What each side needs" in page
-        assert "Ann &amp; Cho : 245 more to reach 300 · 5 bags: 5 more cost −100" in page
+        assert "Ann &amp; Cho : 245 more to reach 300 · Bags 5: 5 more cost −100" in page
         assert "Ben &amp; Dee : 380 more to reach 300" in page
 
 

@@ -13,7 +13,7 @@ SEVEN = ["Ann", "Ben", "Cho", "Dee", "Eve", "Fay", "Gus"]
 def test_a_wizard_game_scores_at_the_table(client, db):
     game_id = start_game(client, "wizard")
     sheet = text(client.get(f"/g/{game_id}"))
-    assert "Hand 1 of 15: 1 cards" in sheet
+    assert "Hand 1 of 15: 1 card" in sheet and "1 cards" not in sheet
     # Hand 1 (1 card, Ann deals, Ben bids first): Cho bids 1 and takes it; the others bid 0.
     done = play(client, db, game_id, {0: 0, 1: 0, 2: 1, 3: 0}, {0: 0, 1: 0, 2: 1, 3: 0})
     assert done.status_code == 303, done.get_data(as_text=True)

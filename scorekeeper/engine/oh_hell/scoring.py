@@ -10,7 +10,7 @@ from ..errors import InvalidHand
 from ..kinds import Body
 from ..outcome import individual_sides
 from ..seats import bidding_order
-from ..text import N_, Part, Text, shown, signed, text
+from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from .options import HookScope, MissPenalty, OhHellOptions, TrickPoints, ZeroMade, ZeroMissed
 
@@ -294,11 +294,13 @@ def needs(options: OhHellOptions, state: OhHellState) -> list[Need]:
         Need(
             "",
             (
-                text(
-                    N_("Hand {n} of {hands}: {cards} cards"),
-                    n=number,
+                ntext(
+                    Nn_(
+                        "Hand {number} of {hands}: {n} card", "Hand {number} of {hands}: {n} cards"
+                    ),
+                    schedule[number - 1],
+                    number=number,
                     hands=len(schedule),
-                    cards=schedule[number - 1],
                 ),
             ),
         )

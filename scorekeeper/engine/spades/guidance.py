@@ -187,8 +187,8 @@ def needs(options: SpadesOptions, state: SpadesState) -> list[Need]:
             parts.append(
                 ntext(
                     Nn_(
-                        "{bags} bags: {n} more costs {cost}",
-                        "{bags} bags: {n} more cost {cost}",
+                        "Bags {bags}: {n} more costs {cost}",
+                        "Bags {bags}: {n} more cost {cost}",
                     ),
                     max(limit - bags, 1),
                     bags=bags,

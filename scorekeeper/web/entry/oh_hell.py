@@ -14,7 +14,7 @@ from ...engine import GameResult, Side
 from ...engine.oh_hell.options import HandRules, HookScope, hand_rules
 from ...engine.oh_hell.scoring import hook_bid, hook_binds
 from ...engine.seats import bidding_order
-from ...engine.text import N_, Text, text
+from ...engine.text import N_, Nn_, Text, ntext, text
 from ...limits import parse_count
 from ...store import StoredGame
 from . import BiddingEntry, Picker, numbers
@@ -31,18 +31,22 @@ class Before:
 def before_words(rules: HandRules, players: Sequence[str], dealer: int) -> Text:
     """ "Hand 7 of 19: 4 cards; Cho deals, Dee bids first" (and "no trumps" in a hand
     that deals every card of the pack)."""
-    template = (
-        N_(
-            "Hand {n} of {hands}: {cards} cards, every card dealt, no trumps; {dealer} deals, {first} bids first"
+    forms = (
+        Nn_(
+            "Hand {number} of {hands}: {n} card, every card dealt, no trumps; {dealer} deals, {first} bids first",
+            "Hand {number} of {hands}: {n} cards, every card dealt, no trumps; {dealer} deals, {first} bids first",
         )
         if rules.options.uses_every_card(rules.cards)
-        else N_("Hand {n} of {hands}: {cards} cards; {dealer} deals, {first} bids first")
+        else Nn_(
+            "Hand {number} of {hands}: {n} card; {dealer} deals, {first} bids first",
+            "Hand {number} of {hands}: {n} cards; {dealer} deals, {first} bids first",
+        )
     )
-    return text(
-        template,
-        n=rules.number,
+    return ntext(
+        forms,
+        rules.cards,
+        number=rules.number,
         hands=rules.hands,
-        cards=rules.cards,
         dealer=players[dealer],
         first=players[bidding_order(dealer, len(players))[0]],
     )
