@@ -185,7 +185,7 @@ def test_mixed_games_are_ranked_by_match_points_everywhere(client, db):
         "Won",
         "Match points",
         "Points difference",
-        "Sat out",
+        "Rounds not played",
     ]
     assert lines[4] == ["1", "Hal", "1", "0", "1", "", "0"]
     assert lines[5] == ["4", "Eve", "1", "0", "0.67", "", "0"]
