@@ -856,6 +856,18 @@ def cmd_rotation(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(value: str) -> int:
+    """A whole number given on the command line, read as every count is
+    (limits.parse_count): `int` would take "٣" as 3 and answer 5,000 digits with Python's
+    own words."""
+    from .limits import parse_count
+
+    count = parse_count(value.strip())
+    if count is None:
+        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a whole number (digits 0-9)")
+    return count
+
+
 def _rotation_problem(message: Text | str, **params: Any) -> Refused:
     """A refusal of a seating ("rotation: ...")."""
     why = message if isinstance(message, Text) else text(message, **params)
@@ -864,13 +876,16 @@ def _rotation_problem(message: Text | str, **params: Any) -> Refused:
 
 def _pins(pins: list[str], players: list[str]) -> dict[str, int]:
     """--pin NAME=TABLE, the name as spelled in the list of players (any case)."""
+    from .limits import parse_count
+
     spelled = {name.casefold(): name for name in players}
     found: dict[str, int] = {}
     for pin in pins:
         name, equals, table = pin.rpartition("=")
-        if not equals or not name or not table.strip().isdigit():
+        number = parse_count(table.strip())
+        if not equals or not name or number is None:
             raise _rotation_problem(N_("--pin {pin!r} is not NAME=TABLE"), pin=pin)
-        found[spelled.get(name.casefold(), name)] = int(table)
+        found[spelled.get(name.casefold(), name)] = number
     return found
 
 
@@ -1041,7 +1056,7 @@ def _game_file_commands(add: Add) -> None:
     card.add_argument("id", metavar="ID", help="a preset id, e.g. yahoo-normal")
     card.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     card.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
-    card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
+    card.add_argument("--hands", type=_count, default=22, help="rows to print (default 22)")
     card.set_defaults(run=cmd_scorecard)
 
     seat = add(
@@ -1052,10 +1067,10 @@ def _game_file_commands(add: Add) -> None:
         " as evenly as the numbers allow.",
     )
     seat.add_argument("names", nargs="+", metavar="NAME", help="tonight's players (4 to 40)")
-    seat.add_argument("--rounds", type=int, required=True, metavar="R", help="rounds to seat")
+    seat.add_argument("--rounds", type=_count, required=True, metavar="R", help="rounds to seat")
     seat.add_argument(
         "--table-size",
-        type=int,
+        type=_count,
         default=4,
         metavar="T",
         help="players a table (default 4, in partnerships; another size: each for themselves)",
@@ -1071,7 +1086,9 @@ def _game_file_commands(add: Add) -> None:
         default="balanced",
         help="balanced (the same names give the same night) or random balanced",
     )
-    seat.add_argument("--seed", type=int, help="with --method random: seat the same night again")
+    seat.add_argument(
+        "--seed", type=_count, help="with --method random: seat the same night again"
+    )
     seat.add_argument(
         "--pin",
         action="append",
@@ -1097,8 +1114,8 @@ def _database_commands(add: Add) -> None:
 
     serve = add("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+    serve.add_argument("--port", type=_count, default=8000, help="port (default: 8000)")
+    serve.add_argument("--threads", type=_count, default=8, help=argparse.SUPPRESS)
     serve.set_defaults(run=cmd_serve)
 
     export = add("export", help="print a stored game as a game file")

@@ -19,7 +19,7 @@ from .. import store
 from ..engine import UnknownRuleset, all_rulesets, kind_names
 from ..engine.errors import ScoreError
 from ..engine.rotation import MAX_PLAYERS, Method, Request, check
-from ..limits import BadName
+from ..limits import BadName, parse_count
 from ..store import rounds
 from .access import check_room, device, evening_for
 from .db import get_db
@@ -157,11 +157,12 @@ def _pins(raw: str, players: list[str]) -> dict[str, int]:
         if not line.strip():
             continue
         name, equals, table = line.rpartition("=")
-        if not equals or not name.strip() or not table.strip().isdigit():
+        number = parse_count(table.strip())
+        if not equals or not name.strip() or number is None:
             raise ValueError(
                 _("“%(line)s” is not a name, “=” and a table number.", line=line.strip())
             )
-        pins[spelled.get(name.strip().casefold(), name.strip())] = int(table)
+        pins[spelled.get(name.strip().casefold(), name.strip())] = number
     return pins
 
 
@@ -179,8 +180,8 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
         ruleset = rulesets()(form.get("ruleset", ""))
     except UnknownRuleset:
         raise ValueError(_("Choose the game to play.")) from None
-    count = form.get("rounds", "").strip()
-    if not count.isdigit() or not 1 <= int(count) <= MAX_ROUNDS:
+    count = parse_count(form.get("rounds", "").strip())
+    if count is None or not 1 <= count <= MAX_ROUNDS:
         raise ValueError(_("The number of rounds: a whole number from 1 to %(n)s.", n=MAX_ROUNDS))
     try:
         method = Method(form.get("method", ""))
@@ -197,7 +198,7 @@ def _read(evening_id: str) -> tuple[rounds.Rotation, Any]:
     existing = rounds.get_rotation(get_db(), evening_id)
     seed = existing.seed if existing else 0
     rotation = rounds.Rotation(
-        evening_id, ruleset.id, method, int(count), size, tuple(players), pins, seed
+        evening_id, ruleset.id, method, count, size, tuple(players), pins, seed
     )
     return rotation, ruleset
 
@@ -208,7 +209,8 @@ def _table_size(ruleset: Any) -> int:
     if not typed:
         return int(ruleset.options.players)
     counts = sorted(ruleset.player_counts)
-    if not typed.isdigit() or int(typed) not in counts:
+    size = parse_count(typed)
+    if size is None or size not in counts:
         raise ValueError(
             _(
                 "Players a table: %(name)s is played by %(counts)s.",
@@ -216,7 +218,7 @@ def _table_size(ruleset: Any) -> int:
                 counts=", ".join(map(str, counts)),
             )
         )
-    return int(typed)
+    return size
 
 
 def _translations() -> Any:
