@@ -496,6 +496,14 @@ def m019_evening_rotation_rounds(db: Database) -> None:
     )
 
 
+@migrations()
+def m020_submission_steps(db: Database) -> None:
+    """A submission token answers one step of one game (a page and a hand): the same
+    token sent with another game's or another step's entry is refused, not answered with
+    the first answer. Tokens stored before have no step ('') and match their game only."""
+    db.execute("ALTER TABLE submissions ADD COLUMN step TEXT NOT NULL DEFAULT ''")
+
+
 def new_id() -> str:
     """An unguessable id for a game or an evening (96 bits) that never starts with "-".
 
