@@ -89,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     security.init_app(app)
     app.before_request(access.keep_device)
+    app.jinja_env.globals["start_mark"] = access.start_mark
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)

@@ -30,7 +30,15 @@ from ..scoresheet import winner_words
 from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
 from ..stats import write_csv
 from ..store import rounds
-from .access import check_room, device, evening_for, game_for, new_device, role
+from .access import (
+    check_room,
+    device,
+    evening_for,
+    game_for,
+    new_device,
+    role,
+    starting_device,
+)
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -71,7 +79,7 @@ def index() -> BaseResponse | str:
                 flash(_("The evening's name: %(why)s", why=render_text(problem.message)), "error")
             else:
                 check_room("evenings")
-                evening_id = store.create_evening(get_db(), name, device(create=True) or "")
+                evening_id = store.create_evening(get_db(), name, starting_device())
                 return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
     return render_template("evenings.html", evenings=my_evenings(), form=form)
 

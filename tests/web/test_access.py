@@ -395,9 +395,34 @@ def test_a_strangers_compare_with_a_private_game_is_refused(app, client):
 
 def test_a_double_tapped_start_keeps_every_game_on_the_phone(app, client, db):
     first = start_game(client)
+    page = client.get("/new/yahoo-normal").get_data(as_text=True)
+    mark = re.search(r'name="started" value="([0-9a-f]+)"', page).group(1)
+    form = {**setup_form("yahoo-normal"), "started": mark}  # the page's form, tapped twice
     cookie = client.get_cookie("session").value
-    second = start_game(client)
+    second = client.post("/new/yahoo-normal", data=form).headers["Location"].rsplit("/")[-1]
     client.set_cookie("session", cookie)  # the second tap left with the cookie of the first
-    third = start_game(client)
+    third = client.post("/new/yahoo-normal", data=form).headers["Location"].rsplit("/")[-1]
     home = client.get("/").get_data(as_text=True)
     assert all(f"/g/{game}" in home for game in (first, second, third))
+
+
+def test_a_planted_device_id_shares_nothing_the_phone_starts_afterwards(app, client, db):
+    from .test_evenings import start_evening
+
+    victim, attacker = planted(app, "planted-id"), planted(app, "planted-id")
+    game = start_game(victim)
+    evening = start_evening(victim, "Victim's night")
+    imported = victim.post("/import", data={"text": victim.get(f"/g/{game}/export").data})
+    assert imported.status_code == 303
+    again = victim.post(f"/g/{game}/rematch", data={"seating": "same"})
+    assert again.status_code == 303
+    started = [game, imported.headers["Location"].rsplit("/", 1)[1]]
+    started.append(again.headers["Location"].rsplit("/", 1)[1])
+    for game_id in started:
+        assert victim.get(f"/g/{game_id}").status_code == 200
+        assert attacker.get(f"/g/{game_id}").status_code == 403
+    assert victim.get(f"/e/{evening}").status_code == 200
+    assert attacker.get(f"/e/{evening}").status_code == 403
+    assert "Victim" not in text(attacker.get("/evenings/"))
+    with victim.session_transaction() as session:
+        assert session["device"] != "planted-id"
