@@ -787,12 +787,13 @@ def _write(path: str, data: bytes) -> int:
 def cmd_backup(args: argparse.Namespace) -> int:
     """Copy the database consistently, even while the app runs (SQLite's online backup)."""
     from .paths import database_path
-    from .store.backup import BackupError, backup
+    from .store.backup import backup
+    from .store.db import StoreError
 
     try:
         games = backup(database_path(), args.output)
-    except BackupError as error:
-        raise Refused(text(N_("game: {why}"), why=error.message)) from None
+    except StoreError as error:  # a BackupError, or a database that cannot be opened
+        raise Refused(text(N_("backup: {why}"), why=error.message)) from None
     print(
         ntext(
             Nn_("{n} game backed up to {path}", "{n} games backed up to {path}"),
@@ -806,13 +807,14 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_restore(args: argparse.Namespace) -> int:
     """Replace the database's contents with a backup, after checking the backup."""
     from .paths import database_path
-    from .store.backup import BackupError, restore
+    from .store.backup import restore
+    from .store.db import StoreError
 
     target = database_path()
     try:
         games, aside = restore(args.backup, target)
-    except BackupError as error:
-        raise Refused(text(N_("game: {why}"), why=error.message)) from None
+    except StoreError as error:  # a BackupError, or a database that cannot be opened
+        raise Refused(text(N_("restore: {why}"), why=error.message)) from None
     if aside is not None:
         said = N_("the damaged database was kept as {aside}")
         print(text(said, aside=str(aside)).render(args.translations))
