@@ -78,6 +78,7 @@ from .summaries import (
 from .tables import (
     EveningTable,
     add_table,
+    evening_players,
     evening_tables,
     grant_table,
     rename_table,
@@ -117,6 +118,7 @@ __all__ = [
     "delete_last_hand",
     "evening_by_token",
     "evening_games",
+    "evening_players",
     "evening_role",
     "evening_tables",
     "evening_version",

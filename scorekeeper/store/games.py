@@ -40,6 +40,7 @@ from ..limits import (
     check_rule_changes,
     clean_name,
     clean_players,
+    lookalike_of,
     player_key,
 )
 from . import ratings, summaries
@@ -815,15 +816,19 @@ def delete_game(db: Database, game_id: str) -> None:
 def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> list[str]:
     """Rename a player in these games (the same name ignoring case and spaces); merging
     two spellings is renaming one into the other. A game where the new name already sits
-    at another seat is left alone. Returns the games changed; each change is logged.
+    at another seat, or looks like a name there (limits.lookalike_of), is left alone.
+    Returns the games changed; each change is logged.
     The new name must pass the rule for names (BadName)."""
     key, new = player_key(old), clean_name(new)
     changed = []
     for game_id in game_ids:
         stored = get_game(db, game_id)
         seats = {s for s, name in enumerate(stored.players) if player_key(name) == key}
-        others = {player_key(n) for s, n in enumerate(stored.players) if s not in seats}
+        beside = [n for s, n in enumerate(stored.players) if s not in seats]
+        others = {player_key(n) for n in beside}
         if not seats or player_key(new) in others or all(stored.players[s] == new for s in seats):
+            continue
+        if lookalike_of(new, beside) is not None:
             continue
         players = [new if s in seats else n for s, n in enumerate(stored.players)]
         try:

@@ -24,8 +24,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import GameResult, find_kind
 from ..engine.errors import GameError
-from ..engine.text import number
-from ..limits import EVENING_NAME_MAX, BadName, clean_name
+from ..engine.text import number, sentence
+from ..limits import EVENING_NAME_MAX, BadName, clean_name, lookalike_of, lookalike_words
 from ..scoresheet import winner_words
 from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
 from ..stats import write_csv
@@ -521,6 +521,10 @@ def add_game(evening_id: str) -> BaseResponse:
                     " that evening can take it out."
                 ),
             )
+    tonight = store.evening_players(get_db(), found.id)
+    for name in stored.players:  # "Аnn" at one table, "Ann" at another: one name twice
+        if (other := lookalike_of(name, tonight)) is not None:
+            abort(400, render_text(sentence(lookalike_words(name, other))))
     store.set_evening(get_db(), game_id, found.id)
     flash(_("Added to the evening."))
     return redirect(url_for("evenings.evening", evening_id=found.id), 303)
