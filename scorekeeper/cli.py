@@ -459,8 +459,84 @@ def cmd_check(args: argparse.Namespace) -> int:
     found = damage(path, thorough=True)
     if found is not None:
         raise damaged(path, found)
+    if args.deep or args.repair:
+        return _check_games(args)
     print(text(N_("the database {path} is sound"), path=str(path)).render(args.translations))
     return 0
+
+
+def _check_games(args: argparse.Namespace) -> int:
+    """`check --deep`: replay every game's hand log and compare what it makes with the
+    summary kept for it; with --repair, make again every summary that differs (and the
+    ratings from them). A hand that does not replay is named: only a backup brings it back."""
+    from .paths import database_path
+    from .store import summaries
+    from .store.games import DamagedGame
+    from .store.ratings import rework
+
+    db = _database(writes=args.repair)
+    say = functools.partial(_say, args.translations)
+    ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY created_at, rowid")]
+    damaged_games, differing = 0, []
+    for game_id in ids:
+        try:
+            what = summaries.replay_differs(db, game_id)
+        except DamagedGame as error:
+            damaged_games += 1
+            print(error.render(args.translations))
+            if args.repair:  # its summary goes: no page counts what its hands no longer say
+                summaries.remake(db, game_id)
+            continue
+        if what is not None:
+            differing.append(game_id)
+            print(
+                say(
+                    N_("game {id}: its summary differs from its hands replayed ({what})"),
+                    id=game_id,
+                    what=what,
+                )
+            )
+    if args.repair and (differing or damaged_games):
+        for game_id in differing:
+            summaries.remake(db, game_id)
+        for (kind,) in db.execute("SELECT DISTINCT kind FROM games").fetchall():
+            rework(db, kind)
+        print(
+            ntext(
+                Nn_(
+                    "{n} summary made again from its game's hands",
+                    "{n} summaries made again from their games' hands",
+                ),
+                len(differing),
+            ).render(args.translations)
+        )
+    path = str(database_path())
+    if damaged_games or (differing and not args.repair):
+        sys.stderr.write(
+            say(
+                N_(
+                    "the database {path}: {games} games replayed, {damaged} with a hand that cannot be read, {differ} with a summary that differs"
+                ),
+                path=path,
+                games=len(ids),
+                damaged=damaged_games,
+                differ=len(differing),
+            )
+            + "\n"
+        )
+        return 2
+    print(
+        say(
+            N_("the database {path} is sound: {games} games replayed, each as its summary says"),
+            path=path,
+            games=len(ids),
+        )
+    )
+    return 0
+
+
+def _say(translations: Any, message: str, **params: Any) -> str:
+    return text(message, **params).render(translations)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -1112,6 +1188,16 @@ def _database_commands(add: Add) -> None:
     restore.set_defaults(run=cmd_restore)
 
     check = add("check", help="say whether the database file is sound (exit 2 if damaged)")
+    check.add_argument(
+        "--deep",
+        action="store_true",
+        help="also replay every game and compare it with the summary kept for it",
+    )
+    check.add_argument(
+        "--repair",
+        action="store_true",
+        help="with --deep: make again every summary that differs from its game",
+    )
     check.set_defaults(run=cmd_check)
 
     serve = add("serve", help="run the table app for phones on this network")

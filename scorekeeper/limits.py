@@ -18,7 +18,6 @@ import json
 import re
 import unicodedata
 from collections.abc import Sequence
-from importlib import resources
 
 from .engine.errors import GameError, ScoreError
 from .engine.text import N_, Text, text
@@ -82,6 +81,8 @@ def _prototypes() -> dict[str, str]:
     confusable-homoglyphs package ships (kept up to date with Unicode): there a source
     lists its one prototype and a prototype lists its sources. Where a source and its
     prototype list only each other, both map to the smaller: still one look."""
+    from importlib import resources  # here: it loads shutil, which `score` never needs
+
     data = resources.files("confusable_homoglyphs").joinpath("confusables.json")
     listed = {
         key.replace("\u200e", ""): [entry["c"].replace("\u200e", "") for entry in entries]

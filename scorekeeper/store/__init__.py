@@ -8,6 +8,7 @@ from .db import migrations, open_database
 from .games import (
     SEATINGS,
     Conflict,
+    DamagedGame,
     Evening,
     EveningNotFound,
     ForeignToken,
@@ -91,6 +92,7 @@ from .tables import (
 __all__ = [
     "SEATINGS",
     "Conflict",
+    "DamagedGame",
     "Evening",
     "EveningNotFound",
     "EveningTable",

@@ -28,11 +28,11 @@ from ..engine import (
     load_game,
     score_game,
 )
-from ..engine.errors import GameError, HandError
+from ..engine.errors import GameError, HandError, ScoreError
 from ..engine.house import Resolver, house_ruleset, rules_document
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of, named_dealers
-from ..engine.text import N_, text
+from ..engine.text import N_, Text, text
 from ..limits import (
     EVENING_NAME_MAX,
     MAX_HANDS,
@@ -98,6 +98,9 @@ class StoredGame:
     house_rules: Mapping[str, Any] | None = None
     # The seat the table said deals the next hand, out of turn (None: the rotation).
     next_dealer: int | None = None
+    # Hands whose stored body is not a JSON object (the file changed outside the app, or
+    # damaged): kept as {} so the game still reads; score() names the first of them.
+    unreadable: tuple[int, ...] = ()
 
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
@@ -130,10 +133,18 @@ class StoredGame:
         return load_game(self.document())
 
     def score(self) -> GameResult:
-        """The scored game: every hand replayed through the engine (1 ms for 20 hands)."""
+        """The scored game: every hand replayed through the engine (1 ms for 20 hands);
+        DamagedGame when its stored log does not replay."""
         if self.listed:
             raise ValueError(f"game {self.id} was listed without its hands: get_game it")
-        return score_game(self.game())
+        if self.unreadable:
+            raise DamagedGame(self.id, self.unreadable[0], text(N_("it is not valid JSON")))
+        try:
+            return score_game(self.game())
+        except HandError as error:
+            raise DamagedGame(self.id, error.hand, error.message) from None
+        except GameError as error:
+            raise DamagedGame(self.id, None, error.message) from None
 
     @property
     def ruleset(self) -> Ruleset:
@@ -153,6 +164,35 @@ class StoredGame:
         from the last hand before it that names its real dealer, if one does."""
         named = [*named_dealers(self.hands), self.next_dealer]
         return dealer_of(self.first_dealer, len(self.players), hand_number, named)
+
+
+class DamagedGame(ScoreError):
+    """A stored game whose hand log does not replay: a hand that is not JSON, or one
+    the engine refuses (the file was changed outside the app, or damaged). `hand` is
+    the hand's number (None: the game as a whole), `why` says what is wrong with it."""
+
+    def __init__(self, game_id: str, hand: int | None, why: Text | str) -> None:
+        self.game_id, self.hand, self.why = game_id, hand, why
+        reason = why if isinstance(why, Text) else text(str(why))
+        super().__init__(
+            text(
+                N_("game {id}: hand {hand} as stored cannot be read: {why}"),
+                id=game_id,
+                hand=hand,
+                why=reason,
+            )
+            if hand is not None
+            else text(N_("game {id} as stored cannot be read: {why}"), id=game_id, why=reason)
+        )
+
+
+def _body(raw: object) -> dict[str, Any] | None:
+    """A stored hand's body, or None when it is not a JSON object."""
+    try:
+        body = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
 
 
 def _row_to_game(
@@ -206,10 +246,14 @@ def _load(db: Database, game_id: str) -> StoredGame:
             "SELECT body, confirmed_by FROM hands WHERE game_id = ? ORDER BY number", [game_id]
         )
     )
-    return _row_to_game(
-        rows[0],
-        [json.loads(r["body"]) for r in stored],
-        [r["confirmed_by"] for r in stored],
+    bodies = [_body(r["body"]) for r in stored]
+    return dataclasses.replace(
+        _row_to_game(
+            rows[0],
+            [body or {} for body in bodies],
+            [r["confirmed_by"] for r in stored],
+        ),
+        unreadable=tuple(n for n, body in enumerate(bodies, 1) if body is None),
     )
 
 

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
+from ..store.games import DamagedGame
 from .forms import PinForm
 from .i18n import render_text
 
@@ -105,8 +106,34 @@ def handle_database_error(error: sqlite3.DatabaseError) -> tuple[str, int]:
     return handle_store_error(damaged(path, error))
 
 
+def handle_damaged_game(error: DamagedGame) -> tuple[str, int]:
+    """A game whose stored hands do not replay (changed outside the app, or damaged):
+    its pages name the hand and what is wrong with it, and every other page works."""
+    why = render_text(error.why)
+    if error.hand is not None:
+        lead = _(
+            "Hand %(n)s of this game, as stored, cannot be read: %(why)s.", n=error.hand, why=why
+        )
+    else:
+        lead = _("This game, as stored, cannot be read: %(why)s.", why=why)
+    page = render_template(
+        "error.html",
+        code=200,
+        title=_("This game cannot be shown"),
+        lead=lead,
+        message=_(
+            "The database file was changed outside the app, or part of it was damaged;"
+            " every other game is as it was. Whoever runs the app can list every such game"
+            " with “scorekeeper check --deep”, and put a backup back."
+        ),
+        locked=None,
+    )
+    return page, 200 if request.method in ("GET", "HEAD") else 409
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(sqlite3.OperationalError, handle_busy_database)
     app.register_error_handler(sqlite3.DatabaseError, handle_database_error)
     app.register_error_handler(StoreError, handle_store_error)
+    app.register_error_handler(DamagedGame, handle_damaged_game)

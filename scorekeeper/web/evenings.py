@@ -10,6 +10,7 @@ may see: an evening's page lists the tables this phone started, joined or holds.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from dataclasses import dataclass
@@ -96,8 +97,13 @@ def _tables(evening: store.Evening) -> list[store.StoredGame]:
 
 
 def _scored(games: list[store.StoredGame]) -> dict[str, GameResult]:
-    """Each game replayed once, for its table's card and the standings alike."""
-    return {stored.id: stored.score() for stored in games}
+    """Each game replayed once, for its table's card and the standings alike (a game
+    whose stored hands do not replay is left out: its own page names the hand)."""
+    results = {}
+    for stored in games:
+        with contextlib.suppress(store.DamagedGame):
+            results[stored.id] = stored.score()
+    return results
 
 
 def _sat_out(evening: store.Evening) -> dict[str, int]:
@@ -112,7 +118,9 @@ def _standings(
     player the rank (shared on a tie), tables played, wins, the measure, and the
     points difference when one game kind is ranked by its points."""
     tables = [
-        found for stored in games if (found := table_result(stored.players, results[stored.id]))
+        found
+        for stored in games
+        if stored.id in results and (found := table_result(stored.players, results[stored.id]))
     ]
     ranked = standings(tables, sat_out=_sat_out(evening), sit_out=evening.sit_out)
     title = find_kind(ranked.kind).facts.title if ranked.kind else None
@@ -253,7 +261,9 @@ def _table_cards(
             Table(
                 number=table.number,
                 label=table_label(table.number, table.name),
-                game=_game(stored, results[stored.id]) if stored is not None else None,
+                game=_game(stored, results[stored.id])
+                if stored and stored.id in results
+                else None,
                 may_start=has == "organize" or table.number in held,
                 held=table.number in held,
             )
