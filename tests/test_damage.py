@@ -128,6 +128,9 @@ def test_every_page_of_a_damaged_database_says_so_and_nothing_is_written(season,
     assert set(statuses.values()) == {503}, {k: v for k, v in statuses.items() if v != 503}
     page = client.get("/").get_data(as_text=True)
     assert "is damaged" in page and "scorekeeper restore" in page
+    # The file by its name: no visitor learns where it lies on the computer.
+    assert "the database scorekeeper.db is damaged" in page
+    assert str(instance) not in page and str(tmp_path) not in page
     assert _digest(instance / "scorekeeper.db") == before
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 from flask import Flask, current_app, g, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from ..engine.text import Text
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
 from ..store.games import DamagedGame
@@ -55,10 +57,24 @@ def handle_store_error(error: StoreError) -> tuple[str, int]:
         )
         if error.damaged
         else None,
-        message=render_text(error.message),
+        message=render_text(_file_names_only(error.message)),
         locked=None,
     )
     return page, 503
+
+
+def _file_names_only(message: Text) -> Text:
+    """`message` with each file named by its name, not its folders: a visitor learns
+    no path on the computer that runs the app (its console says the whole path)."""
+    params = {
+        name: _file_names_only(value)
+        if isinstance(value, Text)
+        else os.path.basename(value)
+        if isinstance(value, str) and os.path.isabs(value)
+        else value
+        for name, value in message.params.items()
+    }
+    return Text(message.template, params, message.plural)
 
 
 def too_large(*, rules: bool = False) -> str:
