@@ -423,7 +423,9 @@ def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
             return [PlayerStats.from_part(part) for part in json.loads(row[1])]
     where, params = scope.sql()
     players = read_again(db, lambda: _add_up(db, scope), where, params)
-    with writing(db):
+    # Kept when it can be: a page that reads must work on a read-only or full disk, or
+    # while a backup holds the lock (the totals are added up again next time).
+    with contextlib.suppress(sqlite3.OperationalError), writing(db):
         db.execute(
             "INSERT OR REPLACE INTO span_totals (scope, digest, players) VALUES (?, ?, ?)",
             [key, digest, json.dumps([p.to_part() for p in players], ensure_ascii=False)],

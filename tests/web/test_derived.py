@@ -154,3 +154,22 @@ def test_check_deep_replays_every_game_and_repairs_what_differs(app, client, db,
         "SELECT won FROM player_summaries WHERE game = ? AND player = 'ann'", [games[0]]
     ).fetchone()
     assert won == (0,)
+
+
+def test_the_players_page_works_when_the_database_cannot_be_written(app, client, db, games):
+    from scorekeeper.web.db import get_db
+
+    _fine(client.get("/players/"))  # its totals kept
+    play(
+        client, db, _import(client, hands=[]), dict.fromkeys(range(4), 3), {0: 4, 1: 3, 2: 3, 3: 3}
+    )
+    with app.test_request_context():
+        get_db().execute("PRAGMA query_only = ON")  # as on a full or read-only disk
+    try:
+        page = _fine(client.get("/players/"))
+        assert "10" in page  # the new hand counted: 3 games of 3 hands and one of 1
+        for url in ("/", "/players/Ann", "/evenings/", f"/g/{games[0]}"):
+            _fine(client.get(url))
+    finally:
+        with app.test_request_context():
+            get_db().execute("PRAGMA query_only = OFF")
