@@ -51,7 +51,6 @@ from ..limits import (
     check_file_size,
     clean_name,
     lookalike_of,
-    lookalike_words,
     parse_count,
     player_key,
     read_game_json,
@@ -369,9 +368,20 @@ def _lookalike(
 ) -> None:
     """Say so at `seat` when its name looks like an earlier seat's or one of tonight's
     players' but is another player (Cyrillic "Аnn" beside "Ann")."""
-    other = lookalike_of(name, [*names[:seat], *tonight])
-    if other is not None:
-        problems[seat] = render_text(sentence(lookalike_words(name, other)))
+    earlier = lookalike_of(name, names[:seat])
+    if earlier is not None:
+        problems[seat] = _(
+            "Seat %(n)s is %(name)s, which looks the same but is written with other letters:"
+            " give each player a name the table can tell apart.",
+            n=names.index(earlier) + 1,
+            name=earlier,
+        )
+    elif (other := lookalike_of(name, tonight)) is not None:
+        problems[seat] = _(
+            "%(name)s plays at another table tonight and looks the same, but is written with"
+            " other letters: type the name as it is written there, or choose another.",
+            name=other,
+        )
 
 
 @bp.route("/g/<game_id>")

@@ -82,8 +82,8 @@ def _first_answer(game_id: str) -> BaseResponse | None:
 
 
 @bp.errorhandler(store.ForeignToken)
-def _foreign_token(_error: store.ForeignToken) -> tuple[str, int]:
-    return handle_http_error(
+def _foreign_token(_error: store.ForeignToken) -> tuple[str, int, dict[str, str]]:
+    page, status = handle_http_error(
         BadRequest(
             _(
                 "This entry came with the sending code of another game's or another"
@@ -91,6 +91,7 @@ def _foreign_token(_error: store.ForeignToken) -> tuple[str, int]:
             )
         )
     )
+    return page, status, {"X-Scorekeeper-Token": "refused"}  # the page makes a new one
 
 
 def _submitted_hand() -> int | None:
