@@ -1089,6 +1089,7 @@ _DEVICE_COLUMNS = (
     ("house_rule_grants", "device"),
     ("house_rules", "created_by"),
     ("seasons", "created_by"),
+    ("pin_misses", "device"),  # a phone's wrong PINs follow it: a new id forgives none
 )
 
 # How long a second request with the same old id and credential follows the first's move:

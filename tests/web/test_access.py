@@ -459,3 +459,15 @@ def test_a_planted_device_id_shares_nothing_the_phone_starts_afterwards(app, cli
     assert "Victim" not in text(attacker.get("/evenings/"))
     with victim.session_transaction() as session:
         assert session["device"] != "planted-id"
+
+
+def test_a_phone_at_its_pin_limit_stays_there_when_it_starts_a_game(app, client):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    guesser = app.test_client()
+    for _ in range(PIN_TRIES):
+        guesser.post(f"/g/{game_id}/pin", data={"pin": "not-it"})
+    start_game(guesser, names=["Zed", "Yan", "Xia", "Wes"])  # a new device id
+    with guesser.session_transaction() as session:
+        assert session["device"]
+    assert guesser.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 429
