@@ -87,6 +87,10 @@ def test_a_season_and_ratings_read_summaries_that_do_not_parse_made_again(client
     db.conn.commit()
     assert _fine(client.get(season.headers["Location"])) == before
     assert "Ann" in _fine(client.get(f"/e/{evening}"))
+    db.execute("UPDATE ratings SET mu = 9e999")  # a rating that reads as no number
+    db.conn.commit()
+    assert _fine(client.get(season.headers["Location"])) == before
+    assert db.execute("SELECT count(*) FROM ratings WHERE mu > 1e300").fetchone()[0] == 0
 
 
 def _spoil_hand(db, game_id: str, number: int, body: str) -> None:
