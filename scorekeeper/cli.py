@@ -459,8 +459,84 @@ def cmd_check(args: argparse.Namespace) -> int:
     found = damage(path, thorough=True)
     if found is not None:
         raise damaged(path, found)
+    if args.deep or args.repair:
+        return _check_games(args)
     print(text(N_("the database {path} is sound"), path=str(path)).render(args.translations))
     return 0
+
+
+def _check_games(args: argparse.Namespace) -> int:
+    """`check --deep`: replay every game's hand log and compare what it makes with the
+    summary kept for it; with --repair, make again every summary that differs (and the
+    ratings from them). A hand that does not replay is named: only a backup brings it back."""
+    from .paths import database_path
+    from .store import summaries
+    from .store.games import DamagedGame
+    from .store.ratings import rework
+
+    db = _database(writes=args.repair)
+    say = functools.partial(_say, args.translations)
+    ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY created_at, rowid")]
+    damaged_games, differing = 0, []
+    for game_id in ids:
+        try:
+            what = summaries.replay_differs(db, game_id)
+        except DamagedGame as error:
+            damaged_games += 1
+            print(error.render(args.translations))
+            if args.repair:  # its summary goes: no page counts what its hands no longer say
+                summaries.remake(db, game_id)
+            continue
+        if what is not None:
+            differing.append(game_id)
+            print(
+                say(
+                    N_("game {id}: its summary differs from its hands replayed ({what})"),
+                    id=game_id,
+                    what=what,
+                )
+            )
+    if args.repair and (differing or damaged_games):
+        for game_id in differing:
+            summaries.remake(db, game_id)
+        for (kind,) in db.execute("SELECT DISTINCT kind FROM games").fetchall():
+            rework(db, kind)
+        print(
+            ntext(
+                Nn_(
+                    "{n} summary made again from its game's hands",
+                    "{n} summaries made again from their games' hands",
+                ),
+                len(differing),
+            ).render(args.translations)
+        )
+    path = str(database_path())
+    if damaged_games or (differing and not args.repair):
+        sys.stderr.write(
+            say(
+                N_(
+                    "the database {path}: {games} games replayed, {damaged} with a hand that cannot be read, {differ} with a summary that differs"
+                ),
+                path=path,
+                games=len(ids),
+                damaged=damaged_games,
+                differ=len(differing),
+            )
+            + "\n"
+        )
+        return 2
+    print(
+        say(
+            N_("the database {path} is sound: {games} games replayed, each as its summary says"),
+            path=path,
+            games=len(ids),
+        )
+    )
+    return 0
+
+
+def _say(translations: Any, message: str, **params: Any) -> str:
+    return text(message, **params).render(translations)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -787,12 +863,13 @@ def _write(path: str, data: bytes) -> int:
 def cmd_backup(args: argparse.Namespace) -> int:
     """Copy the database consistently, even while the app runs (SQLite's online backup)."""
     from .paths import database_path
-    from .store.backup import BackupError, backup
+    from .store.backup import backup
+    from .store.db import StoreError
 
     try:
         games = backup(database_path(), args.output)
-    except BackupError as error:
-        raise Refused(text(N_("game: {why}"), why=error.message)) from None
+    except StoreError as error:  # a BackupError, or a database that cannot be opened
+        raise Refused(text(N_("backup: {why}"), why=error.message)) from None
     print(
         ntext(
             Nn_("{n} game backed up to {path}", "{n} games backed up to {path}"),
@@ -806,13 +883,14 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_restore(args: argparse.Namespace) -> int:
     """Replace the database's contents with a backup, after checking the backup."""
     from .paths import database_path
-    from .store.backup import BackupError, restore
+    from .store.backup import restore
+    from .store.db import StoreError
 
     target = database_path()
     try:
         games, aside = restore(args.backup, target)
-    except BackupError as error:
-        raise Refused(text(N_("game: {why}"), why=error.message)) from None
+    except StoreError as error:  # a BackupError, or a database that cannot be opened
+        raise Refused(text(N_("restore: {why}"), why=error.message)) from None
     if aside is not None:
         said = N_("the damaged database was kept as {aside}")
         print(text(said, aside=str(aside)).render(args.translations))
@@ -856,6 +934,18 @@ def cmd_rotation(args: argparse.Namespace) -> int:
     return 0
 
 
+def _count(value: str) -> int:
+    """A whole number given on the command line, read as every count is
+    (limits.parse_count): `int` would take "٣" as 3 and answer 5,000 digits with Python's
+    own words."""
+    from .limits import parse_count
+
+    count = parse_count(value.strip())
+    if count is None:
+        raise argparse.ArgumentTypeError(f"{value[:20]!r} is not a whole number (digits 0-9)")
+    return count
+
+
 def _rotation_problem(message: Text | str, **params: Any) -> Refused:
     """A refusal of a seating ("rotation: ...")."""
     why = message if isinstance(message, Text) else text(message, **params)
@@ -864,13 +954,16 @@ def _rotation_problem(message: Text | str, **params: Any) -> Refused:
 
 def _pins(pins: list[str], players: list[str]) -> dict[str, int]:
     """--pin NAME=TABLE, the name as spelled in the list of players (any case)."""
+    from .limits import parse_count
+
     spelled = {name.casefold(): name for name in players}
     found: dict[str, int] = {}
     for pin in pins:
         name, equals, table = pin.rpartition("=")
-        if not equals or not name or not table.strip().isdigit():
+        number = parse_count(table.strip())
+        if not equals or not name or number is None:
             raise _rotation_problem(N_("--pin {pin!r} is not NAME=TABLE"), pin=pin)
-        found[spelled.get(name.casefold(), name)] = int(table)
+        found[spelled.get(name.casefold(), name)] = number
     return found
 
 
@@ -1041,7 +1134,7 @@ def _game_file_commands(add: Add) -> None:
     card.add_argument("id", metavar="ID", help="a preset id, e.g. yahoo-normal")
     card.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     card.add_argument("--page-size", choices=["A4", "Letter"], default="A4")
-    card.add_argument("--hands", type=int, default=22, help="rows to print (default 22)")
+    card.add_argument("--hands", type=_count, default=22, help="rows to print (default 22)")
     card.set_defaults(run=cmd_scorecard)
 
     seat = add(
@@ -1052,10 +1145,10 @@ def _game_file_commands(add: Add) -> None:
         " as evenly as the numbers allow.",
     )
     seat.add_argument("names", nargs="+", metavar="NAME", help="tonight's players (4 to 40)")
-    seat.add_argument("--rounds", type=int, required=True, metavar="R", help="rounds to seat")
+    seat.add_argument("--rounds", type=_count, required=True, metavar="R", help="rounds to seat")
     seat.add_argument(
         "--table-size",
-        type=int,
+        type=_count,
         default=4,
         metavar="T",
         help="players a table (default 4, in partnerships; another size: each for themselves)",
@@ -1071,7 +1164,9 @@ def _game_file_commands(add: Add) -> None:
         default="balanced",
         help="balanced (the same names give the same night) or random balanced",
     )
-    seat.add_argument("--seed", type=int, help="with --method random: seat the same night again")
+    seat.add_argument(
+        "--seed", type=_count, help="with --method random: seat the same night again"
+    )
     seat.add_argument(
         "--pin",
         action="append",
@@ -1093,12 +1188,22 @@ def _database_commands(add: Add) -> None:
     restore.set_defaults(run=cmd_restore)
 
     check = add("check", help="say whether the database file is sound (exit 2 if damaged)")
+    check.add_argument(
+        "--deep",
+        action="store_true",
+        help="also replay every game and compare it with the summary kept for it",
+    )
+    check.add_argument(
+        "--repair",
+        action="store_true",
+        help="with --deep: make again every summary that differs from its game",
+    )
     check.set_defaults(run=cmd_check)
 
     serve = add("serve", help="run the table app for phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+    serve.add_argument("--port", type=_count, default=8000, help="port (default: 8000)")
+    serve.add_argument("--threads", type=_count, default=8, help=argparse.SUPPRESS)
     serve.set_defaults(run=cmd_serve)
 
     export = add("export", help="print a stored game as a game file")

@@ -13,13 +13,14 @@ No Flask here: the store, the command line and the web app all use it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
 from collections.abc import Sequence
 
 from .engine.errors import GameError, ScoreError
-from .engine.text import N_, text
+from .engine.text import N_, Text, text
 
 # The most hands one game keeps (a longer game: start a new one to play on).
 MAX_HANDS = 200
@@ -57,6 +58,73 @@ def parse_count(value: str) -> int | None:
     if value.isascii() and value.isdigit() and len(value) <= COUNT_DIGITS:
         return int(value)
     return None
+
+
+def looks_like(name: str) -> str:
+    """A name as the eye reads it (Unicode's TR39 skeleton, ignoring case): Latin "Ann",
+    Cyrillic "Аnn" and Greek "Αnn" read the same, as do "Bob" and "B0b", or "m" and
+    "rn". Two names of one game or evening with the same look but other letters would be
+    two players no one at the table could tell apart."""
+    # Read with its case first ("Il" is "ll"), then again once folded ("ſ" is "s").
+    return _skeleton(_skeleton(" ".join(name.split())).casefold())
+
+
+def _skeleton(text: str) -> str:
+    prototypes = _prototypes()
+    mapped = "".join(prototypes.get(c, c) for c in unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", mapped)
+
+
+@functools.cache  # 9,619 entries: ~150 ms to parse, once a process rather than at every name
+def _prototypes() -> dict[str, str]:
+    """Each character Unicode's confusables.txt maps to its prototype, from the copy the
+    confusable-homoglyphs package ships (kept up to date with Unicode): there a source
+    lists its one prototype and a prototype lists its sources. Where a source and its
+    prototype list only each other, both map to the smaller: still one look."""
+    from importlib import resources  # here: it loads shutil, which `score` never needs
+
+    data = resources.files("confusable_homoglyphs").joinpath("confusables.json")
+    listed = {
+        key.replace("\u200e", ""): [entry["c"].replace("\u200e", "") for entry in entries]
+        for key, entries in json.loads(data.read_text(encoding="utf-8")).items()
+    }
+    prototypes: dict[str, str] = {}
+    for source, targets in listed.items():
+        if len(source) != 1 or len(targets) != 1:
+            continue  # a prototype of several sources, or a sequence no name is read by
+        (target,) = targets
+        if len(target) == 1 and listed.get(target) == [source]:
+            prototypes[source] = min(source, target)
+        else:
+            prototypes[source] = target
+    return prototypes
+
+
+def alike(names: Sequence[str]) -> tuple[int, int] | None:
+    """The first two of `names` (their indexes) that look alike but are other players
+    (player_key tells them apart, looks_like does not), or None."""
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        look = looks_like(name)
+        first = seen.setdefault(look, index)
+        if first != index and player_key(names[first]) != player_key(name):
+            return first, index
+    return None
+
+
+def lookalike_of(name: str, others: Sequence[str]) -> str | None:
+    """The first of `others` that looks like `name` but is another player, or None."""
+    look, key = looks_like(name), player_key(name)
+    return next((o for o in others if looks_like(o) == look and player_key(o) != key), None)
+
+
+def lookalike_words(one: str, other: str) -> Text:
+    """Why two names that look alike cannot both be players of one game or evening."""
+    return text(
+        N_("“{one}” and “{other}” look alike: give one of them another name"),
+        one=one,
+        other=other,
+    )
 
 
 class BadName(ScoreError):
@@ -120,6 +188,10 @@ def clean_name(raw: object, most: int = NAME_MAX) -> str:
     name = _SPACES.sub(_one_space, _visible(spaced)).strip()
     if all(c in _BLANK_LETTERS or unicodedata.category(c) in _INVISIBLE for c in name):
         raise BadName(N_("a name needs at least one visible letter, digit or sign"))
+    if any(c in _BLANK_LETTERS for c in name):  # "Ann" and a braille blank: a second "Ann"
+        raise BadName(
+            N_("a name cannot hold a character that shows as blank space (such as U+2800)")
+        )
     if len(name) > most:
         raise BadName(
             text(
@@ -174,6 +246,20 @@ def clean_players(raw: Sequence[object]) -> list[str]:
             )
         seen[key] = seat
         names.append(cleaned)
+    pair = alike(names)
+    if pair is not None:
+        raise GameError(
+            text(
+                N_(
+                    "the players in seats {first} and {seat} have names that look alike"
+                    " ({one!r} and {other!r}): give one of them another name"
+                ),
+                first=pair[0],
+                seat=pair[1],
+                one=names[pair[0]],
+                other=names[pair[1]],
+            )
+        )
     return names
 
 

@@ -145,6 +145,7 @@
     }).then(function (response) {
       // The service worker (HTTPS) answers 503 itself when there is no connection.
       if (response.status === 503) throw new Error("unreachable");
+      if (response.headers.get("X-Scorekeeper-Token") === "refused") forgetToken(item);
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       return json ? response.json().then(function (answer) { return answer.stored || null; }) : null;
     });
@@ -162,10 +163,17 @@
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     xhr.send(body.toString());
     if (xhr.status === 0 || xhr.status === 503) throw new Error("unreachable");
+    if (xhr.getResponseHeader("X-Scorekeeper-Token") === "refused") forgetToken(item);
     if ((xhr.getResponseHeader("Content-Type") || "").indexOf("application/json") === 0) {
       return JSON.parse(xhr.responseText).stored || null;
     }
     return null;
+  }
+  // The app refused the token as another game's or step's: the entry stays kept, and the
+  // form gets a new token when it is shown again.
+  function forgetToken(item) {
+    var saved = item.key ? read(item.key, null) : null;
+    if (saved) { saved.token = null; write(item.key, saved); }
   }
   function postNatively(item) {
     // The server answered without storing (a problem to fix, another phone first):

@@ -6,9 +6,11 @@ import sqlite3
 import threading
 import time
 
+import pytest
+
 from scorekeeper import store
 from scorekeeper.limits import MAX_HANDS
-from scorekeeper.store.db import migrate, open_database
+from scorekeeper.store.db import migrate, open_database, open_instance
 
 from .conftest import run_cli
 
@@ -76,11 +78,27 @@ def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
     text_file = tmp_path / "notes.txt"
     text_file.write_text("hello")
     done = run_cli("restore", str(text_file), env={"SCOREKEEPER_INSTANCE": str(tmp_path / "i")})
-    assert done.returncode == 2 and done.stderr.startswith("game: cannot restore")
+    assert done.returncode == 2 and done.stderr.startswith("restore: cannot restore")
 
 
 def test_backup_without_a_database(tmp_path):
     done = run_cli(
         "backup", str(tmp_path / "b.db"), env={"SCOREKEEPER_INSTANCE": str(tmp_path / "none")}
     )
-    assert done.returncode == 2 and "there is no database" in done.stderr
+    assert done.returncode == 2 and done.stderr.startswith("backup: there is no database")
+
+
+@pytest.mark.parametrize(
+    "name", ["club #3.db", "100% sure.db", "what?.db", "a%23b.db", "a b?c#d%e.db"]
+)
+def test_restore_reads_any_file_name_backup_writes(tmp_path, name):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "i")}
+    db = open_instance(tmp_path / "i" / "scorekeeper.db")
+    store.create_game(db, "yahoo-normal", NAMES)
+    db.close()
+    out = tmp_path / name
+    done = run_cli("backup", str(out), env=env)
+    assert done.returncode == 0, done.stderr
+    restored = run_cli("restore", str(out), env={"SCOREKEEPER_INSTANCE": str(tmp_path / "j")})
+    assert restored.returncode == 0, restored.stderr
+    assert restored.stdout.startswith("1 game restored from")

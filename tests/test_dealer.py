@@ -143,11 +143,24 @@ def test_a_repeated_submission_gets_the_first_answer_and_no_second_hand(db):
     game_id = store.import_game(db, oh_hell([]))
     version = store.get_game(db, game_id).version
     hand = {"bids": [0, 0, 0, 0], "tricks": [7, 0, 0, 0]}
-    once = store.Submission("tok-1", "/g/x/hands/1")
+    once = store.Submission("tok-1", "/g/x/hands/1", "tricks 1")
     store.add_hand(db, game_id, hand, version=version, submission=once)
     with pytest.raises(store.Repeated) as repeated:
         store.add_hand(db, game_id, hand, version=version, submission=once)
     assert repeated.value.answer == "/g/x/hands/1"
     assert len(store.get_game(db, game_id).hands) == 1
-    assert store.answered(db, "tok-1") == "/g/x/hands/1"
-    assert store.answered(db, "tok-2") is None
+    assert store.answered(db, "tok-1", game_id, "tricks 1") == "/g/x/hands/1"
+    assert store.answered(db, "tok-2", game_id, "tricks 1") is None
+    # Bound to its game and step: anywhere else it is refused, not answered as stored.
+    other = store.import_game(db, oh_hell([]))
+    with pytest.raises(store.ForeignToken):
+        store.add_hand(db, other, hand, version=1, submission=once)
+    with pytest.raises(store.ForeignToken):
+        store.add_hand(
+            db,
+            game_id,
+            hand,
+            version=version + 1,
+            submission=store.Submission("tok-1", "/g/x/hands/2", "another step"),
+        )
+    assert store.get_game(db, other).hands == () and len(store.get_game(db, game_id).hands) == 1

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.engine import GameError
-from scorekeeper.limits import BadName, clean_name
+from scorekeeper.limits import BadName, alike, clean_name, clean_players, looks_like
 from scorekeeper.store.db import migrate, open_database
 from scorekeeper.web import create_app
 
@@ -69,6 +69,9 @@ def test_names_any_script_and_accent_are_kept(typed, stored):
         ("\u200d\u2060\ufeff", "visible"),
         ("\u3164", "visible"),  # a Hangul filler: a letter that shows as nothing
         ("\u0301", "visible"),
+        ("\u2800", "visible"),  # the braille blank alone
+        ("Ann\u2800", "shows as blank space"),  # beside "Ann": a second "Ann"
+        ("An\u2800n", "shows as blank space"),
         (f"{RLO}evil", "text-direction overrides"),
         ("Ann\u2066Lee", "text-direction overrides"),
         ("Ann\u202aLee", "text-direction overrides"),
@@ -108,6 +111,10 @@ def game_file(players):
         (["Ann", "Ben", "Cho", "\u200b"], "seat 3: a name needs at least one visible"),
         (["Ann", "Ann\u200d", "Cho", "Dee"], "seats 0 and 1 have the same name 'Ann'"),
         (["Ann", "Ben", "Zoe\u0301", "Zo\u00e9"], "seats 2 and 3 have the same name"),
+        (["Ann", "\u0410nn", "Cho", "Dee"], "seats 0 and 1 have names that look alike"),
+        (["Ann", "Ben", "\u0391nn", "Dee"], "seats 0 and 2 have names that look alike"),
+        (["Bob", "B0b", "Cho", "Dee"], "seats 0 and 1 have names that look alike"),
+        (["Al", "Ben", "AI", "Dee"], "seats 0 and 2 have names that look alike"),
     ],
 )
 def test_an_import_is_held_to_the_rule_and_stores_nothing(db, players, why):
@@ -216,3 +223,52 @@ def test_a_rematch_of_a_game_stored_before_the_rule_says_which_name_to_change(cl
         as_text=True
     )
     assert store.get_game(db, game_id).players[1] == f"{RLO}evil"  # still there to rename
+
+
+# Latin letters and the Cyrillic and Greek letters drawn the same (TR39's confusables).
+TWINS = {
+    "A": "\u0410\u0391",
+    "B": "\u0412\u0392",
+    "C": "\u0421",
+    "E": "\u0415\u0395",
+    "H": "\u041d\u0397",
+    "I": "\u0406\u0399",
+    "K": "\u041a\u039a",
+    "M": "\u041c\u039c",
+    "N": "\u039d",
+    "O": "\u041e\u039f",
+    "P": "\u0420\u03a1",
+    "T": "\u0422\u03a4",
+    "X": "\u0425\u03a7",
+    "Y": "\u03a5",
+    "Z": "\u0396",
+    "a": "\u0430",
+    "c": "\u0441",
+    "e": "\u0435",
+    "o": "\u043e\u03bf",
+    "p": "\u0440\u03c1",
+    "x": "\u0445",
+    "y": "\u0443",
+}
+
+
+@pytest.mark.parametrize("latin", sorted(TWINS))
+def test_every_cyrillic_and_greek_twin_of_a_latin_letter_looks_like_it(latin):
+    for twin in TWINS[latin]:
+        name = f"{latin}nna"
+        other = f"{twin}nna"
+        assert looks_like(name) == looks_like(other), (latin, twin)
+        assert alike([name, "Ben", other]) == (0, 2)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("José", "Jose"), ("Zoë", "Zoe"), ("Ann", "Anna"), ("山田", "山本"), ("Иван", "Ivan")],
+)
+def test_names_that_only_resemble_each_other_are_two_players(one, other):
+    assert alike([one, other]) is None
+    clean_players([one, other, "Cho", "Dee"])
+
+
+def test_the_same_player_in_another_case_is_not_a_lookalike():
+    assert alike(["Ann", "ANN", "ann"]) is None

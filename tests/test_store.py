@@ -51,7 +51,8 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m017_seasons",
         "m018_device_moves",
         "m019_evening_rotation_rounds",
-        "m020_directed_evenings",
+        "m020_submission_steps",
+        "m021_directed_evenings",
     ]
     before = dump(db)
     migrate(db)

@@ -84,7 +84,10 @@ def restore(path: str, target: Path) -> Restored:
     a sound scorekeeper database. A damaged database at `target` is kept aside (renamed
     with the time, never deleted) and the backup restored in its place."""
     try:
-        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as copy:
+        # As a URI (to open it read-only), the name escaped: "#", "?" and "%" are a
+        # file name's letters, not a URI's.
+        uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as copy:
             if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 raise BackupError(
                     text(N_("{path} is damaged (integrity check failed)"), path=path)
@@ -112,8 +115,11 @@ def restore(path: str, target: Path) -> Restored:
 
 
 def _put_aside_if_damaged(target: Path) -> Path | None:
-    """Rename a damaged database at `target` (and its -wal and -shm files, which belong
-    to it) to `<name>.damaged-<UTC time>`; return that name, or None if it is sound."""
+    """Rename a damaged database at `target` (and its -wal file when that holds pages,
+    which then belong to it) to `<name>.damaged-<UTC time>`; return that name, or None if
+    it is sound. An empty -wal and the -shm (an index of the -wal, rebuilt by whatever
+    opens the file next), as the check itself leaves them, are removed: the copy kept
+    is one file."""
     if not target.exists():
         return None
     try:
@@ -128,8 +134,11 @@ def _put_aside_if_damaged(target: Path) -> Path | None:
     while aside.exists():
         n += 1
         aside = target.with_name(f"{target.name}.damaged-{stamp}-{n}")
-    for suffix in ("", "-wal", "-shm"):
-        part = target.with_name(target.name + suffix)
-        if part.exists():
-            os.replace(part, aside.with_name(aside.name + suffix))
+    wal, shm = (target.with_name(target.name + suffix) for suffix in ("-wal", "-shm"))
+    os.replace(target, aside)
+    if wal.exists() and wal.stat().st_size > 0:
+        os.replace(wal, aside.with_name(aside.name + "-wal"))
+    for left in (wal, shm):  # all three move together, or SQLite would pair them wrongly
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(left)
     return aside

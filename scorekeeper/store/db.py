@@ -497,6 +497,14 @@ def m019_evening_rotation_rounds(db: Database) -> None:
     )
 
 
+@migrations()
+def m020_submission_steps(db: Database) -> None:
+    """A submission token answers one step of one game (a page and a hand): the same
+    token sent with another game's or another step's entry is refused, not answered with
+    the first answer. Tokens stored before have no step ('') and match their game only."""
+    db.execute("ALTER TABLE submissions ADD COLUMN step TEXT NOT NULL DEFAULT ''")
+
+
 def new_id() -> str:
     """An unguessable id for a game or an evening (96 bits) that never starts with "-".
 
@@ -795,7 +803,7 @@ def _marked(db: Database) -> bool:
 
 
 @migrations()
-def m020_directed_evenings(db: Database) -> None:
+def m021_directed_evenings(db: Database) -> None:
     """An evening keeps its shape: every game of it sits at one table in one round (a
     round's table holds one game at most), the evening keeps the rules and format it
     was started with, its directors act on every game of it, and what they did is

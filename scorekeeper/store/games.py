@@ -27,17 +27,18 @@ from ..engine import (
     load_game,
     score_game,
 )
-from ..engine.errors import GameError, HandError
+from ..engine.errors import GameError, HandError, ScoreError
 from ..engine.house import Resolver, house_ruleset, rules_document
 from ..engine.options import differences, option_values
 from ..engine.seats import dealer_of, named_dealers
-from ..engine.text import N_, text
+from ..engine.text import N_, Text, text
 from ..limits import (
     MAX_HANDS,
     check_hand_count,
     check_rule_changes,
     clean_name,
     clean_players,
+    lookalike_of,
     player_key,
 )
 from . import places, ratings, summaries
@@ -108,6 +109,10 @@ class StoredGame:
             self.hands_limit is not None and len(self.hands) >= self.hands_limit
         )
 
+    # Hands whose stored body is not a JSON object (the file changed outside the app, or
+    # damaged): kept as {} so the game still reads; score() names the first of them.
+    unreadable: tuple[int, ...] = ()
+
     def document(self) -> dict[str, Any]:
         """Return the game in the game file format (plus the first dealer)."""
         return {
@@ -139,10 +144,18 @@ class StoredGame:
         return load_game(self.document())
 
     def score(self) -> GameResult:
-        """The scored game: every hand replayed through the engine (1 ms for 20 hands)."""
+        """The scored game: every hand replayed through the engine (1 ms for 20 hands);
+        DamagedGame when its stored log does not replay."""
         if self.listed:
             raise ValueError(f"game {self.id} was listed without its hands: get_game it")
-        return score_game(self.game())
+        if self.unreadable:
+            raise DamagedGame(self.id, self.unreadable[0], text(N_("it is not valid JSON")))
+        try:
+            return score_game(self.game())
+        except HandError as error:
+            raise DamagedGame(self.id, error.hand, error.message) from None
+        except GameError as error:
+            raise DamagedGame(self.id, None, error.message) from None
 
     @property
     def ruleset(self) -> Ruleset:
@@ -162,6 +175,35 @@ class StoredGame:
         from the last hand before it that names its real dealer, if one does."""
         named = [*named_dealers(self.hands), self.next_dealer]
         return dealer_of(self.first_dealer, len(self.players), hand_number, named)
+
+
+class DamagedGame(ScoreError):
+    """A stored game whose hand log does not replay: a hand that is not JSON, or one
+    the engine refuses (the file was changed outside the app, or damaged). `hand` is
+    the hand's number (None: the game as a whole), `why` says what is wrong with it."""
+
+    def __init__(self, game_id: str, hand: int | None, why: Text | str) -> None:
+        self.game_id, self.hand, self.why = game_id, hand, why
+        reason = why if isinstance(why, Text) else text(str(why))
+        super().__init__(
+            text(
+                N_("game {id}: hand {hand} as stored cannot be read: {why}"),
+                id=game_id,
+                hand=hand,
+                why=reason,
+            )
+            if hand is not None
+            else text(N_("game {id} as stored cannot be read: {why}"), id=game_id, why=reason)
+        )
+
+
+def _body(raw: object) -> dict[str, Any] | None:
+    """A stored hand's body, or None when it is not a JSON object."""
+    try:
+        body = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
 
 
 def _row_to_game(
@@ -219,10 +261,14 @@ def _load(db: Database, game_id: str) -> StoredGame:
             "SELECT body, confirmed_by FROM hands WHERE game_id = ? ORDER BY number", [game_id]
         )
     )
-    return _row_to_game(
-        rows[0],
-        [json.loads(r["body"]) for r in stored],
-        [r["confirmed_by"] for r in stored],
+    bodies = [_body(r["body"]) for r in stored]
+    return dataclasses.replace(
+        _row_to_game(
+            rows[0],
+            [body or {} for body in bodies],
+            [r["confirmed_by"] for r in stored],
+        ),
+        unreadable=tuple(n for n, body in enumerate(bodies, 1) if body is None),
     )
 
 
@@ -475,31 +521,48 @@ class Repeated(RuntimeError):
         super().__init__(f"already answered: {answer}")
 
 
+class ForeignToken(ValueError):
+    """A submission token already answered for another game or another step: refused,
+    never answered as stored (the hand it came with would be dropped unseen)."""
+
+
 @dataclass(frozen=True)
 class Submission:
-    """A phone's token for one submission, and what the app answers it (a page to open)."""
+    """A phone's token for one submission, the step it answers (a page and a hand of
+    one game) and what the app answers it (a page to open)."""
 
     token: str
     answer: str
+    step: str = ""
 
 
-def answered(db: Database, token: str) -> str | None:
-    """The first answer to a submission token, or None when it was never stored."""
-    rows = list(db.query("SELECT answer FROM submissions WHERE token = ?", [token]))
-    return str(rows[0]["answer"]) if rows else None
+def answered(db: Database, token: str, game_id: str, step: str = "") -> str | None:
+    """The first answer to a submission token for this game and step, or None when it
+    was never stored; ForeignToken when it answered another game or step (a token stored
+    before steps were kept matches any step of its game)."""
+    row = db.execute(
+        "SELECT game_id, step, answer FROM submissions WHERE token = ?", [token]
+    ).fetchone()
+    if row is None:
+        return None
+    if row[0] != game_id or (row[1] and row[1] != step):
+        raise ForeignToken(token)
+    return str(row[2])
 
 
 def _answer_once(db: Database, game_id: str, submission: Submission | None) -> None:
     """Inside a write, before the game is claimed: a token seen before raises Repeated
-    (nothing is written again); a new one is stored with the write it answers."""
+    (nothing is written again), or ForeignToken when it answered another game or step;
+    a new one is stored with the write it answers."""
     if submission is None:
         return
-    first = answered(db, submission.token)
+    first = answered(db, submission.token, game_id, submission.step)
     if first is not None:
         raise Repeated(first)
     db.execute(
-        "INSERT INTO submissions (token, game_id, answer, created_at) VALUES (?, ?, ?, ?)",
-        [submission.token, game_id, submission.answer, _now()],
+        "INSERT INTO submissions (token, game_id, step, answer, created_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [submission.token, game_id, submission.step, submission.answer, _now()],
     )
 
 
@@ -864,15 +927,19 @@ def delete_game(db: Database, game_id: str, *, by: str | None = None) -> None:
 def rename_player(db: Database, game_ids: Sequence[str], old: str, new: str) -> list[str]:
     """Rename a player in these games (the same name ignoring case and spaces); merging
     two spellings is renaming one into the other. A game where the new name already sits
-    at another seat is left alone. Returns the games changed; each change is logged.
+    at another seat, or looks like a name there (limits.lookalike_of), is left alone.
+    Returns the games changed; each change is logged.
     The new name must pass the rule for names (BadName)."""
     key, new = player_key(old), clean_name(new)
     changed = []
     for game_id in game_ids:
         stored = get_game(db, game_id)
         seats = {s for s, name in enumerate(stored.players) if player_key(name) == key}
-        others = {player_key(n) for s, n in enumerate(stored.players) if s not in seats}
+        beside = [n for s, n in enumerate(stored.players) if s not in seats]
+        others = {player_key(n) for n in beside}
         if not seats or player_key(new) in others or all(stored.players[s] == new for s in seats):
+            continue
+        if lookalike_of(new, beside) is not None:
             continue
         players = [new if s in seats else n for s, n in enumerate(stored.players)]
         try:
@@ -970,6 +1037,7 @@ _DEVICE_COLUMNS = (
     ("games", "created_by"),
     ("evening_directors", "device"),
     ("table_lockouts", "device"),
+    ("pin_misses", "device"),  # a phone's wrong PINs follow it: a new id forgives none
 )
 
 # How long a second request with the same old id and credential follows the first's move:

@@ -12,6 +12,7 @@ made them (summaries.stamp) is kept too: other code, and they are worked out aga
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 
 from sqlite_utils import Database
@@ -133,20 +134,39 @@ def ratings_of(db: Database, kind: str, keys: Iterable[str] | None = None) -> di
     state = db.execute("SELECT stamp, stale FROM rating_state WHERE kind = ?", [kind]).fetchone()
     if state is None or state[1] or state[0] != summaries.stamp():
         rework(db, kind)
+    found = _read(db, kind, keys)
+    if all(_sound(rating) for rating in found.values()):
+        return found
+    rework(db, kind)  # a rating that does not read (changed outside the app): made again
     return _read(db, kind, keys)
+
+
+def _sound(rating: Rating) -> bool:
+    """Whether a rating read back is numbers, as written."""
+    numbers = (rating.mu, rating.sigma)
+    return all(isinstance(n, float | int) and math.isfinite(n) for n in numbers) and isinstance(
+        rating.games, int
+    )
 
 
 def rework(db: Database, kind: str) -> None:
     """Work a kind's ratings out again from every finished game, in the order played."""
     summaries.refresh(db, "games.kind = ?", [kind])
+
+    def finished() -> list[tuple[list[list[str]], list[int], str, int]]:
+        return [
+            (json.loads(sides), list(json.loads(places)), ended, rowid)
+            for sides, places, ended, rowid in db.execute(
+                "SELECT s.sides, s.places, s.ended, games.rowid FROM game_summaries s"
+                " JOIN games ON games.id = s.game WHERE games.kind = ? AND s.places IS NOT NULL"
+                " ORDER BY s.ended, games.rowid",
+                [kind],
+            )
+        ]
+
+    rows = summaries.read_again(db, finished, "games.kind = ?", [kind])
     with writing(db):
-        rows = db.execute(
-            "SELECT s.sides, s.places, s.ended, games.rowid FROM game_summaries s"
-            " JOIN games ON games.id = s.game WHERE games.kind = ? AND s.places IS NOT NULL"
-            " ORDER BY s.ended, games.rowid",
-            [kind],
-        ).fetchall()
-        ratings = rate_all([(json.loads(sides), json.loads(places)) for sides, places, *_ in rows])
+        ratings = rate_all([(sides, places) for sides, places, *_ in rows])
         db.execute("DELETE FROM ratings WHERE kind = ?", [kind])
         _write(db, kind, ratings, _order(rows[-1][2], rows[-1][3]) if rows else "")
 

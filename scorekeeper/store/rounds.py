@@ -20,7 +20,7 @@ from ..engine import Ruleset
 from ..engine.house import Resolver, rules_document
 from ..engine.rotation import Method, Request, RotationError, Round, check, seat_round
 from ..engine.text import N_, text
-from ..limits import clean_name
+from ..limits import BadName, alike, clean_name, lookalike_words
 from .db import writing
 from .games import create_game, get_game, grant
 from .tables import new_table
@@ -111,8 +111,13 @@ def rounds_of(db: Database, evening_id: str) -> list[SeatedRound]:
 
 
 def clean_players(names: Sequence[str]) -> list[str]:
-    """Tonight's names by the rule for names (BadName), blank lines dropped."""
-    return [clean_name(name) for name in names if name.strip()]
+    """Tonight's names by the rule for names (BadName), blank lines dropped; two that
+    look alike but are other players (limits.alike) are refused too."""
+    cleaned = [clean_name(name) for name in names if name.strip()]
+    pair = alike(cleaned)
+    if pair is not None:
+        raise BadName(lookalike_words(cleaned[pair[0]], cleaned[pair[1]]))
+    return cleaned
 
 
 def placings(db: Database, game_ids: Sequence[str | None]) -> dict[str, int]:

@@ -30,6 +30,12 @@ class Season:
     best_of: int | None
 
 
+# The most nights a season's "best of" counts: as many evenings as one phone may start
+# (limits.MAX_EVENINGS_PER_PHONE), and far inside SQLite's integers.
+MOST_COUNTED = 1_000
+BEST_OF_WORDS = N_("the nights that count must be a whole number from 1 to 1,000")
+
+
 class SeasonNotFound(LookupError):
     pass
 
@@ -74,8 +80,8 @@ def check_season(
         raise BadSeason("evenings", N_("choose at least one evening"))
     if measure not in MEASURES:
         raise BadSeason("measure", N_("choose how the season ranks from the list"))
-    if best_of is not None and best_of < 1:
-        raise BadSeason("best_of", N_("the nights that count must be 1 or more"))
+    if best_of is not None and not 1 <= best_of <= MOST_COUNTED:
+        raise BadSeason("best_of", BEST_OF_WORDS)
 
 
 def create_season(

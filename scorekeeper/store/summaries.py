@@ -20,16 +20,18 @@ it starts. Any summary may be deleted: it is made again.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
 import io
 import json
-from collections.abc import Iterable, Iterator, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
@@ -38,6 +40,8 @@ from ..limits import player_key
 from ..standings import TableResult, table_result
 from ..stats import PlayerStats, csv_rows, game_stats, merge, write_csv
 from .db import writing
+
+T = TypeVar("T")
 
 PACKAGE = Path(__file__).resolve().parent.parent
 # The code whose change can change a summary; every file under these, in name order.
@@ -213,6 +217,112 @@ def remake(db: Database, game_id: str) -> None:
         write(db, game_id, make(game_id, stored.created_at, stored.players, stored.hands, result))
 
 
+# What reading a summary row raises when it is not what this code writes (not JSON, or
+# JSON of another shape; SQLite's json_each says "malformed JSON").
+_MISREAD = (ValueError, KeyError, TypeError, AttributeError, sqlite3.OperationalError)
+
+
+def _misread(error: BaseException) -> bool:
+    return not isinstance(error, sqlite3.OperationalError) or "malformed JSON" in str(error)
+
+
+def unreadable(db: Database, where: str = "1", params: Sequence[Any] = ()) -> list[str]:
+    """The games (of those `where` picks from `games`) whose summary does not read back
+    as this code wrote it: a field that is not JSON, or not of its shape."""
+    bad: set[str] = set()
+    for game_id, sides, places, standing in db.execute(
+        "SELECT s.game, s.sides, s.places, s.standing FROM game_summaries s"
+        f" JOIN games ON games.id = s.game WHERE ({where})",
+        params,
+    ):
+        try:
+            [list(side) for side in json.loads(sides)]
+            _ = places is None or list(json.loads(places))
+            _ = standing is None or _standing(json.loads(standing))
+        except _MISREAD:
+            bad.add(game_id)
+    for game_id, counts, part in db.execute(
+        "SELECT p.game, p.counts, p.part FROM player_summaries p"
+        f" JOIN games ON games.id = p.game WHERE ({where})",
+        params,
+    ):
+        try:
+            dict(json.loads(counts))
+            PlayerStats.from_part(json.loads(part))
+        except _MISREAD:
+            bad.add(game_id)
+    return sorted(bad)
+
+
+def read_again(
+    db: Database, read: Callable[[], T], where: str = "1", params: Sequence[Any] = ()
+) -> T:
+    """`read()`; when a summary it reads does not parse (the file was changed outside the
+    app, or damaged), those of the games `where` picks are made again from their hand
+    logs and it reads once more: such a summary is remade, never a 500."""
+    try:
+        return read()
+    except _MISREAD as error:
+        if not _misread(error):
+            raise
+    for game_id in unreadable(db, where, params):
+        remake(db, game_id)
+    return read()
+
+
+def replay_differs(db: Database, game_id: str) -> str | None:
+    """What a game's kept summary says that a replay of its hand log does not (the
+    first field found, as "player ann: won"), or None when they agree. DamagedGame when
+    the hand log itself does not replay. For `scorekeeper check --deep`."""
+    from .games import get_game
+
+    stored = get_game(db, game_id)
+    made = make(game_id, stored.created_at, stored.players, stored.hands, stored.score())
+    kept = db.execute(
+        "SELECT sides, places, standing, csv, version, stamp FROM game_summaries WHERE game = ?",
+        [game_id],
+    ).fetchone()
+    if kept is None or kept[4] != stored.version or kept[5] != stamp():
+        return None  # none yet, or stale: made again from the hands before it is read
+    sides, places, standing, csv = kept[:4]
+    replayed = {
+        "sides": json.dumps(made.sides, ensure_ascii=False),
+        "places": None if made.places is None else json.dumps(made.places),
+        "standing": None
+        if made.standing is None
+        else json.dumps(made.standing, ensure_ascii=False),
+        "csv": made.csv,
+    }
+    for name, value in zip(replayed, (sides, places, standing, csv), strict=True):
+        if replayed[name] != value:
+            return name
+    rows = {
+        key: (name, finished, won, hands, counts, part)
+        for key, name, finished, won, hands, counts, part in db.execute(
+            "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
+            " WHERE game = ?",
+            [game_id],
+        )
+    }
+    fields = ("name", "finished", "won", "hands", "counts", "part")
+    for key, part in made.parts.items():
+        again = (
+            part.name,
+            part.finished,
+            part.won,
+            part.hands,
+            json.dumps(dict(part.counts), ensure_ascii=False),
+            json.dumps(part.to_part(), ensure_ascii=False),
+        )
+        if key not in rows:
+            return f"player {key}: missing"
+        for field, one, other in zip(fields, rows[key], again, strict=True):
+            if one != other:
+                return f"player {key}: {field}"
+    extra = sorted(set(rows) - set(made.parts))
+    return f"player {extra[0]}: not in the game" if extra else None
+
+
 def score_stored(stored: Any) -> GameResult | None:
     """The stored game scored, or None for a game this version cannot score (a game
     kind or preset it no longer ships): such a game has no summary and counts nowhere,
@@ -303,15 +413,19 @@ def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
     filter) is kept in the database with a digest of the games and versions it was
     added up from, so a page after a restart, or after nothing changed, reads 60 rows."""
     if scope.kind or scope.ruleset or scope.since or scope.until or scope.evenings is not None:
-        _fresh(db, scope)
-        return _add_up(db, scope)
+        where, params = _fresh(db, scope)
+        return read_again(db, lambda: _add_up(db, scope), where, params)
     digest = _fresh_digest(db, scope)
     key = f"device:{scope.device}"
     row = db.execute("SELECT digest, players FROM span_totals WHERE scope = ?", [key]).fetchone()
     if row is not None and row[0] == digest:
-        return [PlayerStats.from_part(part) for part in json.loads(row[1])]
-    players = _add_up(db, scope)
-    with writing(db):
+        with contextlib.suppress(*_MISREAD):  # a copy that does not read is added up again
+            return [PlayerStats.from_part(part) for part in json.loads(row[1])]
+    where, params = scope.sql()
+    players = read_again(db, lambda: _add_up(db, scope), where, params)
+    # Kept when it can be: a page that reads must work on a read-only or full disk, or
+    # while a backup holds the lock (the totals are added up again next time).
+    with contextlib.suppress(sqlite3.OperationalError), writing(db):
         db.execute(
             "INSERT OR REPLACE INTO span_totals (scope, digest, players) VALUES (?, ?, ?)",
             [key, digest, json.dumps([p.to_part() for p in players], ensure_ascii=False)],
@@ -368,24 +482,32 @@ def player_of(db: Database, scope: Scope, key: str) -> PlayerStats | None:
     where, params = scope.sql()
     where = f"({where}) AND games.id IN (SELECT game FROM player_summaries WHERE player = ?)"
     refresh(db, where, [*params, key])
-    rows = db.execute(
-        "SELECT p.part FROM player_summaries p JOIN games ON games.id = p.game"
-        f" WHERE p.player = ? AND {scope.sql()[0]} ORDER BY games.created_at, games.rowid",
-        [key, *params],
-    ).fetchall()
-    found = merge({key: PlayerStats.from_part(json.loads(part))} for (part,) in rows)
+
+    def read() -> list[PlayerStats]:
+        rows = db.execute(
+            "SELECT p.part FROM player_summaries p JOIN games ON games.id = p.game"
+            f" WHERE p.player = ? AND {scope.sql()[0]} ORDER BY games.created_at, games.rowid",
+            [key, *params],
+        ).fetchall()
+        return merge({key: PlayerStats.from_part(json.loads(part))} for (part,) in rows)
+
+    found = read_again(db, read, where, [*params, key])
     return found[0] if found else None
 
 
 def every_player(db: Database, scope: Scope) -> list[PlayerStats]:
     """Every player's whole statistics over the scope (`scorekeeper stats`)."""
     where, params = _fresh(db, scope)
-    rows = db.execute(
-        "SELECT p.player, p.part FROM player_summaries p JOIN games ON games.id = p.game"
-        f" WHERE {where} ORDER BY games.created_at, games.rowid",
-        params,
-    )
-    return merge({key: PlayerStats.from_part(json.loads(part))} for key, part in rows)
+
+    def read() -> list[PlayerStats]:
+        rows = db.execute(
+            "SELECT p.player, p.part FROM player_summaries p JOIN games ON games.id = p.game"
+            f" WHERE {where} ORDER BY games.created_at, games.rowid",
+            params,
+        )
+        return merge({key: PlayerStats.from_part(json.loads(part))} for key, part in rows)
+
+    return read_again(db, read, where, params)
 
 
 def csv_chunks(db: Database, scope: Scope) -> Iterator[str]:
@@ -414,20 +536,29 @@ def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResul
     if not game_ids:
         return {}
     marks = names_in(game_ids)
-    refresh(db, f"games.id IN ({marks})", list(game_ids))
-    found = {}
-    for game_id, standing in db.execute(
-        f"SELECT game, standing FROM game_summaries WHERE game IN ({marks})"
-        " AND standing IS NOT NULL",
-        list(game_ids),
-    ):
-        raw = json.loads(standing)
-        found[game_id] = TableResult(
-            kind=raw["kind"],
-            lowest_wins=raw["lowest_wins"],
-            sides=tuple(tuple(side) for side in raw["sides"]),
-            totals=tuple(raw["totals"]),
-            won_by=tuple(raw["won_by"]),
-            rules=raw.get("rules", ""),
-        )
-    return found
+    where = f"games.id IN ({marks})"
+    refresh(db, where, list(game_ids))
+
+    def read() -> dict[str, TableResult]:
+        return {
+            game_id: _standing(json.loads(standing))
+            for game_id, standing in db.execute(
+                f"SELECT game, standing FROM game_summaries WHERE game IN ({marks})"
+                " AND standing IS NOT NULL",
+                list(game_ids),
+            )
+        }
+
+    return read_again(db, read, where, list(game_ids))
+
+
+def _standing(raw: Any) -> TableResult:
+    """A game's result for standings, as its summary keeps it."""
+    return TableResult(
+        kind=str(raw["kind"]),
+        lowest_wins=bool(raw["lowest_wins"]),
+        sides=tuple(tuple(str(name) for name in side) for side in raw["sides"]),
+        totals=tuple(raw["totals"]),
+        won_by=tuple(int(side) for side in raw["won_by"]),
+        rules=str(raw.get("rules", "")),
+    )

@@ -8,6 +8,7 @@ nothing, and the phones that came through it lose what it gave them. A later rou
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -127,3 +128,13 @@ def tables_held(db: Database, device: str | None, evening_id: str) -> set[int]:
             [device, evening_id],
         )
     }
+
+
+def evening_players(db: Database, evening_id: str) -> list[str]:
+    """The names of the players of an evening's games, as each game spells them."""
+    names: dict[str, None] = {}
+    for (players,) in db.execute(
+        "SELECT players FROM games WHERE evening = ? ORDER BY created_at", [evening_id]
+    ):
+        names.update(dict.fromkeys(json.loads(players)))
+    return list(names)

@@ -90,6 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     security.init_app(app)
     app.before_request(access.keep_device)
+    app.jinja_env.globals["start_mark"] = access.start_mark
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
@@ -105,6 +106,7 @@ def warm_up(app: Flask) -> None:
     scoresheet after a start, that took ~125 ms against ~10 ms for every later one
     (`make bench`, first view in a fresh server)."""
     from ..engine import all_rulesets, find_kind, kind_names
+    from ..limits import looks_like
     from .entry import entry_for
 
     for name in app.jinja_env.list_templates(extensions=["html"]):
@@ -114,3 +116,4 @@ def warm_up(app: Flask) -> None:
         entry_for(kind)
         find_kind(kind).words().describe(find_kind(kind).facts.options())
         all_rulesets(kind)
+    looks_like("")  # Unicode's look-alike letters: ~150 ms, else the first new game's

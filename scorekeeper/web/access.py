@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime
 import hmac
+import re
 import secrets
 
-from flask import abort, g, session
+from flask import abort, g, request, session
 from flask_babel import gettext as _
 
 from .. import limits, store
@@ -51,17 +52,41 @@ def grant(game_id: str, role: str) -> None:
 
 def grant_own(game_id: str) -> None:
     """Let this browser keep score in a game it has just started (new, imported, a
-    rematch). No right is raised on anyone else's game, so the device id stays: a
-    double-tapped Start, two requests with the same cookie, must not leave the phone
-    holding a new id that took over nothing."""
-    store.grant(get_db(), device(create=True) or "", game_id, "edit")
+    rematch), under a new device id (see starting_device)."""
+    store.grant(get_db(), starting_device(), game_id, "edit")
     g.pop("roles", None)
+
+
+# The mark a form that starts a game or an evening carries (start_mark): random, made
+# for each page shown.
+_STARTED = re.compile(r"[0-9a-f]{32}")
+
+
+def start_mark() -> str:
+    """For the hidden "started" field of a form that starts a game or an evening."""
+    return secrets.token_hex(16)
+
+
+def starting_device() -> str:
+    """The device id under which this browser keeps what it starts (a game, an evening).
+
+    A new one that takes over everything the old one had (new_device): a device id
+    planted in the browser before (a cookie set by someone else) then shares nothing the
+    phone starts afterwards. The same form sent twice (a double-tapped Start: the same
+    `started` mark, which only the page shown to this phone holds) lands on the same new
+    id, never on one that took over nothing."""
+    if session.get("device") is None:
+        return device(create=True) or ""
+    started = request.form.get("started", "")
+    mark = started if _STARTED.fullmatch(started) else secrets.token_hex(16)
+    return new_device(f"start {mark}")
 
 
 def new_device(credential: str) -> str:
     """Give this browser a new device id that takes over everything its old one had.
 
-    Called at every grant of rights: a device id planted in a browser before (a cookie
+    Called at every grant of rights, and when a phone starts a game or an evening
+    (starting_device): a device id planted in a browser before (a cookie
     set by someone else) then never inherits the rights the PIN or a link gave. The same
     credential presented twice at once with the old id (a double tap) gets the same new id."""
     old, new = session.get("device"), secrets.token_urlsafe(16)

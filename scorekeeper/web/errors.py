@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 from flask import Flask, current_app, g, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from ..engine.text import Text
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
+from ..store.games import DamagedGame
 from .forms import PinForm
 from .i18n import render_text
 
@@ -54,10 +57,24 @@ def handle_store_error(error: StoreError) -> tuple[str, int]:
         )
         if error.damaged
         else None,
-        message=render_text(error.message),
+        message=render_text(_file_names_only(error.message)),
         locked=None,
     )
     return page, 503
+
+
+def _file_names_only(message: Text) -> Text:
+    """`message` with each file named by its name, not its folders: a visitor learns
+    no path on the computer that runs the app (its console says the whole path)."""
+    params = {
+        name: _file_names_only(value)
+        if isinstance(value, Text)
+        else os.path.basename(value)
+        if isinstance(value, str) and os.path.isabs(value)
+        else value
+        for name, value in message.params.items()
+    }
+    return Text(message.template, params, message.plural)
 
 
 def too_large(*, rules: bool = False) -> str:
@@ -105,8 +122,34 @@ def handle_database_error(error: sqlite3.DatabaseError) -> tuple[str, int]:
     return handle_store_error(damaged(path, error))
 
 
+def handle_damaged_game(error: DamagedGame) -> tuple[str, int]:
+    """A game whose stored hands do not replay (changed outside the app, or damaged):
+    its pages name the hand and what is wrong with it, and every other page works."""
+    why = render_text(error.why)
+    if error.hand is not None:
+        lead = _(
+            "Hand %(n)s of this game, as stored, cannot be read: %(why)s.", n=error.hand, why=why
+        )
+    else:
+        lead = _("This game, as stored, cannot be read: %(why)s.", why=why)
+    page = render_template(
+        "error.html",
+        code=200,
+        title=_("This game cannot be shown"),
+        lead=lead,
+        message=_(
+            "The database file was changed outside the app, or part of it was damaged;"
+            " every other game is as it was. Whoever runs the app can list every such game"
+            " with “scorekeeper check --deep”, and put a backup back."
+        ),
+        locked=None,
+    )
+    return page, 200 if request.method in ("GET", "HEAD") else 409
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(sqlite3.OperationalError, handle_busy_database)
     app.register_error_handler(sqlite3.DatabaseError, handle_database_error)
     app.register_error_handler(StoreError, handle_store_error)
+    app.register_error_handler(DamagedGame, handle_damaged_game)

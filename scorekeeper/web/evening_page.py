@@ -313,7 +313,14 @@ def table_cards(evening: store.Evening, has: str, night: Night) -> list[Table]:
         if game_id is None and has not in ("organize", "watch") and number_ not in held:
             continue
         stored = store.get_game(db, game_id) if game_id is not None else None
-        shown_game = card_game(night, stored) if stored is not None else None
+        shown_game = None
+        if stored is not None:
+            try:
+                shown_game = card_game(night, stored)
+            except store.DamagedGame as damaged:  # its own page names the hand
+                shown_game = CardGame(
+                    stored.id, game_card(stored), "", [], render_text(damaged.message), False, ""
+                )
         cards.append(
             Table(
                 number=number_,

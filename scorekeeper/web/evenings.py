@@ -10,6 +10,7 @@ may see: an evening's page lists the tables this phone started, joined or holds.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from datetime import date
@@ -23,9 +24,17 @@ from .. import store
 from ..engine import UnknownRuleset
 from ..engine.errors import GameError
 from ..engine.house import rules_document
-from ..limits import EVENING_NAME_MAX, BadName, clean_name, parse_count
+from ..engine.text import sentence
+from ..limits import (
+    EVENING_NAME_MAX,
+    BadName,
+    clean_name,
+    lookalike_of,
+    lookalike_words,
+    parse_count,
+)
 from ..stats import csv_number, csv_rows, write_csv
-from .access import check_room, device, evening_for, game_for, new_device
+from .access import check_room, device, evening_for, game_for, new_device, starting_device
 from .db import get_db
 from .download import file_response
 from .evening_page import (
@@ -80,9 +89,7 @@ def index() -> BaseResponse | str:
                     flash(str(problem), "error")
                 else:
                     check_room("evenings")
-                    evening_id = store.create_evening(
-                        get_db(), name, device(create=True) or "", chosen
-                    )
+                    evening_id = store.create_evening(get_db(), name, starting_device(), chosen)
                     _set_rules(evening_id, request.form.get("ruleset") or "")
                     return redirect(url_for("evenings.evening", evening_id=evening_id), 303)
     return render_template(
@@ -172,6 +179,10 @@ def summary_pdf(evening_id: str) -> Response:
     results = []
     for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
         stored = store.get_game(db, game.id)
+        try:
+            played = result_words(card_game(night, stored))
+        except store.DamagedGame as damaged:  # its own page names the hand
+            played = render_text(damaged.message)
         results.append(
             {
                 "round": round_label(night, game.round),
@@ -179,7 +190,7 @@ def summary_pdf(evening_id: str) -> Response:
                 if game.table
                 else "",
                 "card": game_card(stored),
-                "result": result_words(card_game(night, stored)),
+                "result": played,
             }
         )
     pdf = evening_pdf(
@@ -298,7 +309,11 @@ def export_csv(evening_id: str) -> Response:
     night = read(found, has)
     db = get_db()
     games = [store.get_game(db, game_id) for game_id in night.games]
-    rows = csv_rows((g.id, g.created_at[:10], g.players, g.hands, g.score()) for g in games)
+    scored = []
+    for game in games:
+        with contextlib.suppress(store.DamagedGame):  # its own page names the hand
+            scored.append((game.id, game.created_at[:10], game.players, game.hands, game.score()))
+    rows = csv_rows(scored)
     head = next(rows)
     where = {g.id: (g.round, g.table) for g in night.games.values()}
     out = io.StringIO()
@@ -368,6 +383,10 @@ def add_game(evening_id: str) -> BaseResponse:
                 "This game is a table of another evening: it stays there unless that evening's director moves it."
             ),
         )
+    tonight = store.evening_players(get_db(), found.id)
+    for name in stored.players:  # "Аnn" at one table, "Ann" at another: one name twice
+        if (other := lookalike_of(name, tonight)) is not None:
+            abort(400, render_text(sentence(lookalike_words(name, other))))
     try:
         store.move_game(get_db(), game_id, found.id, by=device() or "")
     except store.NotTheDirector as refused:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from typing import Any
@@ -53,6 +53,7 @@ from ..limits import (
     BadName,
     check_file_size,
     clean_name,
+    lookalike_of,
     parse_count,
     player_key,
     read_game_json,
@@ -252,7 +253,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
                     "This form had expired. Everything you typed is still here: check it and start again."
                 )
             )
-        names, name_problems = _read_names(typed)
+        names, name_problems = _read_names(typed, _tonight(evening))
         if name_problems:
             errors.append(_("Enter a different name for each of the %(n)s players.", n=seats))
         if form_ok and not errors:
@@ -402,6 +403,11 @@ def _evening_to_join(evening_id: str | None, table: str | None) -> tuple[str | N
     )
 
 
+def _tonight(evening_id: str | None) -> list[str]:
+    """The names of the players of the evening's games so far (none outside one)."""
+    return store.evening_players(get_db(), evening_id) if evening_id else []
+
+
 def _place(evening_id: str | None, table: int | None) -> str:
     """Where a new game in an evening is played, in words: "Club night · Table 2 —
     window" (a table's phone sees which table it starts); "" outside an evening."""
@@ -415,10 +421,11 @@ def _place(evening_id: str | None, table: int | None) -> str:
     return f"{name} · {table_label(table, names.get(table, ''))}"
 
 
-def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:
+def _read_names(typed: list[str], tonight: Sequence[str] = ()) -> tuple[list[str], dict[int, Any]]:
     """The seats' names as the rule for names makes them, and what is wrong with each:
-    missing, refused by the rule (too long, a control character…), or the same as an
-    earlier seat's."""
+    missing, refused by the rule (too long, a control character…), the same as an
+    earlier seat's, or looking like an earlier seat's or like a name `tonight` (the
+    evening's other players) without being it."""
     names: list[str] = []
     problems: dict[int, Any] = {}
     seen: dict[str, int] = {}
@@ -440,7 +447,29 @@ def _read_names(typed: list[str]) -> tuple[list[str], dict[int, Any]]:
             )
         else:
             seen[player_key(name)] = seat
+            _lookalike(name, seat, names, tonight, problems)
     return names, problems
+
+
+def _lookalike(
+    name: str, seat: int, names: list[str], tonight: Sequence[str], problems: dict[int, Any]
+) -> None:
+    """Say so at `seat` when its name looks like an earlier seat's or one of tonight's
+    players' but is another player (Cyrillic "Аnn" beside "Ann")."""
+    earlier = lookalike_of(name, names[:seat])
+    if earlier is not None:
+        problems[seat] = _(
+            "Seat %(n)s is %(name)s, which looks the same but is written with other letters:"
+            " give each player a name the table can tell apart.",
+            n=names.index(earlier) + 1,
+            name=earlier,
+        )
+    elif (other := lookalike_of(name, tonight)) is not None:
+        problems[seat] = _(
+            "%(name)s plays at another table tonight and looks the same, but is written with"
+            " other letters: type the name as it is written there, or choose another.",
+            name=other,
+        )
 
 
 @bp.route("/g/<game_id>")

@@ -19,6 +19,7 @@ from flask import (
 )
 from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
+from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
@@ -29,6 +30,7 @@ from ..limits import MAX_HANDS, parse_count
 from .access import game_for
 from .db import get_db
 from .entry import BiddingEntry, OnePageEntry, entry_for
+from .errors import handle_http_error
 from .forms import VersionForm
 from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
 from .sheet import render_game
@@ -55,18 +57,41 @@ def _where_to(response: BaseResponse) -> BaseResponse:
 TOKEN = re.compile(r"[0-9a-f]{16,64}")
 
 
+def _step() -> str:
+    """The step a submission answers within its game: the page (bids, tricks, a hand's
+    edit...) and the hand the form was shown for."""
+    number = (request.view_args or {}).get("number", "")
+    return f"{request.endpoint} {number} {request.form.get('hand', '')[:12]}"
+
+
 def _submission(answer: str) -> store.Submission | None:
-    """The phone's token of this submission, with the page that answers it."""
+    """The phone's token of this submission, with its step and the page that answers it."""
     token = request.form.get("submission", "")
-    return store.Submission(token, answer) if TOKEN.fullmatch(token) else None
+    return store.Submission(token, answer, _step()) if TOKEN.fullmatch(token) else None
 
 
-def _first_answer() -> BaseResponse | None:
+def _first_answer(game_id: str) -> BaseResponse | None:
     """A submission already stored (a double tap, an outbox sending again after a lost
-    answer): the first answer again, and nothing stored twice."""
+    answer): the first answer again, and nothing stored twice. A token that answered
+    another game or step is refused (ForeignToken, a 400)."""
     token = request.form.get("submission", "") if request.method == "POST" else ""
-    first = store.answered(get_db(), token) if TOKEN.fullmatch(token) else None
+    if not TOKEN.fullmatch(token):
+        return None
+    first = store.answered(get_db(), token, game_id, _step())
     return redirect(first, 303) if first is not None else None
+
+
+@bp.errorhandler(store.ForeignToken)
+def _foreign_token(_error: store.ForeignToken) -> tuple[str, int, dict[str, str]]:
+    page, status = handle_http_error(
+        BadRequest(
+            _(
+                "This entry came with the sending code of another game's or another"
+                " hand's entry, so nothing was stored. Go back to the game and enter it again."
+            )
+        )
+    )
+    return page, status, {"X-Scorekeeper-Token": "refused"}  # the page makes a new one
 
 
 def _submitted_hand() -> int | None:
@@ -79,7 +104,7 @@ def _conflict(
 ) -> BaseResponse | tuple[str, int]:
     """Another phone wrote first: say so plainly and show the game as it is now (409);
     with what this phone sent for hand `number` beside what is stored, to keep one."""
-    again = _first_answer()  # the same phone's double tap, racing its first one
+    again = _first_answer(game_id)  # the same phone's double tap, racing its first one
     if again is not None:
         return again
     stored = store.get_game(get_db(), game_id)
@@ -183,7 +208,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the bids of the next hand, in bidding order."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
-    again = _first_answer()
+    again = _first_answer(game_id)
     if again is not None:
         return again
     result = stored.score()
@@ -287,7 +312,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     """Enter the tricks of the hand being played, then score it."""
     stored = game_for(game_id, "edit")
     entry = _bidding(stored)
-    again = _first_answer()
+    again = _first_answer(game_id)
     if again is not None:
         return again
     if not stored.pending_bids:
@@ -390,7 +415,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     stored = game_for(game_id, "edit")
     if not 1 <= number <= len(stored.hands):
         abort(404, _("This game has no hand %(n)s.", n=number))
-    again = _first_answer()
+    again = _first_answer(game_id)
     if again is not None:
         return again
     if "play" in entry_for(stored.kind).steps:
@@ -576,7 +601,7 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     steps = entry_for(stored.kind).steps
     if "play" not in steps:
         return redirect(url_for(f"hands.{steps[0]}", game_id=game_id), 303)
-    again = _first_answer()
+    again = _first_answer(game_id)
     if again is not None:
         return again
     number = _submitted_hand()

@@ -54,11 +54,12 @@ def _pins(raw: str, players: list[str]) -> dict[str, int]:
         if not line.strip():
             continue
         name, equals, table = line.rpartition("=")
-        if not equals or not name.strip() or parse_count(table.strip()) is None:
+        number = parse_count(table.strip())
+        if not equals or not name.strip() or number is None:
             raise ValueError(
                 _("“%(line)s” is not a name, “=” and a table number.", line=line.strip())
             )
-        pins[spelled.get(name.strip().casefold(), name.strip())] = parse_count(table.strip()) or 0
+        pins[spelled.get(name.strip().casefold(), name.strip())] = number
     return pins
 
 
@@ -105,7 +106,8 @@ def _table_size(ruleset: Any) -> int:
     if not typed:
         return int(ruleset.options.players)
     counts = sorted(ruleset.player_counts)
-    if parse_count(typed) not in counts:
+    size = parse_count(typed)
+    if size is None or size not in counts:
         raise ValueError(
             _(
                 "Players a table: %(name)s is played by %(counts)s.",
@@ -113,7 +115,7 @@ def _table_size(ruleset: Any) -> int:
                 counts=", ".join(map(str, counts)),
             )
         )
-    return int(typed)
+    return size
 
 
 def _translations() -> Any:

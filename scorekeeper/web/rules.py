@@ -226,8 +226,10 @@ def _house_form(
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
         setup=_setup_kept(),
     )
-    failed = request.method == "POST" and request.form.get("step") == "save"
-    return (page, 400) if failed and (errors or field_errors or problems) else page
+    # Sent with an option the rules refuse (saved, reviewed, or the Enter key's first
+    # button): a 400 with the form, whatever the step.
+    failed = request.method == "POST" and bool(errors or field_errors or problems)
+    return (page, 400) if failed else page
 
 
 def _save_house(

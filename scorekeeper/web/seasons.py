@@ -23,13 +23,13 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine.text import N_
-from ..limits import BadName, player_key
+from ..limits import BadName, parse_count, player_key
 from ..night import counted, missed
 from ..ratings import Rating
 from ..seasons import MEASURES, PLACING, Night, SeasonTable, measure_words, season_table
 from ..standings import shown
 from ..stats import csv_number, write_csv
-from ..store.seasons import BadSeason, Season, SeasonNotFound
+from ..store.seasons import BEST_OF_WORDS, MOST_COUNTED, BadSeason, Season, SeasonNotFound
 from .access import device, role
 from .db import get_db
 from .download import file_response
@@ -161,9 +161,10 @@ def _best_of(raw: str) -> int | None:
     raw = raw.strip()
     if not raw:
         return None
-    if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
-        raise BadSeason("best_of", N_("the nights that count must be a whole number, 1 or more"))
-    return int(raw)
+    count = parse_count(raw)
+    if count is None or not 1 <= count <= MOST_COUNTED:
+        raise BadSeason("best_of", BEST_OF_WORDS)
+    return count
 
 
 def _day(raw: str, field: str) -> str | None:

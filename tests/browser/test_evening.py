@@ -384,7 +384,9 @@ def test_an_evening_on_the_phone_and_on_a_tv(browser, live_server, phone: Page, 
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV for spreadsheets").click()
     rows = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
-    assert rows[0].startswith("game,round,table,ruleset,started,hand,seat,player") and len(rows) == 9
+    assert (
+        rows[0].startswith("game,round,table,ruleset,started,hand,seat,player") and len(rows) == 9
+    )
     # The TV is another browser: it opens the evening's watch link (its QR code).
     page.locator("details.share summary").click()
     link = page.locator("details.share a.share-url").inner_text()

@@ -10,7 +10,14 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store.pins import GAME_TRIES, PIN_TRIES, PIN_WINDOW, pin_missed, pin_wait
+from scorekeeper.store.pins import (
+    GAME_TRIES,
+    PIN_TRIES,
+    PIN_WINDOW,
+    SIEGE_TRIES,
+    pin_missed,
+    pin_wait,
+)
 from scorekeeper.web import access, create_app
 
 from .conftest import play, setup_form, start_game, text, version
@@ -173,11 +180,37 @@ def test_the_wait_is_counted_from_the_first_wrong_pin_of_the_window(db, client):
     assert pin_wait(db, game_id, "another phone", now=1300.0) == 0
 
 
-def test_a_guesser_dropping_its_cookie_still_waits_once_every_phone_guessed_enough(db, client):
+def test_wrong_pins_from_throwaway_cookies_never_lock_out_the_right_pin(app, client, db):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    wrong = "000000" if pin != "000000" else "111111"
+    for _ in range(GAME_TRIES):  # each from a cookie thrown away after one try
+        assert app.test_client().post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
+    friend = app.test_client()
+    assert friend.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 303
+    assert "Share this game" in text(friend.get(f"/g/{game_id}"))
+    # A phone that mistyped once still gets in with the right PIN.
+    typo = app.test_client()
+    assert typo.post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
+    assert typo.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 303
+    # While the game is under siege, a guessing phone gets SIEGE_TRIES wrong PINs, not five.
+    guesser = app.test_client()
+    for _ in range(SIEGE_TRIES):
+        assert guesser.post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
+    assert guesser.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 429
+
+
+def test_the_game_wide_count_shortens_each_phones_tries_but_hears_a_new_phone(db, client):
     game_id = start_game(client)
     for n in range(GAME_TRIES):
         pin_missed(db, game_id, f"throwaway-{n}", now=1000.0)
-    assert pin_wait(db, game_id, "yet-another", now=1000.0) == PIN_WINDOW
+    assert pin_wait(db, game_id, "yet-another", now=1000.0) == 0
+    pin_missed(db, game_id, "yet-another", now=1010.0)
+    assert pin_wait(db, game_id, "yet-another", now=1010.0) == 0
+    pin_missed(db, game_id, "yet-another", now=1020.0)
+    assert pin_wait(db, game_id, "yet-another", now=1020.0) == PIN_WINDOW - 10
+    # Once the others' misses leave the window, the phone has its five again.
+    assert pin_wait(db, game_id, "yet-another", now=1601.0) == 0
 
 
 def test_the_right_pin_from_another_phone_behind_the_same_address_is_taken(app, client):
@@ -395,9 +428,46 @@ def test_a_strangers_compare_with_a_private_game_is_refused(app, client):
 
 def test_a_double_tapped_start_keeps_every_game_on_the_phone(app, client, db):
     first = start_game(client)
+    page = client.get("/new/yahoo-normal").get_data(as_text=True)
+    mark = re.search(r'name="started" value="([0-9a-f]+)"', page).group(1)
+    form = {**setup_form("yahoo-normal"), "started": mark}  # the page's form, tapped twice
     cookie = client.get_cookie("session").value
-    second = start_game(client)
+    second = client.post("/new/yahoo-normal", data=form).headers["Location"].rsplit("/")[-1]
     client.set_cookie("session", cookie)  # the second tap left with the cookie of the first
-    third = start_game(client)
+    third = client.post("/new/yahoo-normal", data=form).headers["Location"].rsplit("/")[-1]
     home = client.get("/").get_data(as_text=True)
     assert all(f"/g/{game}" in home for game in (first, second, third))
+
+
+def test_a_planted_device_id_shares_nothing_the_phone_starts_afterwards(app, client, db):
+    from .test_evenings import start_evening
+
+    victim, attacker = planted(app, "planted-id"), planted(app, "planted-id")
+    game = start_game(victim)
+    evening = start_evening(victim, "Victim's night")
+    imported = victim.post("/import", data={"text": victim.get(f"/g/{game}/export").data})
+    assert imported.status_code == 303
+    again = victim.post(f"/g/{game}/rematch", data={"seating": "same"})
+    assert again.status_code == 303
+    started = [game, imported.headers["Location"].rsplit("/", 1)[1]]
+    started.append(again.headers["Location"].rsplit("/", 1)[1])
+    for game_id in started:
+        assert victim.get(f"/g/{game_id}").status_code == 200
+        assert attacker.get(f"/g/{game_id}").status_code == 403
+    assert victim.get(f"/e/{evening}").status_code == 200
+    assert attacker.get(f"/e/{evening}").status_code == 403
+    assert "Victim" not in text(attacker.get("/evenings/"))
+    with victim.session_transaction() as session:
+        assert session["device"] != "planted-id"
+
+
+def test_a_phone_at_its_pin_limit_stays_there_when_it_starts_a_game(app, client):
+    game_id = start_game(client)
+    _watch, _scorer, pin = links(client, game_id)
+    guesser = app.test_client()
+    for _ in range(PIN_TRIES):
+        guesser.post(f"/g/{game_id}/pin", data={"pin": "not-it"})
+    start_game(guesser, names=["Zed", "Yan", "Xia", "Wes"])  # a new device id
+    with guesser.session_transaction() as session:
+        assert session["device"]
+    assert guesser.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 429

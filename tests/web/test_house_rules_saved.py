@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.store.house import save_house_rules
 
-from .conftest import setup_form, start_game
+from .conftest import option_fields, setup_form, start_game
 
 FRIDAY = {
     "format": "scorekeeper-rules/1",
@@ -247,3 +247,18 @@ def test_a_game_file_naming_them_imports_on_the_web(client):
     assert response.status_code == 303, text(response)
     sheet = text(client.get(response.headers["Location"]))
     assert "Friday club" in sheet
+
+
+@pytest.mark.parametrize("step", ["save", "review", None])
+def test_house_rules_sent_with_an_invalid_option_answer_400_at_every_step(client, step):
+    page = client.get("/rules/house/save?base=yahoo-normal").get_data(as_text=True)
+    assert 'name="opt_target"' in page
+    data = {"base": "yahoo-normal", "name": "Club", **option_fields("yahoo-normal", {})}
+    data["opt_target"] = "abc"
+    if step:
+        data["step"] = step
+    response = client.post("/rules/house/save", data=data)
+    assert response.status_code == 400
+    assert "Enter a whole number" in response.get_data(as_text=True)
+    valid = {**data, "opt_target": "300"}
+    assert client.post("/rules/house/save", data=valid).status_code in (200, 303)

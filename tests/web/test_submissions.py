@@ -77,3 +77,49 @@ def test_the_dealer_is_corrected_and_a_bad_correction_is_a_400(client, db):
     doc = client.get(f"/g/{game}/export").get_json()
     assert doc["hands"][0]["dealer"] == 2
     assert "Dee deals" in text(client.get(f"/g/{game}"))  # hand 2 rotates on from Cho
+
+
+def test_a_token_from_another_game_is_refused_and_not_answered_as_stored(client, db):
+    first, second = start_game(client), start_game(client)
+    for game in (first, second):
+        client.post(
+            f"/g/{game}/bids",
+            data={**{f"bid_{s}": "3" for s in range(4)}, "version": version(db, game)},
+        )
+    stored = client.post(
+        f"/g/{first}/tricks",
+        data={**bids_and_tricks(db, first, [4, 3, 3, 3]), "submission": TOKEN},
+    )
+    assert stored.status_code == 303
+    # Game A's token with game B's hand, as the outbox sends it: refused, B's hand not
+    # dropped behind "stored at A".
+    for headers in ({"X-Scorekeeper-Send": "1"}, {}):
+        sent = client.post(
+            f"/g/{second}/tricks",
+            data={**bids_and_tricks(db, second, [3, 3, 3, 4]), "submission": TOKEN},
+            headers=headers,
+        )
+        assert sent.status_code == 400, sent.get_data(as_text=True)
+        assert "stored" not in (sent.get_json(silent=True) or {})
+        assert "sending code of another game" in text(sent)
+    assert client.get(f"/g/{second}/export").get_json()["hands"] == []
+    # The same token on the same game but another step (the next hand's bids) is refused too.
+    again = client.post(
+        f"/g/{first}/bids",
+        data={
+            **{f"bid_{s}": "3" for s in range(4)},
+            "version": version(db, first),
+            "hand": "2",
+            "submission": TOKEN,
+        },
+    )
+    assert again.status_code == 400
+    assert client.get(f"/g/{first}/bids").status_code == 200
+    # B's hand sent with its own token is stored as usual.
+    own = client.post(
+        f"/g/{second}/tricks",
+        data={**bids_and_tricks(db, second, [3, 3, 3, 4]), "submission": "f" * 32},
+    )
+    assert (
+        own.status_code == 303 and len(client.get(f"/g/{second}/export").get_json()["hands"]) == 1
+    )

@@ -136,3 +136,53 @@ def test_private_pages_are_never_kept_by_a_shared_cache(client, db):
     static = client.get("/static/app.css")
     static.close()
     assert "max-age" in static.headers["Cache-Control"]
+
+
+CYRILLIC_ANN = "\u0410nn"  # Cyrillic A: reads "Ann"
+
+
+def test_a_name_that_looks_like_another_players_is_refused_at_the_table(client, db):
+    form = setup_form("yahoo-normal", names=["Ann", CYRILLIC_ANN, "Cho", "Dee"])
+    response = client.post("/new/yahoo-normal", data=form)
+    assert response.status_code == 400
+    assert "Seat 1 is Ann, which looks the same but is written with other letters" in text(
+        response
+    )
+    blank = setup_form("yahoo-normal", names=["Ann", "Ann\u2800", "Cho", "Dee"])
+    response = client.post("/new/yahoo-normal", data=blank)
+    assert response.status_code == 400 and "shows as blank space" in text(response)
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+
+
+def test_a_name_that_looks_like_one_at_another_table_of_the_evening_is_refused(
+    app, client, db, evening
+):
+    game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    form = {
+        **setup_form("yahoo-normal", names=[CYRILLIC_ANN, "Eve", "Fay", "Gus"]),
+        "evening": evening,
+    }
+    response = client.post(f"/new/yahoo-normal?evening={evening}", data=form)
+    assert response.status_code == 400
+    assert "Ann plays at another table tonight and looks the same" in text(response)
+    # The same player at a second table is no look-alike: "ann" is Ann.
+    again = {**setup_form("yahoo-normal", names=["ann", "Eve", "Fay", "Gus"]), "evening": evening}
+    assert client.post(f"/new/yahoo-normal?evening={evening}", data=again).status_code == 303
+    # A game of this phone's added to the evening is held to the same rule.
+    outside = start_game(client, names=[CYRILLIC_ANN, "Joy", "Kim", "Lou"])
+    response = client.post(f"/e/{evening}/add", data={"game": outside})
+    assert response.status_code == 400 and "look alike" in text(response)
+    assert store.get_game(db, outside).evening is None
+    # Tonight's players for a rotation: the same.
+    seated = client.post(
+        f"/e/{evening}/rounds",
+        data={
+            "round": "1",
+            "players": "\n".join(["Ann", CYRILLIC_ANN, "Cho", "Dee", "Eve", "Fay", "Gus", "Hal"]),
+            "ruleset": "yahoo-normal",
+            "rounds": "3",
+            "method": "balanced",
+            "pins": "",
+        },
+    )
+    assert seated.status_code == 400 and "look alike" in text(seated)
