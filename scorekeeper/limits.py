@@ -39,6 +39,7 @@ EVENING_NAME_MAX = 60
 MAX_GAMES_PER_PHONE = 10_000
 MAX_EVENINGS_PER_PHONE = 1_000
 MAX_HOUSE_RULES_PER_PHONE = 200
+MAX_SEASONS_PER_PHONE = 100  # a season a month for eight years
 # The most digits a count typed in a form may have (more is no count any table needs).
 COUNT_DIGITS = 100
 

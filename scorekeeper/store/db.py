@@ -496,6 +496,14 @@ def m019_evening_rotation_rounds(db: Database) -> None:
     )
 
 
+@migrations()
+def m020_seasons_and_evenings_by_starter(db: Database) -> None:
+    """A phone's seasons and evenings found by who started them: its seasons page, a
+    season's nights and the cap on seasons read a phone's own rows, not everyone's."""
+    db.execute("CREATE INDEX seasons_starter ON seasons(created_by)")
+    db.execute("CREATE INDEX evenings_starter ON evenings(created_by)")
+
+
 def new_id() -> str:
     """An unguessable id for a game or an evening (96 bits) that never starts with "-".
 

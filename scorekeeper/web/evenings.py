@@ -47,14 +47,9 @@ bp = Blueprint("evenings", __name__)
 NAME_MAX = EVENING_NAME_MAX
 
 
-def _mine() -> list[str]:
-    db = get_db()
-    return store.games_of(db, device(), archived=None)
-
-
 def my_evenings() -> list[store.Evening]:
     """The evenings this browser started, or that hold one of its games."""
-    return store.evenings_of(get_db(), device(), _mine())
+    return store.evenings_of(get_db(), device())
 
 
 @bp.route("/evenings/", methods=["GET", "POST"])
