@@ -79,6 +79,7 @@ from .summaries import (
 )
 from .tables import (
     EveningTable,
+    FullEvening,
     add_table,
     evening_tables,
     grant_table,
@@ -95,6 +96,7 @@ __all__ = [
     "Evening",
     "EveningNotFound",
     "EveningTable",
+    "FullEvening",
     "GameNotFound",
     "NeedsCorrection",
     "Repeated",

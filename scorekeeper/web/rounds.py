@@ -7,6 +7,7 @@ watches it) shows the round, each table's seats and who sits out.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -145,17 +146,21 @@ def rounds_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
 
 
 def _names(raw: str) -> list[str]:
-    """Tonight's players as typed: one a line (or separated by commas)."""
-    return [name for name in re.split(r"[\n,、]", raw) if name.strip()]
+    """Tonight's players as typed: one a line (or separated by commas), read no further
+    than one past the most a rotation seats (a list of 100,000 is refused as long)."""
+    names = (found.group() for found in re.finditer(r"[^\n,、]+", raw))
+    return list(itertools.islice((name for name in names if name.strip()), MAX_PLAYERS + 1))
 
 
 def _pins(raw: str, players: list[str]) -> dict[str, int]:
     """ "Name = table" lines, the name as in the list of players (any case)."""
     spelled = {name.casefold(): name for name in players}
     pins: dict[str, int] = {}
-    for line in raw.splitlines():
-        if not line.strip():
-            continue
+    typed = (found.group() for found in re.finditer(r"[^\r\n]+", raw))
+    lines = list(itertools.islice((line for line in typed if line.strip()), MAX_PLAYERS + 1))
+    if len(lines) > MAX_PLAYERS:  # read no further: more is never one line a player
+        raise ValueError(_("At most %(n)s lines of “name = table”: one a player.", n=MAX_PLAYERS))
+    for line in lines:
         name, equals, table = line.rpartition("=")
         if not equals or not name.strip() or not table.strip().isdigit():
             raise ValueError(
