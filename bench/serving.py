@@ -71,7 +71,7 @@ class Phone:
         start = time.perf_counter()
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
-        text = response.read().decode()
+        text = response.read().decode(errors="replace")  # a PDF is read too
         elapsed = time.perf_counter() - start
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")

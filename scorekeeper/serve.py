@@ -121,6 +121,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
     from waitress import create_server
 
+    from .pdf import start_renderers
     from .store.db import damaged, known_damage
     from .web import create_app, warm_up
 
@@ -147,6 +148,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     except OSError as error:
         raise PortUnavailable(error) from error
     warm_up(app)
+    start_renderers()  # PDFs render beside the server, one per core at once
     for line in announcement(host, port):
         print(line, flush=True)
     found = known_damage(app.config["DATABASE"])

@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -220,3 +221,38 @@ def test_the_connection_limit_is_one_the_open_file_limit_can_honour(
         check=True,
     )
     assert done.stdout.split() == [str(connections), str(files)]
+
+
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(
+    not Path("/proc").is_dir() or (os.cpu_count() or 1) < 2, reason="Linux, 2 cores"
+)
+def test_pdfs_render_beside_the_server_and_the_renderers_end_with_it(tmp_path):
+    server = _serve(tmp_path)
+    port = server.port  # type: ignore[attr-defined]
+    try:
+        _wait_until_serving(server, port)
+        url = f"http://127.0.0.1:{port}/rules/yahoo-normal/scorecard.pdf"
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            assert answer.read().startswith(b"%PDF")
+        renderers = _children(server.pid)
+        assert renderers  # rendered in processes of their own
+    finally:
+        _stop(server, [])
+    # Killed, the server says nothing to its renderers: they notice, and end.
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in renderers):
+        assert time.monotonic() < deadline, "a renderer outlived the server"
+        time.sleep(0.2)

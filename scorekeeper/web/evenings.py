@@ -31,6 +31,7 @@ from ..standings import SIT_OUTS, measure_words, shown, standings, table_result
 from ..stats import write_csv
 from ..store import rounds
 from .access import check_room, device, evening_for, game_for, new_device, role
+from .costly import pdf_once
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -313,18 +314,30 @@ def summary_pdf(evening_id: str) -> Response:
 
     found, _role = evening_for(evening_id)
     games = _tables(found)
-    names = {t.number: t.name for t in store.evening_tables(get_db(), found.id)}
-    pdf = evening_pdf(
-        found.name,
-        date.fromisoformat(found.created_at[:10]),
-        _standings(found, games, _scored(games)),
-        [
-            (table_label(g.table, names.get(g.table, "")) if g.table else "", game_card(g))
-            for g in games
-        ],
-        translations=get_translations(),
-        language=language(),
+
+    def make() -> bytes:
+        names = {t.number: t.name for t in store.evening_tables(get_db(), found.id)}
+        return evening_pdf(
+            found.name,
+            date.fromisoformat(found.created_at[:10]),
+            _standings(found, games, _scored(games)),
+            [
+                (table_label(g.table, names.get(g.table, "")) if g.table else "", game_card(g))
+                for g in games
+            ],
+            translations=get_translations(),
+            language=language(),
+        )
+
+    # What it shows: the evening (its tables, settings, games) and the games this phone sees.
+    shows = (
+        store.evening_version(get_db(), found.id),
+        tuple((g.id, g.version) for g in games),
+        language(),
     )
+    pdf = pdf_once(("summary", found.id), shows, make)
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(
         pdf, "application/pdf", f"evening-{found.created_at[:10]}.pdf", inline=True
     )

@@ -30,6 +30,7 @@ from ..standings import shown
 from ..stats import write_csv
 from ..store.seasons import BadSeason, Season, SeasonNotFound
 from .access import check_room, device, role
+from .costly import pdf_in_turn
 from .db import get_db
 from .download import file_response
 from .forms import Form
@@ -335,16 +336,22 @@ def table_pdf(season_id: str) -> Response:
     from ..pdf import season_pdf
 
     found, evenings = _season(season_id)
-    table = season_table(_nights(evenings), found.measure, found.best_of)
-    pdf = season_pdf(
-        found.name,
-        render_text(measure_words(table)),
-        str(SCORE_HEADS[found.measure]),
-        _rows(table),
-        [(e.name, e.created_at[:10]) for e in evenings],
-        translations=get_translations(),
-        language=language(),
-    )
+
+    def make() -> bytes:
+        table = season_table(_nights(evenings), found.measure, found.best_of)
+        return season_pdf(
+            found.name,
+            render_text(measure_words(table)),
+            str(SCORE_HEADS[found.measure]),
+            _rows(table),
+            [(e.name, e.created_at[:10]) for e in evenings],
+            translations=get_translations(),
+            language=language(),
+        )
+
+    pdf = pdf_in_turn(("season", found.id), make)
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(
         pdf, "application/pdf", f"season-{found.created_at[:10]}.pdf", inline=True
     )
