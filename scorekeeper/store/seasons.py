@@ -165,6 +165,20 @@ def _may_see(device: str) -> str:
     )
 
 
+def _sees(device: str) -> str:
+    """Whether a browser (the named parameter `device`) may see the evening `e`, as
+    `evening_role` says: asked of each of a few evenings, this costs what those evenings
+    hold; `_may_see` costs what the browser holds."""
+    d = f":{device}"
+    return (
+        f"(e.created_by = {d}"
+        f" OR EXISTS (SELECT 1 FROM evening_grants WHERE device = {d} AND evening = e.id)"
+        f" OR EXISTS (SELECT 1 FROM table_grants WHERE device = {d} AND evening = e.id)"
+        " OR EXISTS (SELECT 1 FROM games JOIN grants ON grants.game_id = games.id"
+        f" AND grants.device = {d} WHERE games.evening = e.id))"
+    )
+
+
 # A season holds an evening `e` (of `seasons`) that falls in its range, or was chosen.
 _HOLDS = (
     "(seasons.evenings IS NULL AND substr(e.created_at, 1, 10)"
@@ -179,8 +193,8 @@ def season_evenings(db: Database, season: Season, device: str | None) -> list[Ev
     of a club's evenings."""
     rows = db.query(
         "SELECT e.* FROM evenings AS e JOIN seasons ON seasons.id = :season"
-        f" WHERE e.id IN ({_may_see('starter')}) AND e.id IN ({_may_see('viewer')})"
-        f" AND ({_HOLDS}) ORDER BY e.created_at, e.rowid",
+        f" WHERE ({_HOLDS}) AND {_sees('starter')} AND {_sees('viewer')}"
+        " ORDER BY e.created_at, e.rowid",
         {"season": season.id, "starter": season.created_by, "viewer": device or ""},
     )
     return [Evening(**row) for row in rows]
@@ -225,9 +239,11 @@ def evenings_to_choose(
 def evenings_seen(db: Database, device: str | None, evening_ids: Sequence[str]) -> list[Evening]:
     """Those of these evenings this browser may see, oldest first (the ids go to SQLite
     as one JSON parameter, however many)."""
+    if not evening_ids:
+        return []
     rows = db.query(
-        f"SELECT * FROM evenings WHERE id IN ({_may_see('viewer')})"
-        " AND id IN (SELECT value FROM json_each(:ids)) ORDER BY created_at, rowid",
+        "SELECT * FROM evenings AS e WHERE e.id IN (SELECT value FROM json_each(:ids))"
+        f" AND {_sees('viewer')} ORDER BY e.created_at, e.rowid",
         {"viewer": device or "", "ids": json.dumps(list(evening_ids))},
     )
     return [Evening(**row) for row in rows]
