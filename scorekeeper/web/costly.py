@@ -59,10 +59,12 @@ class Costly:
         block); else the 429 page that says who is busy."""
         phone = _phone()
         with self._lock:
-            if thing in self._things:
-                busy: str | None = self._busy_thing()
-            elif self._phones[phone] or self._running >= AT_ONCE:
-                busy = self._busy_phone() if self._phones[phone] else _all_busy()
+            if self._phones[phone]:  # this phone's first (a double tap, another tab)
+                busy: str | None = self._busy_phone()
+            elif thing in self._things:
+                busy = self._busy_thing()
+            elif self._running >= AT_ONCE:
+                busy = _all_busy()
             else:
                 busy = None
                 self._things.add(thing)
@@ -94,12 +96,12 @@ WHAT_IF = Costly(
         " This page tries again in a second."
     ),
     lambda: _(
-        "This phone is working out another What if… right now. This page tries again in a second."
+        "This phone is working out a What if… right now. This page tries again in a second."
     ),
 )
 PDFS = Costly(
     lambda: _("Another phone is getting this PDF right now. This page tries again in a second."),
-    lambda: _("This phone is getting another PDF right now. This page tries again in a second."),
+    lambda: _("This phone is getting a PDF right now. This page tries again in a second."),
 )
 
 _kept: OrderedDict[Hashable, bytes] = OrderedDict()

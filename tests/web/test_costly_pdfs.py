@@ -86,7 +86,7 @@ def test_a_phone_gets_one_pdf_at_a_time_and_other_phones_theirs(client, db, monk
         assert held.started.wait(10)
         mine = client.get(f"/g/{other}/scoresheet.pdf", environ_base=phone(1))
         assert mine.status_code == 429 and mine.headers["Retry-After"] == "1"
-        assert "This phone is getting another PDF right now" in mine.get_data(as_text=True)
+        assert "This phone is getting a PDF right now" in mine.get_data(as_text=True)
         theirs = client.get(f"/g/{other}/scoresheet.pdf", environ_base=phone(2))
         assert theirs.status_code == 200 and theirs.data.startswith(b"%PDF")
         # A season's table or a ruleset's blank card waits its turn the same way.
