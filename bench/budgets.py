@@ -9,6 +9,11 @@
    a freshly started process (≤ 300 ms at 10,000), and the all-games CSV (≤ 2 s).
 4. A 30-hand scoresheet PDF served, against WeasyPrint rendering a bare table.
 5. `scorekeeper score` of a normal game (20 hands), against starting Python.
+6. No phone slows the others (bench/costly_pages.py): another phone's scoresheet poll
+   while one phone loops What if… over twelve 200-hand games; ten phones asking an
+   evening's summary PDF at once, and /healthz meanwhile.
+7. One device cannot shut the others out (bench/slow_clients.py): new phones arriving
+   while one address holds 2,000 connections, sending a byte on each every 20 s.
 
 Everything stays on 127.0.0.1; every loop is bounded in time.
 """
@@ -24,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import club_year, pdf, serving
+from bench import club_year, costly_pages, pdf, serving, slow_clients
 
 HANDS = [
     {"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]},
@@ -166,6 +171,41 @@ def run() -> list[tuple[str, str, str]]:
             "`scorekeeper score`, a 20-hand game",
             f"{score:.0f} ms, {score / start:.1f}× starting Python ({start:.0f} ms)",
             f"≤ 4×: {'holds' if score / start <= 4 else 'OVER'}",
+        )
+    )
+    rows += no_phone_slows_the_others()
+    return rows
+
+
+def no_phone_slows_the_others() -> list[tuple[str, str, str]]:
+    """Budgets 6 and 7: one phone's costly loops, one address's held connections."""
+    rows: list[tuple[str, str, str]] = []
+    costly = costly_pages.run()
+    what_if, pdfs = costly["what_if"], costly["summaries"]
+    rows.append(
+        (
+            "another phone's poll, one phone looping What if… over 12 long games",
+            f"median {what_if['median']:.1f} ms, slowest {what_if['max']:.0f} ms"
+            f" (quiet {what_if['quiet']:.1f} ms)",
+            f"≤ 50 ms: {'holds' if what_if['median'] <= 50 else 'OVER'}",
+        )
+    )
+    rows.append(
+        (
+            "ten phones asking a 60-game evening's summary PDF at once",
+            f"the tenth has it in {pdfs['tenth']:.1f} s (the first {pdfs['first']:.1f} s);"
+            f" /healthz meanwhile at most {pdfs['healthz_max']:.0f} ms",
+            f"/healthz ≤ 1 s: {'holds' if pdfs['healthz_max'] <= 1000 else 'OVER'}",
+        )
+    )
+    held = slow_clients.run()
+    rows.append(
+        (
+            "new phones while one address holds 2,000 trickled connections",
+            f"{held['answered']:.0f} of {held['phones']:.0f} answered, median"
+            f" {held['median_ms']:.0f} ms, slowest {held['max_ms']:.0f} ms"
+            f" (quiet {held['quiet_ms']:.1f} ms)",
+            f"all ≤ 1 s: {'holds' if held['answered'] == held['phones'] and held['max_ms'] <= 1000 else 'OVER'}",
         )
     )
     return rows

@@ -12,6 +12,7 @@ is bounded in time.
 from __future__ import annotations
 
 import http.client
+import itertools
 import os
 import random
 import re
@@ -40,11 +41,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+_PHONES = itertools.count()
+
+
+def phone_address(n: int) -> str:
+    """An address of loopback's own for phone `n`: the server holds a few connections per
+    address (serve.PER_ADDRESS), as each phone on a club's Wi-Fi has its own."""
+    return f"127.0.{1 + n // 250}.{2 + n % 250}"
+
+
 class Phone:
-    """A keep-alive HTTP client with cookies."""
+    """A keep-alive HTTP client with cookies, from an address of its own."""
 
     def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        source = (phone_address(next(_PHONES)), 0)
+        self.conn = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=60, source_address=source
+        )
         self.cookies: dict[str, str] = {}
 
     def request(
@@ -58,7 +71,7 @@ class Phone:
         start = time.perf_counter()
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
-        text = response.read().decode()
+        text = response.read().decode(errors="replace")  # a PDF is read too
         elapsed = time.perf_counter() - start
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")

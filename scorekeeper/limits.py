@@ -40,6 +40,10 @@ EVENING_NAME_MAX = 60
 MAX_GAMES_PER_PHONE = 10_000
 MAX_EVENINGS_PER_PHONE = 1_000
 MAX_HOUSE_RULES_PER_PHONE = 200
+MAX_SEASONS_PER_PHONE = 100  # a season a month for eight years
+# The most tables one evening may number: a big club night seats 30 (a later round plays
+# at the same tables). 5,000 made its page take 4 s and weigh 7 MB.
+MAX_TABLES_PER_EVENING = 50
 # The most digits a count typed in a form may have (more is no count any table needs).
 COUNT_DIGITS = 100
 

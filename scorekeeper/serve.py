@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 import logging
 import sys
+import time
+from collections import Counter
 from typing import Any
 
 from .network import is_loopback, lan_addresses, named_addresses
@@ -16,6 +18,17 @@ CONNECTIONS = 2000  # open connections at once: phones keep theirs alive between
 SPARE_FILES = 100
 # The most connections taken in one turn of the server's loop (waitress's listen queue).
 ACCEPT_AT_ONCE = 1024
+# Connections one address may hold at once. A phone's browser opens at most 6 to a
+# server; on a club's Wi-Fi each phone has its own address, so one laptop holding
+# thousands cannot keep every other phone out (2,000 of them did, for as long as it
+# held them). More from the same address are closed as they arrive.
+PER_ADDRESS = 32
+# Seconds a request may take to arrive whole, from its first byte: a phone sends its
+# headers in one packet and a game file in a second or two; a client trickling a byte
+# now and then to hold its connection is closed.
+REQUEST_WAIT = 30
+# How often the server's loop looks for idle connections and unfinished requests.
+CHECK_EVERY = 2
 
 
 def urls(host: str, port: int) -> list[str]:
@@ -108,6 +121,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     """Run the production server (waitress) until interrupted."""
     from waitress import create_server
 
+    from .pdf import start_renderers
     from .store.db import damaged, known_damage
     from .web import create_app, warm_up
 
@@ -129,10 +143,12 @@ def serve(host: str, port: int, threads: int = 8) -> None:
             # and waitress exits when a connection gets one (about 1,000 idle clients).
             asyncore_use_poll=True,
             channel_timeout=60,  # an idle phone's connection is closed after a minute
+            cleanup_interval=CHECK_EVERY,
         )
     except OSError as error:
         raise PortUnavailable(error) from error
     warm_up(app)
+    start_renderers()  # PDFs render beside the server, one per core at once
     for line in announcement(host, port):
         print(line, flush=True)
     found = known_damage(app.config["DATABASE"])
@@ -142,6 +158,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
     accept_all_waiting(channels)
+    share_between_addresses(channels)
     server.run()
 
 
@@ -168,3 +185,84 @@ def accept_all_waiting(channels: dict[int, Any]) -> None:
                     return
 
         listener.handle_accept = handle_accept
+
+
+def share_between_addresses(channels: dict[int, Any]) -> None:
+    """Hold at most PER_ADDRESS connections from one address, and close a connection
+    whose request has not arrived whole REQUEST_WAIT seconds after its first byte.
+
+    waitress closes a connection only once it has been idle for a minute: a client
+    sending a byte every 20 s kept 2,000 open, the server's limit, and no new phone was
+    answered for as long as it held them.
+    """
+    from waitress.server import BaseWSGIServer
+
+    for listener in [found for found in channels.values() if isinstance(found, BaseWSGIServer)]:
+        held: Counter[str] = Counter()
+        listener.channel_class = _counted_channel(held)
+        listener.accept = _refusing_past_the_share(listener.accept, held)
+        listener.maintenance = _closing_slow_requests(listener.maintenance, listener)
+
+
+def _counted_channel(held: Counter[str]) -> type[Any]:
+    """waitress's connection, counted per address while open, and timing its request."""
+    from waitress.channel import HTTPChannel
+
+    class Channel(HTTPChannel):  # type: ignore[misc]
+        request_since: float | None = None  # when the first byte of an unfinished request came
+        address: str | None = None
+
+        def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+            super().__init__(server, sock, addr, adj, map)
+            self.address = str(addr[0]) if isinstance(addr, tuple) else str(addr)
+            held[self.address] += 1
+
+        def received(self, data: bytes) -> bool:
+            if self.request is None and data:
+                self.request_since = time.monotonic()
+            answer = bool(super().received(data))
+            if self.request is None:
+                self.request_since = None
+            return answer
+
+        def del_channel(self, map: Any = None) -> None:
+            if self.address is not None:
+                held[self.address] -= 1
+                if held[self.address] <= 0:
+                    del held[self.address]
+                self.address = None
+            super().del_channel(map)
+
+    return Channel
+
+
+def _refusing_past_the_share(accept: Any, held: Counter[str]) -> Any:
+    """The listener's accept(), closing at once each connection from an address that
+    holds its share already (it looks to that client like a server gone away)."""
+
+    def accept_within_share() -> Any:
+        for _ in range(ACCEPT_AT_ONCE):
+            found = accept()
+            if found is None:
+                return None
+            connection, address = found
+            if held[str(address[0])] < PER_ADDRESS:
+                return found
+            connection.close()
+        return None
+
+    return accept_within_share
+
+
+def _closing_slow_requests(maintenance: Any, listener: Any) -> Any:
+    """waitress's look over idle connections, also closing unfinished requests too old."""
+
+    def look(now: float) -> None:
+        maintenance(now)
+        cutoff = time.monotonic() - REQUEST_WAIT
+        for channel in list(listener.active_channels.values()):
+            since = getattr(channel, "request_since", None)
+            if since is not None and since < cutoff and not channel.requests:
+                channel.will_close = True
+
+    return look

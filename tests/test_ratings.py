@@ -86,3 +86,13 @@ def test_stats_json_gains_each_players_rating(tmp_path):
     assert ann["games"] == 2 and ann["provisional"] and ann["rating"] > ben["rating"]
     assert ann["rating"] == pytest.approx(ann["mu"] - 3 * ann["sigma"], abs=0.01)
     assert {"name", "games", "won", "hands", "nil", "blind_nil", "moons"} <= players["Ann"].keys()
+
+
+def test_the_ratings_of_more_players_than_sqlite_takes_parameters_are_read(db):
+    # A players page of one kind asks for every listed player's rating: SQLite takes at
+    # most 32,766 parameters a statement, and a club's years may name more players.
+    game(db, WIN)
+    asked = ["ann", "ben"] + [f"guest {n}" for n in range(40_000)]
+    found = ratings.ratings_of(db, "spades", asked)
+    assert set(found) == {"ann", "ben"}
+    assert found["ann"].figure > found["ben"].figure

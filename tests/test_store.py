@@ -52,7 +52,8 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m018_device_moves",
         "m019_evening_rotation_rounds",
         "m020_submission_steps",
-        "m021_directed_evenings",
+        "m021_seasons_and_evenings_by_starter",
+        "m022_directed_evenings",
     ]
     before = dump(db)
     migrate(db)

@@ -10,9 +10,14 @@ import atexit
 import base64
 import functools
 import gettext
+import multiprocessing
+import os
 import shutil
 import threading
+import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -242,16 +247,69 @@ def render_pdf(html: str, stylesheet: str | None = None) -> bytes:
 
     One font configuration serves every render: a fresh one copies both 5 MB Noto files
     to a temporary folder and loads them again, a seventh of a scoresheet's time. Pango's
-    font map is not safe to share between threads, so renders take turns.
+    font map is not safe to share between threads, so renders in one process take
+    turns; a server that started renderers (`start_renderers`) renders in them, one
+    PDF per core at once.
     """
+    pool = _renderers[0] if _renderers else None
+    if pool is not None:
+        try:
+            return pool.submit(_render_here, html, stylesheet).result()
+        except BrokenProcessPool:  # a renderer died (out of memory?): render here
+            _renderers.clear()
+    with _RENDERING:
+        return _render_here(html, stylesheet)
+
+
+def _render_here(html: str, stylesheet: str | None) -> bytes:
     from weasyprint import HTML
 
-    with _RENDERING:
-        sheets = [_stylesheet(stylesheet)] if stylesheet is not None else []
-        document = HTML(string=html, base_url=str(TEMPLATES))
-        return document.write_pdf(  # type: ignore[no-any-return]
-            font_config=_font_config(), stylesheets=sheets
+    sheets = [_stylesheet(stylesheet)] if stylesheet is not None else []
+    document = HTML(string=html, base_url=str(TEMPLATES))
+    return document.write_pdf(  # type: ignore[no-any-return]
+        font_config=_font_config(), stylesheets=sheets
+    )
+
+
+def _end_with(server: int) -> None:
+    """In a renderer: end when the server ends, however it ends (a server killed says
+    nothing to its renderers), leaving no copy of the fonts behind."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        if _font_config.cache_info().currsize:
+            _remove_font_copies(_font_config())
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+# The server's renderers: processes of their own, each with its fonts loaded. Ten PDFs
+# asked for at once took turns behind one lock (the tenth waited 43 s) on a machine
+# with cores to spare.
+_renderers: list[ProcessPoolExecutor] = []
+MOST_RENDERERS = 4
+
+
+def start_renderers() -> int:
+    """Start one renderer per core (at most MOST_RENDERERS; none on one core), each
+    warmed with a small page so that the first PDF asked for does not wait for it.
+    Return how many. The command line renders in its own process, as before."""
+    count = min(MOST_RENDERERS, os.cpu_count() or 1)
+    if count < 2:
+        return 0
+    if not _renderers:
+        pool = ProcessPoolExecutor(
+            count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_end_with,
+            initargs=(os.getpid(),),
         )
+        for _ in range(count):
+            pool.submit(_render_here, "<p>warm</p>", None)
+        _renderers.append(pool)
+    return count
 
 
 def evening_pdf(
@@ -368,4 +426,5 @@ __all__ = [
     "scorecard_pdf",
     "scoresheet_html",
     "scoresheet_pdf",
+    "start_renderers",
 ]

@@ -81,6 +81,9 @@ from .ratings import ratings_of
 from .seasons import (
     Season,
     create_season,
+    delete_season,
+    evenings_seen,
+    evenings_to_choose,
     get_season,
     season_evenings,
     seasons_of,
@@ -100,6 +103,7 @@ from .summaries import (
 )
 from .tables import (
     EveningTable,
+    FullEvening,
     add_table,
     evening_players,
     evening_tables,
@@ -124,6 +128,7 @@ __all__ = [
     "EveningTable",
     "ForeignToken",
     "Format",
+    "FullEvening",
     "GameNotFound",
     "NeedsCorrection",
     "NotTheDirector",
@@ -151,6 +156,7 @@ __all__ = [
     "csv_text",
     "delete_game",
     "delete_last_hand",
+    "delete_season",
     "director_token",
     "end_round",
     "evening_by_director_token",
@@ -161,6 +167,8 @@ __all__ = [
     "evening_tables",
     "evening_version",
     "evenings_of",
+    "evenings_seen",
+    "evenings_to_choose",
     "every_player",
     "export_game",
     "find_by_token",

@@ -505,6 +505,14 @@ def m020_submission_steps(db: Database) -> None:
     db.execute("ALTER TABLE submissions ADD COLUMN step TEXT NOT NULL DEFAULT ''")
 
 
+@migrations()
+def m021_seasons_and_evenings_by_starter(db: Database) -> None:
+    """A phone's seasons and evenings found by who started them: its seasons page, a
+    season's nights and the cap on seasons read a phone's own rows, not everyone's."""
+    db.execute("CREATE INDEX seasons_starter ON seasons(created_by)")
+    db.execute("CREATE INDEX evenings_starter ON evenings(created_by)")
+
+
 def new_id() -> str:
     """An unguessable id for a game or an evening (96 bits) that never starts with "-".
 
@@ -803,7 +811,7 @@ def _marked(db: Database) -> bool:
 
 
 @migrations()
-def m021_directed_evenings(db: Database) -> None:
+def m022_directed_evenings(db: Database) -> None:
     """An evening keeps its shape: every game of it sits at one table in one round (a
     round's table holds one game at most), the evening keeps the rules and format it
     was started with, its directors act on every game of it, and what they did is

@@ -129,18 +129,21 @@ def get_evening(db: Database, evening_id: str) -> Evening:
     return Evening(**rows[0])
 
 
-def evenings_of(db: Database, device: str | None, game_ids: Sequence[str]) -> list[Evening]:
-    """The evenings a browser started or that hold one of its games, newest first."""
-    marks = ", ".join("?" for _ in game_ids) or "NULL"
+def evenings_of(db: Database, device: str | None) -> list[Evening]:
+    """The evenings a browser started, directs, or that hold one of its games, newest
+    first (its games joined from its grants: no statement grows with the games it
+    holds)."""
     return [
         Evening(**row)
         for row in db.query(
-            "SELECT * FROM evenings WHERE created_by = ?"
-            f" OR id IN (SELECT evening FROM games WHERE id IN ({marks}))"
-            " OR id IN (SELECT evening FROM evening_grants WHERE device = ?)"
-            " OR id IN (SELECT evening FROM table_grants WHERE device = ?)"
+            "SELECT * FROM evenings WHERE created_by = :d"
+            " OR id IN (SELECT games.evening FROM grants JOIN games ON games.id = grants.game_id"
+            " WHERE grants.device = :d)"
+            " OR id IN (SELECT evening FROM evening_grants WHERE device = :d)"
+            " OR id IN (SELECT evening FROM table_grants WHERE device = :d)"
+            " OR id IN (SELECT evening FROM evening_directors WHERE device = :d)"
             " ORDER BY created_at DESC",
-            [device or "", *game_ids, device or "", device or ""],
+            {"d": device or ""},
         )
     ]
 

@@ -1046,10 +1046,12 @@ MOVE_FOLLOWED_FOR = 30.0
 
 
 def kept_by(db: Database, device: str) -> dict[str, int]:
-    """How many games (with the right to score), evenings and house rules a phone keeps."""
+    """How many games (with the right to score), evenings, seasons and house rules a
+    phone keeps."""
     counts = {
         "games": "SELECT count(*) FROM grants WHERE device = :d AND role = 'edit'",
         "evenings": "SELECT count(*) FROM evenings WHERE created_by = :d",
+        "seasons": "SELECT count(*) FROM seasons WHERE created_by = :d",
         "house_rules": "SELECT count(*) FROM house_rules WHERE created_by = :d"
         " OR key IN (SELECT rules FROM house_rule_grants WHERE device = :d)",
     }

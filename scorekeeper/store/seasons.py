@@ -13,7 +13,7 @@ from ..engine.text import N_
 from ..limits import EVENING_NAME_MAX, clean_name
 from ..seasons import MEASURES
 from .db import new_id, writing
-from .evenings import Evening, evening_role
+from .evenings import Evening
 from .games import _now
 
 
@@ -158,29 +158,105 @@ def get_season(db: Database, season_id: str) -> Season:
     return _season(rows[0])
 
 
+def _may_see(device: str) -> str:
+    """The ids of the evenings a browser (the named parameter `device`) may see, as
+    `evening_role` gives them: started, watched, a table held, a game of it held. Read
+    from that browser's own rows, so its cost follows its own evenings and games."""
+    d = f":{device}"
+    return (
+        f"SELECT id FROM evenings WHERE created_by = {d}"
+        f" UNION SELECT evening FROM evening_grants WHERE device = {d}"
+        f" UNION SELECT evening FROM table_grants WHERE device = {d}"
+        " UNION SELECT games.evening FROM grants JOIN games ON games.id = grants.game_id"
+        f" WHERE grants.device = {d} AND games.evening IS NOT NULL"
+    )
+
+
+def _sees(device: str) -> str:
+    """Whether a browser (the named parameter `device`) may see the evening `e`, as
+    `evening_role` says: asked of each of a few evenings, this costs what those evenings
+    hold; `_may_see` costs what the browser holds."""
+    d = f":{device}"
+    return (
+        f"(e.created_by = {d}"
+        f" OR EXISTS (SELECT 1 FROM evening_grants WHERE device = {d} AND evening = e.id)"
+        f" OR EXISTS (SELECT 1 FROM table_grants WHERE device = {d} AND evening = e.id)"
+        " OR EXISTS (SELECT 1 FROM games JOIN grants ON grants.game_id = games.id"
+        f" AND grants.device = {d} WHERE games.evening = e.id))"
+    )
+
+
+# A season holds an evening `e` (of `seasons`) that falls in its range, or was chosen.
+_HOLDS = (
+    "(seasons.evenings IS NULL AND substr(e.created_at, 1, 10)"
+    " BETWEEN seasons.since AND seasons.until)"
+    " OR (seasons.evenings IS NOT NULL AND e.id IN (SELECT value FROM json_each(seasons.evenings)))"
+)
+
+
 def season_evenings(db: Database, season: Season, device: str | None) -> list[Evening]:
-    """The season's evenings this browser may see, oldest first."""
-    if season.evenings is not None:
-        marks = ", ".join("?" for _ in season.evenings)
-        rows = db.query(
-            f"SELECT * FROM evenings WHERE id IN ({marks}) ORDER BY created_at, rowid",
-            list(season.evenings),
-        )
-    else:
-        rows = db.query(
-            "SELECT * FROM evenings WHERE substr(created_at, 1, 10) BETWEEN ? AND ?"
-            " ORDER BY created_at, rowid",
-            [season.since, season.until],
-        )
-    found = [Evening(**row) for row in rows]
-    return [e for e in found if evening_role(db, device, e) is not None]
+    """The season's evenings this browser may see, oldest first. A season holds only
+    nights its starter may see: a stranger's season of every day of the year holds none
+    of a club's evenings."""
+    rows = db.query(
+        "SELECT e.* FROM evenings AS e JOIN seasons ON seasons.id = :season"
+        f" WHERE ({_HOLDS}) AND {_sees('starter')} AND {_sees('viewer')}"
+        " ORDER BY e.created_at, e.rowid",
+        {"season": season.id, "starter": season.created_by, "viewer": device or ""},
+    )
+    return [Evening(**row) for row in rows]
 
 
 def seasons_of(db: Database, device: str | None) -> list[Season]:
-    """The seasons this browser started, or that hold an evening it may see; newest first."""
-    every = [_season(row) for row in db.query("SELECT * FROM seasons ORDER BY created_at DESC")]
-    return [
-        season
-        for season in every
-        if season.created_by == device or season_evenings(db, season, device)
-    ]
+    """The seasons this browser started, and those the organizer of an evening it may
+    see started that hold that evening; newest first. Read from the browser's own
+    evenings and their organizers' seasons: others' seasons cost it nothing."""
+    if not device:
+        return []
+    rows = db.query(
+        "SELECT * FROM seasons WHERE created_by = :viewer"
+        " UNION SELECT seasons.* FROM evenings AS e JOIN seasons"
+        " ON seasons.created_by = e.created_by AND e.created_by != :viewer"
+        f" WHERE e.id IN ({_may_see('viewer')}) AND ({_HOLDS})"
+        " ORDER BY created_at DESC",
+        {"viewer": device},
+    )
+    return [_season(row) for row in rows]
+
+
+def evenings_to_choose(
+    db: Database, device: str | None, find: str = "", most: int = 20
+) -> list[Evening]:
+    """At most `most` of the evenings this browser may see, newest first: those whose
+    name or day (2026-04, 2026-04-17) holds `find`, or the latest."""
+    if not device:
+        return []
+    pattern = (
+        "%" + find.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    )
+    rows = db.query(
+        f"SELECT * FROM evenings WHERE id IN ({_may_see('viewer')})"
+        " AND (name LIKE :find ESCAPE '\\' OR substr(created_at, 1, 10) LIKE :find ESCAPE '\\')"
+        " ORDER BY created_at DESC, rowid DESC LIMIT :most",
+        {"viewer": device, "find": pattern, "most": most},
+    )
+    return [Evening(**row) for row in rows]
+
+
+def evenings_seen(db: Database, device: str | None, evening_ids: Sequence[str]) -> list[Evening]:
+    """Those of these evenings this browser may see, oldest first (the ids go to SQLite
+    as one JSON parameter, however many)."""
+    if not evening_ids:
+        return []
+    rows = db.query(
+        "SELECT * FROM evenings AS e WHERE e.id IN (SELECT value FROM json_each(:ids))"
+        f" AND {_sees('viewer')} ORDER BY e.created_at, e.rowid",
+        {"viewer": device or "", "ids": json.dumps(list(evening_ids))},
+    )
+    return [Evening(**row) for row in rows]
+
+
+def delete_season(db: Database, season_id: str) -> None:
+    """Delete a season (its evenings and their games stay as they are)."""
+    with writing(db):
+        db.execute("DELETE FROM seasons WHERE id = ?", [season_id])

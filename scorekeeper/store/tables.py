@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
+from .. import limits
 from ..engine.errors import GameError
 from ..engine.text import N_, text
 from ..limits import clean_name
@@ -44,11 +45,20 @@ def table_name(raw: object) -> str:
     return clean_name(raw, TABLE_NAME_MAX)
 
 
+class FullEvening(GameError):
+    """The evening has as many tables as an evening may (limits.MAX_TABLES_PER_EVENING)."""
+
+
 def new_table(db: Database, evening_id: str, name: str, now: str) -> int:
-    """Add the next numbered table to an evening, inside the caller's transaction."""
-    (last,) = db.execute(
-        "SELECT COALESCE(MAX(number), 0) FROM evening_tables WHERE evening = ?", [evening_id]
+    """Add the next numbered table to an evening, inside the caller's transaction
+    (FullEvening when it has as many as an evening may)."""
+    (last, count) = db.execute(
+        "SELECT COALESCE(MAX(number), 0), count(*) FROM evening_tables WHERE evening = ?",
+        [evening_id],
     ).fetchone()
+    if count >= limits.MAX_TABLES_PER_EVENING:
+        most = limits.MAX_TABLES_PER_EVENING
+        raise FullEvening(text(N_("an evening has at most {most} tables"), most=most))
     number = int(last) + 1
     db.execute(
         "INSERT INTO evening_tables (evening, number, name, token, created_at)"

@@ -183,7 +183,7 @@ def evening_for(evening_id: str, needed: str = "see") -> tuple[store.Evening, st
 
 def check_room(what: str) -> None:
     """403 saying so when this phone keeps as many `what` ("games", "evenings",
-    "house_rules") as one phone may (limits.py); nothing a club would ever meet."""
+    "seasons", "house_rules") as one phone may (limits.py); nothing a club would ever meet."""
     phone = device()
     if phone is None:
         return
@@ -191,6 +191,7 @@ def check_room(what: str) -> None:
         "games": limits.MAX_GAMES_PER_PHONE,
         "evenings": limits.MAX_EVENINGS_PER_PHONE,
         "house_rules": limits.MAX_HOUSE_RULES_PER_PHONE,
+        "seasons": limits.MAX_SEASONS_PER_PHONE,
     }[what]
     if store.kept_by(get_db(), phone)[what] < most:
         return
@@ -200,6 +201,10 @@ def check_room(what: str) -> None:
             n=most,
         ),
         "evenings": _("This phone has started %(n)s evenings, the most one phone may.", n=most),
+        "seasons": _(
+            "This phone has started %(n)s seasons, the most one phone may. Delete one first.",
+            n=most,
+        ),
         "house_rules": _(
             "This phone keeps %(n)s house rules, the most one phone may. Delete some first.",
             n=most,

@@ -20,6 +20,7 @@ from .. import store
 from ..engine.errors import GameError, ScoreError
 from ..limits import parse_count
 from .access import device, evening_for, game_for, new_device
+from .costly import pdf_in_turn
 from .db import get_db
 from .download import file_response
 from .evening_page import clock_of, read, round_label, rounds_views
@@ -297,9 +298,18 @@ def table_cards(evening_id: str) -> Response:
     ]
     if not cards:
         abort(404, _("This evening has no table yet: add tables first."))
-    pdf = table_cards_pdf(
-        found.name, cards, page_size=_paper(), translations=get_translations(), language=language()
+    pdf = pdf_in_turn(
+        ("cards", found.id),
+        lambda: table_cards_pdf(
+            found.name,
+            cards,
+            page_size=_paper(),
+            translations=get_translations(),
+            language=language(),
+        ),
     )
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(
         pdf, "application/pdf", f"table-cards-{found.created_at[:10]}.pdf", inline=True
     )
@@ -315,12 +325,17 @@ def plan_pdf(evening_id: str) -> Response:
     views = rounds_views(night)
     if not views:
         abort(404, _("No plan yet: the director types tonight's players and draws it."))
-    pdf = render(
-        found.name,
-        date.fromisoformat(found.created_at[:10]),
-        views,
-        page_size=_paper(),
-        translations=get_translations(),
-        language=language(),
+    pdf = pdf_in_turn(
+        ("plan", found.id),
+        lambda: render(
+            found.name,
+            date.fromisoformat(found.created_at[:10]),
+            views,
+            page_size=_paper(),
+            translations=get_translations(),
+            language=language(),
+        ),
     )
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(pdf, "application/pdf", f"plan-{found.created_at[:10]}.pdf", inline=True)

@@ -9,10 +9,12 @@ from flask import Flask, current_app, g, render_template, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
+from .. import limits
 from ..engine.text import Text
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
 from ..store.games import DamagedGame
+from ..store.tables import FullEvening
 from .forms import PinForm
 from .i18n import render_text
 
@@ -147,9 +149,22 @@ def handle_damaged_game(error: DamagedGame) -> tuple[str, int]:
     return page, 200 if request.method in ("GET", "HEAD") else 409
 
 
+def handle_full_evening(_error: FullEvening) -> tuple[str, int]:
+    """A table (or a game at a new table) refused: the evening has as many as it may."""
+    message = _(
+        "This evening has %(n)s tables, the most an evening may have. Start the next game at"
+        " a table it has (a later round plays at the same tables), or start another evening.",
+        n=limits.MAX_TABLES_PER_EVENING,
+    )
+    title = _("This evening is full")
+    page = render_template("error.html", code=403, title=title, message=message, locked=None)
+    return page, 403
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(sqlite3.OperationalError, handle_busy_database)
     app.register_error_handler(sqlite3.DatabaseError, handle_database_error)
     app.register_error_handler(StoreError, handle_store_error)
     app.register_error_handler(DamagedGame, handle_damaged_game)
+    app.register_error_handler(FullEvening, handle_full_evening)

@@ -438,7 +438,7 @@ def roster(evening: store.Evening) -> list[tuple[str, bool]]:
     first (read from the games' summaries)."""
     db = get_db()
     last: list[str] = []
-    for other in store.evenings_of(db, device(), []):
+    for other in store.evenings_of(db, device()):
         if other.id == evening.id or other.created_at > evening.created_at:
             continue
         rotation = rounds.get_rotation(db, other.id)

@@ -35,6 +35,7 @@ from ..limits import (
 )
 from ..stats import csv_number, csv_rows, write_csv
 from .access import check_room, device, evening_for, game_for, new_device, starting_device
+from .costly import pdf_once
 from .db import get_db
 from .download import file_response
 from .evening_page import (
@@ -60,14 +61,9 @@ bp = Blueprint("evenings", __name__)
 NAME_MAX = EVENING_NAME_MAX
 
 
-def _mine() -> list[str]:
-    db = get_db()
-    return store.games_of(db, device(), archived=None)
-
-
 def my_evenings() -> list[store.Evening]:
     """The evenings this browser started, or that hold one of its games."""
-    return store.evenings_of(get_db(), device(), _mine())
+    return store.evenings_of(get_db(), device())
 
 
 @bp.route("/evenings/", methods=["GET", "POST"])
@@ -175,34 +171,42 @@ def summary_pdf(evening_id: str) -> Response:
 
     found, has = evening_for(evening_id)
     night = read(found, has)
-    db = get_db()
-    results = []
-    for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
-        stored = store.get_game(db, game.id)
-        try:
-            played = result_words(card_game(night, stored))
-        except store.DamagedGame as damaged:  # its own page names the hand
-            played = render_text(damaged.message)
-        results.append(
-            {
-                "round": round_label(night, game.round),
-                "table": table_label(game.table, night.tables.get(game.table, ""))
-                if game.table
-                else "",
-                "card": game_card(stored),
-                "result": played,
-            }
+
+    def make() -> bytes:
+        db = get_db()
+        results = []
+        for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
+            stored = store.get_game(db, game.id)
+            try:
+                played = result_words(card_game(night, stored))
+            except store.DamagedGame as damaged:  # its own page names the hand
+                played = render_text(damaged.message)
+            results.append(
+                {
+                    "round": round_label(night, game.round),
+                    "table": table_label(game.table, night.tables.get(game.table, ""))
+                    if game.table
+                    else "",
+                    "card": game_card(stored),
+                    "result": played,
+                }
+            )
+        return evening_pdf(
+            found.name,
+            date.fromisoformat(found.created_at[:10]),
+            standings_view(night),
+            results,
+            tables=len({gm.table for gm in night.games.values() if gm.table is not None}),
+            format_line=format_words(night),
+            translations=get_translations(),
+            language=language(),
         )
-    pdf = evening_pdf(
-        found.name,
-        date.fromisoformat(found.created_at[:10]),
-        standings_view(night),
-        results,
-        tables=len({gm.table for gm in night.games.values() if gm.table is not None}),
-        format_line=format_words(night),
-        translations=get_translations(),
-        language=language(),
-    )
+
+    # What it shows: the evening (its tables, settings, games) and the games this phone sees.
+    shows = (store.evening_version(get_db(), found.id), tuple(sorted(night.games)), language())
+    pdf = pdf_once(("summary", found.id), shows, make)
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(
         pdf, "application/pdf", f"evening-{found.created_at[:10]}.pdf", inline=True
     )

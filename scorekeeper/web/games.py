@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -71,6 +69,7 @@ from .access import (
     grant_own,
     role,
 )
+from .costly import WHAT_IF, pdf_once
 from .db import get_db
 from .download import file_response
 from .errors import handle_http_error, too_large
@@ -620,13 +619,19 @@ def scorecard_pdf(game_id: str) -> Response:
 
     stored = game_for(game_id, "watch")
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
-    pdf = render(
-        stored.ruleset,
-        players=stored.players,
-        page_size=size,
-        translations=get_translations(),
-        language=current_language(),
+    pdf = pdf_once(
+        ("scorecard", stored.id),
+        (stored.version, size, current_language()),
+        lambda: render(
+            stored.ruleset,
+            players=stored.players,
+            page_size=size,
+            translations=get_translations(),
+            language=current_language(),
+        ),
     )
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(pdf, "application/pdf", f"scorecard-{stored.ruleset_id}.pdf", inline=True)
 
 
@@ -709,42 +714,13 @@ def _change_rules(
     return redirect(url_for("games.game", game_id=stored.id), 303)
 
 
-# Games whose What if… is being worked out now. Twelve phones asking What if… of one
-# 200-hand game at once (about 0.1 s of work each) slowed every other table's page from
-# 4 ms to 2 s; one at a time per game keeps the rest of the server free.
-_WHAT_IF_RUNNING: set[str] = set()
-_WHAT_IF_LOCK = threading.Lock()
-
-
-@contextmanager
-def _one_what_if_per_game(game_id: str) -> Iterator[bool]:
-    """Whether this request may work out a What if… of the game now (none other is)."""
-    with _WHAT_IF_LOCK:
-        free = game_id not in _WHAT_IF_RUNNING
-        _WHAT_IF_RUNNING.add(game_id)
-    try:
-        yield free
-    finally:
-        if free:
-            with _WHAT_IF_LOCK:
-                _WHAT_IF_RUNNING.discard(game_id)
-
-
 @bp.route("/g/<game_id>/whatif")
 def what_if(game_id: str) -> BaseResponse | str | tuple[str, int]:
     """Re-score this game under another preset (or changed options), side by side; a
     second phone asking at the same moment is told to wait a second (its page retries)."""
     stored = game_for(game_id, "watch")
-    with _one_what_if_per_game(stored.id) as free:
-        if not free:
-            message = _(
-                "Another phone is working out a What if… for this game right now."
-                " This page tries again in a second."
-            )
-            response = make_response(handle_http_error(TooManyRequests(message)))
-            response.headers["Retry-After"] = response.headers["Refresh"] = "1"
-            return response
-        return _what_if(stored)
+    with WHAT_IF.turn(stored.id) as busy:
+        return busy or _what_if(stored)
 
 
 def _what_if(stored: store.StoredGame) -> str | tuple[str, int]:
@@ -815,18 +791,27 @@ def scoresheet_pdf(game_id: str) -> Response:
 
     stored = game_for(game_id, "watch")
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
-    result = stored.score()
-    pdf = render(
-        result.game,
-        result=result,
-        bodies=stored.hands,
-        day=date.fromisoformat(stored.created_at[:10]),
-        page_size=size,
-        translations=get_translations(),
-        language=current_language(),
-        place=place_words(stored),
-        adjustments=adjustment_words(stored, result),
+
+    def make() -> bytes:
+        result = stored.score()
+        return render(
+            result.game,
+            result=result,
+            bodies=stored.hands,
+            day=date.fromisoformat(stored.created_at[:10]),
+            page_size=size,
+            translations=get_translations(),
+            language=current_language(),
+            place=place,
+            adjustments=adjustment_words(stored, result),
+        )
+
+    place = place_words(stored)  # a table renamed changes the sheet, not the game's version
+    pdf = pdf_once(
+        ("scoresheet", stored.id), (stored.version, size, current_language(), place), make
     )
+    if isinstance(pdf, Response):
+        return pdf
     filename = f"scoresheet-{stored.ruleset_id}-{stored.created_at[:10]}.pdf"
     return file_response(pdf, "application/pdf", filename, inline=True)
 

@@ -7,6 +7,7 @@ drawn again from the rounds seated.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -16,7 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine import UnknownRuleset
 from ..engine.errors import ScoreError
-from ..engine.rotation import Method, Request, check
+from ..engine.rotation import MAX_PLAYERS, Method, Request, check
 from ..limits import BadName, parse_count, player_key
 from ..store import rounds
 from .access import check_room, device, evening_for
@@ -30,8 +31,10 @@ bp = Blueprint("rounds", __name__)
 
 
 def _names(raw: str) -> list[str]:
-    """Tonight's players as typed: one a line (or separated by commas)."""
-    return [name for name in re.split(r"[\n,、]", raw) if name.strip()]
+    """Tonight's players as typed: one a line (or separated by commas), read no further
+    than one past the most a rotation seats (a list of 100,000 is refused as long)."""
+    names = (found.group() for found in re.finditer(r"[^\n,、]+", raw))
+    return list(itertools.islice((name for name in names if name.strip()), MAX_PLAYERS + 1))
 
 
 def _tonight(typed: str, tapped: list[str]) -> list[str]:
@@ -39,7 +42,7 @@ def _tonight(typed: str, tapped: list[str]) -> list[str]:
     not typed already (a phone without script sends its taps, not the text they fill)."""
     names = _names(typed)
     keys = {player_key(name) for name in names if name.strip()}
-    for name in tapped:
+    for name in tapped[: MAX_PLAYERS + 1]:
         if name.strip() and player_key(name) not in keys:
             names.append(name)
             keys.add(player_key(name))
@@ -50,9 +53,11 @@ def _pins(raw: str, players: list[str]) -> dict[str, int]:
     """ "Name = table" lines, the name as in the list of players (any case)."""
     spelled = {name.casefold(): name for name in players}
     pins: dict[str, int] = {}
-    for line in raw.splitlines():
-        if not line.strip():
-            continue
+    typed = (found.group() for found in re.finditer(r"[^\r\n]+", raw))
+    lines = list(itertools.islice((line for line in typed if line.strip()), MAX_PLAYERS + 1))
+    if len(lines) > MAX_PLAYERS:  # read no further: more is never one line a player
+        raise ValueError(_("At most %(n)s lines of “name = table”: one a player.", n=MAX_PLAYERS))
+    for line in lines:
         name, equals, table = line.rpartition("=")
         number = parse_count(table.strip())
         if not equals or not name.strip() or number is None:

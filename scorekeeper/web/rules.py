@@ -41,6 +41,7 @@ from ..store.house import (
     visible,
 )
 from .access import check_room, device, game_for
+from .costly import pdf_in_turn
 from .db import get_db
 from .download import file_response
 from .errors import too_large
@@ -122,9 +123,14 @@ def scorecard(ruleset_id: str) -> Response:
 
     ruleset = ruleset_or_404(ruleset_id)
     size = "Letter" if request.args.get("size") == "Letter" else "A4"
-    pdf = scorecard_pdf(
-        ruleset, page_size=size, translations=get_translations(), language=language()
+    pdf = pdf_in_turn(
+        ("rules", ruleset_id),
+        lambda: scorecard_pdf(
+            ruleset, page_size=size, translations=get_translations(), language=language()
+        ),
     )
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(pdf, "application/pdf", f"scorecard-{ruleset_id}.pdf", inline=True)
 
 

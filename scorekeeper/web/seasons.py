@@ -30,10 +30,10 @@ from ..seasons import MEASURES, PLACING, Night, SeasonTable, measure_words, seas
 from ..standings import shown
 from ..stats import csv_number, write_csv
 from ..store.seasons import BEST_OF_WORDS, MOST_COUNTED, BadSeason, Season, SeasonNotFound
-from .access import device, role
+from .access import check_room, device, role
+from .costly import pdf_in_turn
 from .db import get_db
 from .download import file_response
-from .evenings import my_evenings
 from .forms import Form
 from .i18n import language, render_text
 
@@ -50,6 +50,23 @@ MEASURE_CHOICES = {
     "wins": _l("Games won"),
     "placing": _l("Average place in each night's standings"),
 }
+
+
+# Evenings a night chooser lists: the latest, or those a search finds. A club's organizer
+# may hold a thousand evenings; the chooser never lists them all.
+CHOOSER_SIZE = 20
+FIND_MAX = 60  # the longest text searched for
+
+
+def _to_choose(chosen: list[store.Evening]) -> list[store.Evening]:
+    """The nights a chooser offers: those chosen already, then the latest of this
+    browser's evenings (or those whose name or day holds the text searched for)."""
+    find = (request.args.get("find") or "")[:FIND_MAX]
+    found = store.evenings_to_choose(get_db(), device(), find, CHOOSER_SIZE)
+    offered = {e.id: e for e in chosen}
+    for evening in found:
+        offered.setdefault(evening.id, evening)
+    return list(offered.values())
 
 
 def _visible(season: Season) -> list[store.Evening]:
@@ -138,6 +155,7 @@ def index() -> BaseResponse | tuple[str, int] | str:
         if not form.validate_on_submit():
             problem["name"] = _("This form had expired. Try again.")
         else:
+            check_room("seasons")
             try:
                 season_id = _create()
             except BadName as bad:
@@ -146,10 +164,13 @@ def index() -> BaseResponse | tuple[str, int] | str:
                 problem[bad.field] = _(bad.message)  # marked in store/seasons.py
             else:
                 return redirect(url_for("seasons.season", season_id=season_id), 303)
+    typed = store.evenings_seen(get_db(), device(), request.form.getlist("evening"))
     page = render_template(
         "seasons.html",
         seasons=store.seasons_of(get_db(), device()),
-        evenings=my_evenings(),
+        evenings=_to_choose(typed),
+        find=request.args.get("find", "")[:FIND_MAX],
+        find_size=CHOOSER_SIZE,
         form=form,
         measures=MEASURE_CHOICES,
         problem=problem,
@@ -177,10 +198,11 @@ def _day(raw: str, field: str) -> str | None:
         raise BadSeason(field, N_("a day is written 2026-04-01")) from None
 
 
-def _chosen_nights(offered: list[store.Evening]) -> dict[str, Any]:
-    """The nights a season form sent: a first and last day, or evenings from `offered`."""
-    chosen = request.form.getlist("evening")
-    if any(evening not in {e.id for e in offered} for evening in chosen):
+def _chosen_nights() -> dict[str, Any]:
+    """The nights a season form sent: a first and last day, or evenings this browser may
+    see (those a season holds are among them: it holds only its starter's)."""
+    chosen = list(dict.fromkeys(request.form.getlist("evening")))
+    if len(store.evenings_seen(get_db(), device(), chosen)) != len(chosen):
         raise BadSeason("evenings", N_("choose evenings from the list"))
     return {
         "since": _day(request.form.get("since") or "", "since"),
@@ -194,7 +216,7 @@ def _create() -> str:
         get_db(),
         request.form.get("name") or "",
         device(create=True) or "",
-        **_chosen_nights(my_evenings()),
+        **_chosen_nights(),
         measure=request.form.get("measure") or "match_points",
         best_of=_best_of(request.form.get("best_of") or ""),
     )
@@ -213,8 +235,9 @@ def _season_page(
     found, evenings = _season(season_id)
     table = season_table(_nights(evenings), found.measure, found.best_of)
     owner = found.created_by == device()
-    # Its starter may choose again among their evenings and those the season holds.
-    choosable = {e.id: e for e in [*my_evenings(), *evenings]} if owner else {}
+    # Its starter may choose again among their evenings (those the season holds first).
+    chosen = (typed or {}).get("evenings", found.evenings or ())
+    choosable = _to_choose(store.evenings_seen(get_db(), device(), chosen)) if owner else []
     return render_template(
         "season.html",
         season=found,
@@ -225,7 +248,9 @@ def _season_page(
         owner=owner,
         measures=MEASURE_CHOICES,
         form=Form(),
-        choosable=sorted(choosable.values(), key=lambda e: e.created_at),
+        choosable=choosable,
+        find=request.args.get("find", "")[:FIND_MAX],
+        find_size=CHOOSER_SIZE,
         typed=typed
         or {"since": found.since, "until": found.until, "evenings": found.evenings or ()},
         problem=problem or {},
@@ -235,7 +260,7 @@ def _season_page(
 @bp.route("/<season_id>/nights", methods=["POST"])
 def nights(season_id: str) -> BaseResponse | tuple[str, int]:
     """The season's starter changes which nights it holds (its table follows)."""
-    found, evenings = _season(season_id)
+    found, _evenings = _season(season_id)
     if found.created_by != device():
         abort(403, _("Only the phone that started this season can change its nights."))
     typed = {
@@ -248,11 +273,27 @@ def nights(season_id: str) -> BaseResponse | tuple[str, int]:
             season_id, {"since": _("This form had expired. Try again.")}, typed
         ), 400
     try:
-        store.set_nights(get_db(), found.id, **_chosen_nights([*my_evenings(), *evenings]))
+        store.set_nights(get_db(), found.id, **_chosen_nights())
     except BadSeason as bad:
         return _season_page(season_id, {bad.field: _(bad.message)}, typed), 400
     flash(_("Saved: the season holds those nights."))
     return redirect(url_for("seasons.season", season_id=found.id), 303)
+
+
+@bp.route("/<season_id>/delete", methods=["GET", "POST"])
+def delete(season_id: str) -> BaseResponse | str:
+    """The season's starter deletes it, after a page that says what goes and what stays."""
+    found, evenings = _season(season_id)
+    if found.created_by != device():
+        abort(403, _("Only the phone that started this season can delete it."))
+    form = Form()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400, _("This form had expired. Go back to the season and try again."))
+        store.delete_season(get_db(), found.id)
+        flash(_("Season deleted: %(name)s.", name=found.name))
+        return redirect(url_for("seasons.index"), 303)
+    return render_template("delete_season.html", season=found, evenings=evenings, form=form)
 
 
 @bp.route("/<season_id>/ranking", methods=["POST"])
@@ -315,16 +356,22 @@ def table_pdf(season_id: str) -> Response:
     from ..pdf import season_pdf
 
     found, evenings = _season(season_id)
-    table = season_table(_nights(evenings), found.measure, found.best_of)
-    pdf = season_pdf(
-        found.name,
-        render_text(measure_words(table)),
-        str(SCORE_HEADS[found.measure]),
-        _rows(table),
-        [(e.name, e.created_at[:10]) for e in evenings],
-        translations=get_translations(),
-        language=language(),
-    )
+
+    def make() -> bytes:
+        table = season_table(_nights(evenings), found.measure, found.best_of)
+        return season_pdf(
+            found.name,
+            render_text(measure_words(table)),
+            str(SCORE_HEADS[found.measure]),
+            _rows(table),
+            [(e.name, e.created_at[:10]) for e in evenings],
+            translations=get_translations(),
+            language=language(),
+        )
+
+    pdf = pdf_in_turn(("season", found.id), make)
+    if isinstance(pdf, Response):
+        return pdf
     return file_response(
         pdf, "application/pdf", f"season-{found.created_at[:10]}.pdf", inline=True
     )
