@@ -59,6 +59,7 @@ class SeasonRow:
     score: Fraction  # the measure over the nights that count (placing: their average)
     wins: int  # finished games won over the whole season
     nightly: tuple[Fraction | None, ...]  # each night's score, None where not played
+    dropped: tuple[bool, ...] = ()  # each night: played, but not among the best N
 
 
 @dataclass(frozen=True)
@@ -104,9 +105,16 @@ def season_table(nights: Sequence[Night], measure: str, best_of: int | None) -> 
                 for name in table.sides[index]:
                     players.setdefault(player_key(name), _Player(name)).wins += 1
 
+    def kept(player: _Player) -> set[int]:
+        """The nights that count: the best N (the earlier night first on a tie)."""
+        order = sorted(
+            player.nightly,
+            key=lambda n: (-player.nightly[n] if not lowest else player.nightly[n], n),
+        )
+        return set(order[:best_of] if best_of else order)
+
     def counted(player: _Player) -> list[Fraction]:
-        scores = sorted(player.nightly.values(), reverse=not lowest)
-        return scores[:best_of] if best_of else scores
+        return [player.nightly[n] for n in sorted(kept(player))]
 
     def score(player: _Player) -> Fraction:
         kept = counted(player)
@@ -140,6 +148,9 @@ def season_table(nights: Sequence[Night], measure: str, best_of: int | None) -> 
                     score=score(player),
                     wins=player.wins,
                     nightly=tuple(player.nightly.get(n) for n in range(len(nights))),
+                    dropped=tuple(
+                        n in player.nightly and n not in kept(player) for n in range(len(nights))
+                    ),
                 )
             )
     return SeasonTable(measure, best_of, tuple(nights), tuple(rows))

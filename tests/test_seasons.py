@@ -148,7 +148,7 @@ def test_a_season_of_three_evenings_on_its_page_csv_and_pdf(organizer):
     assert "(provisional)" in page  # three games each
     rows = list(csv.reader(io.StringIO(client.get(url + "/table.csv").data.decode("utf-8-sig"))))
     assert rows[0] == ["Ranked by games won, best 2 of 3 nights; then head to head."]
-    assert rows[1][:5] == ["Rank", "Player", "Nights", "Wins", "Wins"]
+    assert rows[1][:5] == ["Rank", "Player", "Nights", "Wins", "Rating (Spades)"]
     assert rows[2][:2] == ["1", "Ann"]
     pdf = client.get(url + "/table.pdf")
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
@@ -196,7 +196,7 @@ def test_the_seasons_starter_changes_its_nights_and_the_table_follows(organizer)
     assert "2 nights" in page
     table = page[page.index("<tbody>") : page.index("</tbody>")]
     ben = table[table.index(">Ben<") :]
-    assert ben.split("<td>")[3].startswith("1")  # nights, score, then wins: 1
+    assert ben.split("<td>")[2].startswith("1")  # nights, then the score: 1 win
     # Or a date range instead; nothing refused is saved.
     db = open_database(app.config["DATABASE"])
     today = db.execute("SELECT substr(created_at, 1, 10) FROM evenings").fetchone()[0]

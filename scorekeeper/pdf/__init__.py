@@ -391,6 +391,9 @@ def season_pdf(
     rows: Sequence[Mapping[str, Any]],
     nights: Sequence[tuple[str, str]],
     *,
+    show_wins: bool = True,
+    rating_head: str = "",
+    night_heads: Sequence[str] = (),
     page_size: str = "A4",
     translations: Translations | None = None,
     language: str = "en",
@@ -399,7 +402,14 @@ def season_pdf(
     nights it holds (name and day)."""
     env = environment(translations, language)
     html = env.get_template("season.html").render(
-        name=name, line=line, score_head=score_head, rows=rows, nights=nights
+        name=name,
+        line=line,
+        score_head=score_head,
+        rows=rows,
+        nights=nights,
+        show_wins=show_wins,
+        rating_head=rating_head,
+        night_heads=night_heads,
     )
     return render_pdf(html, print_css(page_size, translations, language))
 

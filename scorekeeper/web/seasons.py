@@ -22,6 +22,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
+from ..engine import find_kind
 from ..engine.text import N_
 from ..limits import BadName, parse_count, player_key
 from ..night import counted, missed
@@ -113,14 +114,36 @@ def _nights(evenings: list[store.Evening]) -> list[Night]:
     return nights
 
 
+def _rated_kind(table: SeasonTable) -> str | None:
+    """The game kind most of the season's tables play: its ratings are shown."""
+    kinds = Counter(t.kind for night in table.nights for t in night.tables)
+    return kinds.most_common(1)[0][0] if kinds else None
+
+
 def _ratings(table: SeasonTable) -> dict[str, Rating]:
     """The players' ratings in the game kind most of the season's tables play."""
-    kinds = Counter(t.kind for night in table.nights for t in night.tables)
-    if not kinds:
+    kind = _rated_kind(table)
+    if kind is None:
         return {}
-    kind = kinds.most_common(1)[0][0]
     keys = [player_key(row.name) for row in table.rows]
     return store.ratings_of(get_db(), kind, keys)
+
+
+def rating_head(table: SeasonTable) -> str:
+    """The rating column's head, naming its game: "Rating (Spades)"."""
+    kind = _rated_kind(table)
+    if kind is None:
+        return str(_("Rating"))
+    return str(_("Rating (%(game)s)", game=_(find_kind(kind).facts.title)))
+
+
+def night_heads(evenings: list[store.Evening]) -> list[str]:
+    """A column a night: its day ("11-20"), and its name where two share a day."""
+    days = Counter(e.created_at[:10] for e in evenings)
+    return [
+        e.created_at[5:10] if days[e.created_at[:10]] == 1 else f"{e.created_at[5:10]} {e.name}"
+        for e in evenings
+    ]
 
 
 def _rows(table: SeasonTable) -> list[dict[str, Any]]:
@@ -140,7 +163,12 @@ def _rows(table: SeasonTable) -> list[dict[str, Any]]:
                 "wins": row.wins,
                 "rating": None if rating is None else rating.shown,
                 "provisional": rating is not None and rating.provisional,
-                "nightly": ["" if n is None else shown(n) for n in row.nightly],
+                "nightly": [
+                    ("" if n is None else shown(n), dropped)
+                    for n, dropped in zip(
+                        row.nightly, row.dropped or [False] * len(row.nightly), strict=True
+                    )
+                ],
             }
         )
     return rows
@@ -245,6 +273,9 @@ def _season_page(
         line=render_text(measure_words(table)),
         score_head=SCORE_HEADS[found.measure],
         rows=_rows(table),
+        show_wins=found.measure != "wins",
+        rating_head=rating_head(table),
+        night_heads=list(zip(night_heads(evenings), evenings, strict=True)),
         owner=owner,
         measures=MEASURE_CHOICES,
         form=Form(),
@@ -324,8 +355,10 @@ def table_csv(season_id: str) -> Response:
     table = season_table(_nights(evenings), found.measure, found.best_of)
     ratings = _ratings(table)
     out = io.StringIO()
-    head = [_("Rank"), _("Player"), _("Nights"), str(SCORE_HEADS[found.measure]), _("Wins")]
-    head += [_("Rating")] + [f"{e.name} ({e.created_at[:10]})" for e in evenings]
+    wins = found.measure != "wins"  # ranked by wins, the measure is the wins already
+    head = [_("Rank"), _("Player"), _("Nights"), str(SCORE_HEADS[found.measure])]
+    head += [_("Wins")] * wins + [rating_head(table)]
+    head += [f"{e.name} ({e.created_at[:10]})" for e in evenings]
     write_csv(
         [
             [render_text(measure_words(table))],
@@ -336,7 +369,7 @@ def table_csv(season_id: str) -> Response:
                     row.name,
                     row.nights,
                     csv_number(row.score),
-                    row.wins,
+                    *[row.wins] * wins,
                     "" if rating is None else round(rating.figure, 1),
                 ]
                 + ["" if n is None else csv_number(n) for n in row.nightly]
@@ -365,6 +398,9 @@ def table_pdf(season_id: str) -> Response:
             str(SCORE_HEADS[found.measure]),
             _rows(table),
             [(e.name, e.created_at[:10]) for e in evenings],
+            show_wins=found.measure != "wins",
+            rating_head=rating_head(table),
+            night_heads=night_heads(evenings),
             translations=get_translations(),
             language=language(),
         )

@@ -71,3 +71,21 @@ def test_a_seasons_nightly_figure_is_the_nights_standing(client, db, seed, sit_o
         cells = line.split(",")
         if cells[2] != "0":
             assert float(nightly[cells[1]]) == float(cells[4]), cells
+
+
+def test_the_season_page_has_a_column_a_night_and_says_wins_once(client, db):
+    first = generated_night(client, db, 7, "average", "match_points")
+    second = generated_night(client, db, 8, "average", "match_points")
+    client.post(
+        "/seasons/",
+        data={"name": "Autumn", "evening": [first, second], "measure": "wins", "best_of": "1"},
+    )
+    season = next(db.query("SELECT id FROM seasons"))["id"]
+    page = client.get(f"/seasons/{season}").get_data(as_text=True)
+    head = page.split("<thead>")[1].split("</thead>")[0]
+    assert head.count(">Wins<") == 1  # the measure's head, not a second Wins column
+    assert head.count('class="num night"') == 2
+    assert "Rating (Spades)" in head
+    assert 'class="num night dropped"' in page  # the night that does not count, marked
+    lines = client.get(f"/seasons/{season}/table.csv").get_data(as_text=True).splitlines()
+    assert lines[1].count("Wins") == 1 and "Rating (Spades)" in lines[1]
