@@ -429,7 +429,7 @@ def end_round(db: Database, evening_id: str, number: int) -> list[str]:
         for game_id in cut:
             stored = _claim(db, game_id, None)
             db.execute("UPDATE games SET cut_at = ? WHERE id = ?", [now, game_id])
-            summaries.carry(db, game_id, stored.version)
+            summaries.remake(db, game_id)  # it has a result now: its places, its ratings
             _log(
                 db, game_id, "round_ended", None, {"round": number, "totals": list(stored.totals)}
             )

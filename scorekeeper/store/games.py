@@ -390,8 +390,14 @@ def _save_summary(
             game_id,
         ],
     )
+    cut, limit = db.execute(
+        "SELECT cut_at, hands_limit FROM games WHERE id = ?", [game_id]
+    ).fetchone()
+    over = cut is not None or (limit is not None and len(bodies) >= limit)
     summaries.write(
-        db, game_id, summaries.make(game_id, started, result.game.players, bodies, result)
+        db,
+        game_id,
+        summaries.make(game_id, started, result.game.players, bodies, result, over=over),
     )
 
 

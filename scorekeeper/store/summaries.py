@@ -86,9 +86,17 @@ class Made:
 
 
 def make(
-    game_id: str, started: str, players: Sequence[str], bodies: Sequence[Any], result: GameResult
+    game_id: str,
+    started: str,
+    players: Sequence[str],
+    bodies: Sequence[Any],
+    result: GameResult,
+    *,
+    over: bool = False,
 ) -> Made:
-    """What the engine and the statistics make of one game (no database here)."""
+    """What the engine and the statistics make of one game (no database here); `over`:
+    its evening's round ended it (cut, or its round's hands played), so it has a result
+    as its totals stand."""
     out = io.StringIO()
     rows = csv_rows([(game_id, started[:10], players, bodies, result)])
     next(rows)  # the header: written once, before every game's rows
@@ -96,14 +104,17 @@ def make(
     sides = [[player_key(players[seat]) for seat in side.seats] for side in result.sides]
     table = table_result(players, result)
     standing = None if table is None else dataclasses.asdict(table)
-    return Made(game_stats(players, result), out.getvalue(), sides, places(result), standing)
+    return Made(
+        game_stats(players, result), out.getvalue(), sides, places(result, over=over), standing
+    )
 
 
-def places(result: GameResult) -> list[int] | None:
-    """Each side's place in a finished game, 0 first: the winners first (a shared win
-    shares the place), then the others by their totals as the kind ranks them; sides
-    level on points share a place. None while the game goes on."""
-    if not result.outcome.finished:
+def places(result: GameResult, *, over: bool = False) -> list[int] | None:
+    """Each side's place in a finished game (or one its evening's round ended: `over`),
+    0 first: the winners first (a shared win shares the place), then the others by their
+    totals as the kind ranks them; sides level on points share a place. None while the
+    game goes on."""
+    if not (result.outcome.finished or (over and result.hands)):
         return None
     won = set(result.outcome.won_by)
     lowest = result.game.ruleset.kind.lowest_wins(result.game.current_ruleset.options)
@@ -214,7 +225,10 @@ def remake(db: Database, game_id: str) -> None:
             db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
             db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
             return
-        write(db, game_id, make(game_id, stored.created_at, stored.players, stored.hands, result))
+        made = make(
+            game_id, stored.created_at, stored.players, stored.hands, result, over=stored.over
+        )
+        write(db, game_id, made)
 
 
 # What reading a summary row raises when it is not what this code writes (not JSON, or

@@ -130,7 +130,7 @@ def _ratings(table: SeasonTable) -> dict[str, Rating]:
 
 
 def rating_head(table: SeasonTable) -> str:
-    """The rating column's head, naming its game: "Rating (Spades)"."""
+    """The rating column's head, naming the game whose ratings it shows."""
     kind = _rated_kind(table)
     if kind is None:
         return str(_("Rating"))

@@ -211,6 +211,15 @@ def test_ending_a_round_cuts_its_games_as_they_stand(app, client, db):
     assert leaders.won == 1 and leaders.games == 1  # the cut game counts, its leader won
     assert not store.get_game(db, second).hands  # no hand there: it counts nothing
     assert "Round 1 ended" in text(client.get(f"/e/{evening}/book"))
+    # A club cut by time still rates: the cut game counts as a result, as it stood.
+    players = store.get_game(db, first).players
+    rated = store.ratings_of(db, "spades", [p.casefold() for p in players])
+    assert {r.games for r in rated.values()} == {1}
+    assert rated[players[0].casefold()].figure > rated[players[1].casefold()].figure
+    assert (
+        store.ratings_of(db, "spades", [p.casefold() for p in store.get_game(db, second).players])
+        == {}
+    )
 
 
 def test_a_progressive_round_is_over_after_its_hands(client, db):
