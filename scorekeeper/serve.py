@@ -110,6 +110,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
 
     from .store.db import damaged, known_damage
     from .web import create_app, warm_up
+    from .web.db import catch_up
 
     app = create_app()  # reads the whole database once (SQLite's quick check)
     logging.basicConfig()  # waitress's warnings (a connection limit reached) on stderr
@@ -141,6 +142,11 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     if not is_loopback(host):  # no phone could open that
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
+    # Summaries made by other code (an upgrade) are made again in the background: the
+    # server answers meanwhile, and says how far it is here and on the pages that count.
+    worker = catch_up(app)
+    worker.say = lambda line: print(line, flush=True)
+    worker.start()
     accept_all_waiting(channels)
     server.run()
 

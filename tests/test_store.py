@@ -51,6 +51,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m017_seasons",
         "m018_device_moves",
         "m019_evening_rotation_rounds",
+        "m020_summaries_in_order_of_change",
     ]
     before = dump(db)
     migrate(db)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from scorekeeper.stats import csv_rows, player_stats, write_csv
 from scorekeeper.store import summaries
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
+from scorekeeper.web.db import catch_up
 
 SPADES_HANDS = [
     {"bids": ["nil", 5, 4, 4], "tricks": [0, 3, 5, 5]},
@@ -119,14 +122,61 @@ def test_the_pages_read_summaries_and_a_new_stamp_makes_them_again(club, monkeyp
     assert from_summaries(db) == replay(db)
 
 
-def test_a_new_server_makes_missing_summaries_before_its_first_page(club, tmp_path):
+def _caught_up(app, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while catch_up(app).progress() is not None or summaries.stale(
+        open_database(app.config["DATABASE"])
+    ):
+        assert time.monotonic() < deadline, "the worker did not catch up"
+        time.sleep(0.05)
+
+
+def test_a_new_server_answers_at_once_and_catches_up_in_the_background(club, tmp_path):
     _client, db, ids = club
     db.execute("DELETE FROM game_summaries")
     db.conn.commit()
     assert sorted(summaries.stale(db)) == sorted(ids)
-    create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    assert sorted(summaries.stale(db)) == sorted(ids)  # nothing made before it answers
+    catch_up(app).start()  # as `serve` does once it listens
+    _caught_up(app)
     assert summaries.stale(db) == []
     assert from_summaries(db) == replay(db)
+
+
+def test_pages_at_once_wait_for_one_remake_of_each_game(club, monkeypatch):
+    """Two phones opening the players page together while every summary is stale: both
+    get the right page, and each game is made again once, by the worker, not by them."""
+    client, db, ids = club
+    before = client.get("/players/").data
+    made: list[tuple[str, str]] = []
+    write = summaries.write
+    monkeypatch.setattr(
+        summaries,
+        "write",
+        lambda db, game_id, made_: made.append((game_id, threading.current_thread().name))
+        or write(db, game_id, made_),
+    )
+    monkeypatch.setattr(summaries, "stamp", lambda: "another-engine")
+    pages: list[bytes] = []
+    phones = [threading.Thread(target=lambda: pages.append(client.get("/players/").data))]
+    phones.append(threading.Thread(target=lambda: pages.append(client.get("/players/").data)))
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join()
+    assert pages == [before, before]
+    assert sorted(game for game, _thread in made) == sorted(ids)
+    assert {thread for _game, thread in made} == {"catch-up"}
+
+
+def test_the_stamp_covers_every_module_the_summaries_depend_on():
+    files = {str(path.relative_to(summaries.PACKAGE)) for path in summaries.stamped_files()[0]}
+    # What the summaries import, however indirectly: the engine, the names' rule ...
+    assert {"limits.py", "stats.py", "standings.py", "ratings.py", "store/games.py"} <= files
+    assert "engine/spades/scoring.py" in files and "presets/spades/yahoo-normal.toml" in files
+    # ... and not the pages: a new page changes no game's figures.
+    assert not any(name.startswith(("web/", "pdf/")) for name in files)
 
 
 def test_the_all_games_csv_is_every_hand_oldest_game_first(club):

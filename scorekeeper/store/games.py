@@ -247,21 +247,32 @@ def listed_games(
     archived: bool,
     finished: bool | None = None,
     limit: int | None = None,
-) -> tuple[list[StoredGame], int]:
+) -> list[StoredGame]:
     """A browser's games on its list (or those it archived), finished or not, the last
-    played first, at most `limit` of them; and how many there are in all."""
-    where = "id IN (SELECT game_id FROM grants WHERE device = ? AND archived = ?)"
-    params: list[Any] = [device or "", int(archived)]
-    if finished is not None:
-        where += " AND finished = ?"
-        params.append(int(finished))
-    total = db.execute(f"SELECT COUNT(*) FROM games WHERE {where}", params).fetchone()[0]
+    played first, at most `limit` of them. Read along the games by when they were last
+    played, each looked up in the phone's grants: the page costs its cards, not the
+    phone's years of games."""
+    played = "" if finished is None else f" AND games.finished = {int(finished)}"
     rows = db.query(
-        f"SELECT * FROM games WHERE {where} ORDER BY updated_at DESC, rowid DESC LIMIT ?",
-        [*params, -1 if limit is None else limit],
+        "SELECT games.* FROM games CROSS JOIN grants ON grants.game_id = games.id"
+        f" AND grants.device = ? AND grants.archived = ? WHERE 1{played}"
+        " ORDER BY games.updated_at DESC, games.rowid DESC LIMIT ?",
+        [device or "", int(archived), -1 if limit is None else limit],
     )
-    listed = [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
-    return listed, total
+    return [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
+
+
+def listed_counts(db: Database, device: str | None) -> dict[tuple[bool, bool], int]:
+    """How many games a browser has on its list and archived, finished or not: by
+    (archived, finished)."""
+    counts = {(archived, finished): 0 for archived in (False, True) for finished in (False, True)}
+    for archived, finished, count in db.execute(
+        "SELECT grants.archived, games.finished, COUNT(*) FROM grants"
+        " JOIN games ON games.id = grants.game_id WHERE grants.device = ? GROUP BY 1, 2",
+        [device or ""],
+    ):
+        counts[bool(archived), bool(finished)] = count
+    return counts
 
 
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:

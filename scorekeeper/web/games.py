@@ -100,9 +100,9 @@ bp = Blueprint("games", __name__)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
-HOME_FINISHED = (
-    30  # finished or archived games shown before "show all": a club's years are thousands
-)
+# Games of each list shown before "show all": a club's years are thousands, and club
+# games cut by time stay in progress.
+HOME_FINISHED = 30
 
 
 @bp.route("/")
@@ -112,18 +112,18 @@ def home() -> str:
     db = get_db()
     every = request.args.get("all") == "1"
     limit = None if every else HOME_FINISHED
-    playing, _count = store.listed_games(db, device(), archived=False, finished=False)
-    finished, finished_count = store.listed_games(
-        db, device(), archived=False, finished=True, limit=limit
-    )
-    archived, archived_count = store.listed_games(db, device(), archived=True, limit=limit)
+    counts = store.listed_counts(db, device())
+    playing = store.listed_games(db, device(), archived=False, finished=False, limit=limit)
+    finished = store.listed_games(db, device(), archived=False, finished=True, limit=limit)
+    archived = store.listed_games(db, device(), archived=True, limit=limit)
     return render_template(
         "home.html",
         playing=[game_card(g) for g in playing],
+        playing_count=counts[False, False],
         finished=[game_card(g) for g in finished],
-        finished_count=finished_count,
+        finished_count=counts[False, True],
         archived=[game_card(g) for g in archived],
-        archived_count=archived_count,
+        archived_count=counts[True, False] + counts[True, True],
         archive_form=Form(),
     )
 
