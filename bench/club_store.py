@@ -111,8 +111,9 @@ def build(games: int, instance: Path, seed: int = 45) -> dict[str, Any]:
             tables = min(rng.randint(3, 8), games - stored)
             base = FIRST_NIGHT + timedelta(days=night)
             ruleset = GAMES[night % len(GAMES)]
+            opened = base.isoformat()
             with writing(db):
-                store_games._now = lambda when=base.isoformat(): when  # type: ignore[misc]
+                store_games._now = lambda when=opened: when  # type: ignore[misc]
                 evening = store.create_evening(db, f"Club night {night + 1}", ORGANISER)
                 evenings.append(evening)
                 for table in range(1, tables + 1):

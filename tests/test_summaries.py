@@ -147,15 +147,16 @@ def test_a_new_server_answers_at_once_and_catches_up_in_the_background(club, tmp
 def test_pages_at_once_wait_for_one_remake_of_each_game(club, monkeypatch):
     """Two phones opening the players page together while every summary is stale: both
     get the right page, and each game is made again once, by the worker, not by them."""
-    client, db, ids = club
+    client, _db, ids = club
     before = client.get("/players/").data
     made: list[tuple[str, str]] = []
     write = summaries.write
     monkeypatch.setattr(
         summaries,
         "write",
-        lambda db, game_id, made_: made.append((game_id, threading.current_thread().name))
-        or write(db, game_id, made_),
+        lambda db, game_id, made_: (
+            made.append((game_id, threading.current_thread().name)) or write(db, game_id, made_)
+        ),
     )
     monkeypatch.setattr(summaries, "stamp", lambda: "another-engine")
     pages: list[bytes] = []
