@@ -8,6 +8,7 @@ import io
 import json
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -186,3 +187,30 @@ def test_the_all_games_csv_is_every_hand_oldest_game_first(club):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:3] == ["game", "ruleset", "started"]
     assert [row[0] for row in rows[1:]] == [ids[0]] * 8 + [ids[1]] * 12 + [ids[2]] * 8
+
+
+def test_a_restore_into_the_running_server_is_caught_up_by_its_worker(club, tmp_path, monkeypatch):
+    """A backup an older version made, restored under a running server: the next pages
+    are right, and the summaries are made again by the worker, not by the page."""
+    from scorekeeper.store.backup import backup, restore
+
+    client, db, ids = club
+    before = {url: client.get(url).data for url in ("/players/", "/players/Ann")}
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    # The backup as an older version kept it: its own stamp on every summary.
+    db.execute("UPDATE game_summaries SET stamp = 'an-older-version'")
+    db.execute("UPDATE meta SET value = 'an-older-version:1' WHERE key = 'summaries_current'")
+    db.conn.commit()
+    backup(Path(path), str(tmp_path / "older.db"))
+    made: list[str] = []
+    write = summaries.write
+    monkeypatch.setattr(
+        summaries,
+        "write",
+        lambda db, game_id, made_: (
+            made.append(threading.current_thread().name) or write(db, game_id, made_)
+        ),
+    )
+    restore(str(tmp_path / "older.db"), Path(path))
+    assert {url: client.get(url).data for url in before} == before
+    assert made and set(made) == {"catch-up"} and len(made) == len(ids)

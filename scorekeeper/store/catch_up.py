@@ -164,7 +164,7 @@ class CatchUp:
     def current(self, db: Database) -> bool:
         """Whether no summary can be stale: this worker found none, and the database is
         the one it looked at (a restore puts another's word in its place)."""
-        if self._token is None:
+        if self._token is None or not self._token.startswith(f"{summaries.stamp()}:"):
             return False
         row = db.execute("SELECT value FROM meta WHERE key = 'summaries_current'").fetchone()
         return row is not None and row[0] == self._token

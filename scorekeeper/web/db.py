@@ -32,7 +32,7 @@ EXTENSION = "scorekeeper.db"
 CATCH_UP = "scorekeeper.catch_up"
 # How long a page waits for the summaries it needs (the catch-up worker makes the
 # games pages wait for first) before it says how far the catching up is instead.
-PAGE_WAITS = 10.0
+PAGE_WAITS = 2.5
 
 
 def get_db() -> Database:
@@ -113,6 +113,8 @@ class _Page:
         g.spans_games = True  # it says so while catching up
         if games:
             catch_up().wait(games, PAGE_WAITS)
+        elif not catch_up().current(db):  # a restore of current summaries: say they are
+            catch_up().start()
 
 
 def _waits() -> None:
