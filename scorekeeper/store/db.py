@@ -509,7 +509,7 @@ def m020_summaries_in_order_of_change(db: Database) -> None:
     db.execute("CREATE INDEX evenings_organiser ON evenings(created_by, created_at)")
     db.execute("CREATE INDEX games_evening_table ON games(evening, table_number)")
     db.execute("CREATE INDEX games_played ON games(finished, updated_at)")
-    db.execute("CREATE INDEX games_listed ON games(id, finished)")
+    db.execute("CREATE INDEX grants_listed ON grants(device, archived)")
     db.execute("DELETE FROM span_totals")  # kept in the old way
     db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('span_epoch', '0')")
     db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('span_mark', '0')")

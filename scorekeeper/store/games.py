@@ -248,31 +248,38 @@ def listed_games(
     finished: bool | None = None,
     limit: int | None = None,
 ) -> list[StoredGame]:
-    """A browser's games on its list (or those it archived), finished or not, the last
-    played first, at most `limit` of them. Read along the games by when they were last
-    played, each looked up in the phone's grants: the page costs its cards, not the
-    phone's years of games."""
-    played = "" if finished is None else f" AND games.finished = {int(finished)}"
+    """A browser's games on its list, finished or not, or those it archived, the last
+    played first, at most `limit` of them. Its list is read along the games by when
+    they were last played, each looked up in the phone's grants; what it archived (a
+    few) from its grants: the page costs its cards, not the phone's years of games."""
+    params: list[Any] = [device or "", int(archived)]
+    if archived:
+        source = "grants JOIN games ON games.id = grants.game_id"
+        where = "grants.device = ? AND grants.archived = ?"
+    else:
+        source = (
+            "games CROSS JOIN grants ON grants.game_id = games.id"
+            " AND grants.device = ? AND grants.archived = ?"
+        )
+        where = "1"
+    if finished is not None:
+        where += " AND games.finished = ?"
+        params.append(int(finished))
     rows = db.query(
-        "SELECT games.* FROM games CROSS JOIN grants ON grants.game_id = games.id"
-        f" AND grants.device = ? AND grants.archived = ? WHERE 1{played}"
+        f"SELECT games.* FROM {source} WHERE {where}"
         " ORDER BY games.updated_at DESC, games.rowid DESC LIMIT ?",
-        [device or "", int(archived), -1 if limit is None else limit],
+        [*params, -1 if limit is None else limit],
     )
     return [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
 
 
-def listed_counts(db: Database, device: str | None) -> dict[tuple[bool, bool], int]:
-    """How many games a browser has on its list and archived, finished or not: by
-    (archived, finished)."""
-    counts = {(archived, finished): 0 for archived in (False, True) for finished in (False, True)}
-    for archived, finished, count in db.execute(
-        "SELECT grants.archived, games.finished, COUNT(*) FROM grants"
-        " JOIN games ON games.id = grants.game_id WHERE grants.device = ? GROUP BY 1, 2",
-        [device or ""],
-    ):
-        counts[bool(archived), bool(finished)] = count
-    return counts
+def archived_count(db: Database, device: str | None) -> int:
+    """How many games a browser archived."""
+    return int(
+        db.execute(
+            "SELECT COUNT(*) FROM grants WHERE device = ? AND archived = 1", [device or ""]
+        ).fetchone()[0]
+    )
 
 
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:

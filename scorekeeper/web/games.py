@@ -112,18 +112,18 @@ def home() -> str:
     db = get_db()
     every = request.args.get("all") == "1"
     limit = None if every else HOME_FINISHED
-    counts = store.listed_counts(db, device())
-    playing = store.listed_games(db, device(), archived=False, finished=False, limit=limit)
-    finished = store.listed_games(db, device(), archived=False, finished=True, limit=limit)
+    more = None if limit is None else limit + 1  # one more says there are more
+    playing = store.listed_games(db, device(), archived=False, finished=False, limit=more)
+    finished = store.listed_games(db, device(), archived=False, finished=True, limit=more)
     archived = store.listed_games(db, device(), archived=True, limit=limit)
     return render_template(
         "home.html",
-        playing=[game_card(g) for g in playing],
-        playing_count=counts[False, False],
-        finished=[game_card(g) for g in finished],
-        finished_count=counts[False, True],
+        playing=[game_card(g) for g in playing[:limit]],
+        more_playing=len(playing) > len(playing[:limit]),
+        finished=[game_card(g) for g in finished[:limit]],
+        more_finished=len(finished) > len(finished[:limit]),
         archived=[game_card(g) for g in archived],
-        archived_count=counts[True, False] + counts[True, True],
+        archived_count=store.archived_count(db, device()),
         archive_form=Form(),
     )
 
