@@ -110,6 +110,7 @@ def handle_catching_up(error: CatchingUp) -> tuple[str, int, dict[str, str]]:
     """The games this page counts are still being made again (after an upgrade or a
     restore), past the page's wait: say how far, and look again in a few seconds. No
     figure is shown until every game it counts is."""
+    g.spans_games = False  # the page says it in full: no line at the top besides
     page = render_template("catching_up.html", done=error.done, total=error.total)
     return page, 503, {"Retry-After": "5"}
 
