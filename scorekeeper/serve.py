@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import logging
 import sys
+import threading
 from typing import Any
 
 from .network import is_loopback, lan_addresses, named_addresses
@@ -133,7 +134,9 @@ def serve(host: str, port: int, threads: int = 8) -> None:
         )
     except OSError as error:
         raise PortUnavailable(error) from error
-    warm_up(app)
+    # Beside the first pages, not before them: compiling every template took seconds on
+    # a busy machine, with the port bound and every phone waiting.
+    threading.Thread(target=warm_up, args=(app,), name="warm-up", daemon=True).start()
     for line in announcement(host, port):
         print(line, flush=True)
     found = known_damage(app.config["DATABASE"])
