@@ -886,16 +886,16 @@ def get_evening(db: Database, evening_id: str) -> Evening:
 
 def evenings_of(db: Database, device: str | None, game_ids: Sequence[str]) -> list[Evening]:
     """The evenings a browser started or that hold one of its games, newest first."""
-    marks = ", ".join("?" for _ in game_ids) or "NULL"
     return [
         Evening(**row)
         for row in db.query(
             "SELECT * FROM evenings WHERE created_by = ?"
-            f" OR id IN (SELECT evening FROM games WHERE id IN ({marks}))"
+            " OR id IN (SELECT evening FROM games WHERE id IN (SELECT value FROM json_each(?)))"
             " OR id IN (SELECT evening FROM evening_grants WHERE device = ?)"
             " OR id IN (SELECT evening FROM table_grants WHERE device = ?)"
             " ORDER BY created_at DESC",
-            [device or "", *game_ids, device or "", device or ""],
+            # The games as one parameter: a phone's games may outnumber SQLite's limit.
+            [device or "", json.dumps(list(game_ids)), device or "", device or ""],
         )
     ]
 
