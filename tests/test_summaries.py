@@ -8,6 +8,7 @@ import io
 import json
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -214,3 +215,37 @@ def test_a_restore_into_the_running_server_is_caught_up_by_its_worker(club, tmp_
     restore(str(tmp_path / "older.db"), Path(path))
     assert {url: client.get(url).data for url in before} == before
     assert made and set(made) == {"catch-up"} and len(made) == len(ids)
+
+
+def _agree(db, scope) -> list[tuple[str, int, int, int]]:
+    """The kept totals of a scope, checked against every game's parts added up afresh."""
+    kept = [(p.name, p.games, p.won, p.hands) for p in store.player_totals(db, scope)]
+    whole = [(p.name, p.games, p.won, p.hands) for p in store.every_player(db, scope)]
+    assert sorted(kept) == sorted(whole)
+    return kept
+
+
+def test_kept_totals_follow_every_change_to_the_games_they_count(club, monkeypatch):
+    """Totals kept over settled games (here: every game) stay right when one of those
+    games changes, goes, or joins or leaves a phone's games."""
+    _client, db, ids = club
+    monkeypatch.setattr(summaries, "SETTLED_AFTER", timedelta(hours=-1))  # all settled
+    phone, everyone = store.Scope("organiser"), store.Scope(None)
+    evening = store.create_evening(db, "Friday", "organiser")
+    assert _agree(db, phone) == [] and len(_agree(db, everyone)) == 7
+    assert db.execute("SELECT COUNT(*) FROM span_totals").fetchone()[0] == 2
+    store.set_evening(db, ids[0], evening)  # the organiser's evening now holds it
+    assert {name for name, *_ in _agree(db, phone)} == {"Ann", "Ben", "Cho", "Dee"}
+    store.grant(db, "organiser", ids[2], "watch")  # a link to a Hearts game
+    assert ("Cy", 1, 0, 2) in _agree(db, phone)
+    before = _agree(db, everyone)
+    store.add_hand(db, ids[1], {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}, version=None)
+    after = _agree(db, everyone)
+    assert ("Eve", 1, 0, 4) in after and ("Eve", 1, 0, 3) in before
+    store.rename_player(db, [ids[1]], "Eve", "Eva")
+    assert "Eva" in {name for name, *_ in _agree(db, everyone)}
+    store.delete_game(db, ids[2])
+    assert "Cy" not in {name for name, *_ in _agree(db, phone)}
+    assert "Cy" not in {name for name, *_ in _agree(db, everyone)}
+    store.set_evening(db, ids[0], None)
+    assert _agree(db, phone) == []
