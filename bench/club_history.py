@@ -244,11 +244,15 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
 
 if __name__ == "__main__":
     chosen = tuple(int(a) for a in sys.argv[1:]) or SIZES
-    found, started = run(chosen)
-    print("\n".join(table(found)))
-    for games, took in started.items():
-        print(
-            f"{games:,} games, every summary made by other code: serve answers in"
-            f" {took['answers']:.1f} s, the players page in {took['players']:.1f} s,"
-            f" caught up in {took['caught_up']:.0f} s"
-        )
+    print("\n".join(table([])), flush=True)
+    for games in chosen:
+        print("\n".join(table(organiser_pages(games))[2:]), flush=True)
+    for games in chosen:
+        if games >= 10_000:
+            took = upgraded(games)
+            print(
+                f"{games:,} games, every summary made by other code: serve answers in"
+                f" {took['answers']:.1f} s, the players page in {took['players']:.1f} s,"
+                f" caught up in {took['caught_up']:.0f} s",
+                flush=True,
+            )
