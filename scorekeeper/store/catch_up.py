@@ -3,8 +3,9 @@
 Summaries go stale together when the code that makes them changes (an upgrade) or when
 a backup is restored into the running server. The server answers at once anyway: this
 worker makes them again, one batch of games a transaction, the games a waiting page
-needs first (the page that asked first, first), then every other stale game, the last
-played first; then the ratings. A page that needs stale summaries waits for them here
+needs first (the page that asked first, first; a page that stopped waiting lets the
+next one go first), then every other stale game, the last played first; then the
+ratings. A page that needs stale summaries waits for them here
 (store/summaries.py `refresh`), never making them itself: however many phones ask, each
 game is made once.
 """
@@ -39,8 +40,9 @@ class CatchingUp(Exception):
 
 @dataclass
 class _Need:
-    games: list[str]
+    left: list[str]  # the games not made yet
     done: threading.Event = field(default_factory=threading.Event)
+    abandoned: bool = False  # its page stopped waiting: the games wait their turn
 
 
 class CatchUp:
@@ -79,12 +81,13 @@ class CatchUp:
         games = [game for game in games if game not in self._unscorable]
         if not games:
             return
-        need = _Need(games)
+        need = _Need(list(games))
         with self._lock:
             self._needs.append(need)
             self._look = True  # the page found them: others may be stale too (a restore)
             self._run()
         if not need.done.wait(seconds):
+            need.abandoned = True  # a page behind it needing a few games goes first
             raise CatchingUp(*(self.progress() or (0, len(games))))
 
     def _run(self) -> None:
@@ -100,19 +103,23 @@ class CatchUp:
             while True:
                 with self._lock:
                     look, self._look = self._look, False
-                    need = self._needs.popleft() if self._needs and not look else None
-                    batch = self._queue[:CHUNK] if need is None and not look else []
-                    del self._queue[: len(batch)]
+                    while self._needs and self._needs[0].abandoned:
+                        self._needs.popleft()
+                    need = self._needs[0] if self._needs and not look else None
+                    source = need.left if need is not None else self._queue
+                    batch = source[:CHUNK] if not look else []
+                    del source[: len(batch)]
+                    if need is not None and not need.left:
+                        self._needs.popleft()
                 if known_damage(self.path) is not None:
                     self._give_up()
                     return
                 if db is None:
                     db = open_database(self.path)
                     # Summaries are made from the hand logs, and made again if a power
-                    # cut loses some: not worth a wait for the disk after each batch
-                    # (that wait was seven in eight of a catch-up's time on a busy disk).
+                    # cut loses some: not worth a wait for the disk after each batch.
                     db.execute("PRAGMA synchronous = NORMAL")
-                if need is None and not look and not batch:
+                if not look and not batch:
                     if made:  # the ratings count every summary made again
                         ratings.refresh(db)
                         if self.say:
@@ -125,12 +132,11 @@ class CatchUp:
                 if look:
                     self._found(summaries.stale(db))
                     continue
-                games = need.games if need is not None else batch
-                self._unscorable |= summaries.remake_many(db, games)
-                made += len(games)
+                self._unscorable |= summaries.remake_many(db, batch)
+                made += len(batch)
                 with self._lock:
-                    self._pending.difference_update(games)
-                if need is not None:
+                    self._pending.difference_update(batch)
+                if need is not None and not need.left:
                     need.done.set()
                 if self.say and time.monotonic() - said > SAY_EVERY and self.progress():
                     done, total = self.progress() or (0, 0)
