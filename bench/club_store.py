@@ -32,7 +32,7 @@ STORES = Path(__file__).resolve().parent / ".stores"
 LAYOUT = 4  # bump when what is built changes: older stores are built again
 ORGANISER = "bench-organiser-phone"
 PLAYERS = [f"Player {n:03d}" for n in range(150)]
-FIRST_NIGHT = datetime(2012, 1, 2, 19, 0, tzinfo=UTC)
+FIRST_NIGHT = datetime(2004, 1, 5, 19, 0, tzinfo=UTC)  # 30,000 games end before today
 GAMES = ("yahoo-normal", "hearts-standard", "oh-hell", "euchre")
 OPTIONS: dict[str, dict[str, Any]] = {"yahoo-normal": {"target": 1500}}
 POOL = 40  # hand logs per game
