@@ -23,6 +23,7 @@ import contextlib
 import gzip
 import http.client
 import os
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -201,6 +202,7 @@ def organiser_pages(games: int) -> list[dict[str, Any]]:
             )
     finally:
         stop(server)
+        shutil.rmtree(instance, ignore_errors=True)  # a copy: up to 400 MB
     return rows
 
 
@@ -228,6 +230,7 @@ def upgraded(games: int) -> dict[str, float]:
         caught_up = time.perf_counter() - began + answered
     finally:
         stop(server)
+        shutil.rmtree(instance, ignore_errors=True)
     return {"answers": answered, "players": players, "caught_up": caught_up}
 
 
