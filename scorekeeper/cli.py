@@ -559,7 +559,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     line and the others are stored all the same (exit status 2 if any was refused)."""
     from .engine import ScoreError
     from .serve import DEFAULT_PORT, urls
-    from .store import get_game, import_game
+    from .store import import_game
     from .store.house import house_resolver
 
     db = _database(writes=True)
@@ -584,7 +584,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             said.append((sys.stderr, f"{where}: {why}" if several or ":" in where else why))
         else:
             stored += 1
-            said.append((sys.stdout, f"{base}/s/{get_game(db, game_id).scorer_token}"))
+            (token,) = db.execute(
+                "SELECT scorer_token FROM games WHERE id = ?", [game_id]
+            ).fetchone()
+            said.append((sys.stdout, f"{base}/s/{token}"))
         if time.monotonic() - kept > 1:
             _kept_on_disk(db, said)
             kept = time.monotonic()
