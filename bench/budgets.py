@@ -79,7 +79,7 @@ def first_views() -> tuple[float, float, float]:
         tokens.append((game_id, store.get_game(db, game_id).scorer_token))
     db.close()
     server, port = _start_server(instance)
-    time.sleep(5)  # the server warms up beside its first pages; a table's phones come later
+    club_history.settle(server.pid)  # it warms up beside its first pages; phones come later
     try:
         phone = serving.Phone(port)
         times, floors = [], []
