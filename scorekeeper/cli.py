@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import itertools
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine.errors import ScoreError
@@ -627,24 +629,122 @@ STATS_COLUMNS = (N_("player"), N_("games"), N_("won"), N_("hands"))  # then each
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Store a game file as a new game and print the URL that opens it."""
+    """Store game files as new games and print the URL that opens each (its scorer
+    link): several files, or standard input holding one game file or one a line (JSON
+    lines). Each game is stored in its own transaction; a file refused says why on one
+    line and the others are stored all the same (exit status 2 if any was refused)."""
     from .engine import ScoreError
     from .serve import DEFAULT_PORT, urls
-    from .store import get_game, import_game
-
-    doc = _read_game_file(args.file, stored=True)
-    db = _database(writes=True)
+    from .store import import_game
     from .store.house import house_resolver
 
-    try:
-        game_id = import_game(db, doc, house_resolver(db, everyone=True))
-    except ScoreError as error:
-        return _fail(error.render(args.translations))
-    stored = get_game(db, game_id)
+    db = _database(writes=True)
+    find = house_resolver(db, everyone=True)
     base = (args.base_url or urls("0.0.0.0", DEFAULT_PORT)[0]).rstrip("/")
-    # The scorer link both opens the game and gives the phone that opens it the edit right.
-    print(f"{base}/s/{stored.scorer_token}")
-    return 0
+    several = len(args.file) > 1
+    refused = stored = 0
+    said: list[tuple[TextIO, str]] = []  # told once what it tells of is on the disk
+    # A game a transaction, each whole or absent; the disk is made to keep them about
+    # once a second rather than after each (a club's 10,000 games in seconds, not
+    # minutes), and a line says a game is stored only once the disk keeps it.
+    db.execute("PRAGMA synchronous = NORMAL")
+    kept = time.monotonic()
+    for where, raw in _game_files(args.file):
+        try:
+            if isinstance(raw, ScoreError):
+                raise raw
+            game_id = import_game(db, _game_json(raw), find)
+        except ScoreError as error:
+            refused += 1
+            why = error.render(args.translations).replace("\n", " ")
+            said.append((sys.stderr, f"{where}: {why}" if several or ":" in where else why))
+        else:
+            stored += 1
+            (token,) = db.execute(
+                "SELECT scorer_token FROM games WHERE id = ?", [game_id]
+            ).fetchone()
+            said.append((sys.stdout, f"{base}/s/{token}"))
+        if time.monotonic() - kept > 1:
+            _kept_on_disk(db, said)
+            kept = time.monotonic()
+    _kept_on_disk(db, said)
+    if refused and stored + refused > 1:
+        _fail(
+            text(
+                N_("game files: {stored} stored, {refused} refused"),
+                stored=stored,
+                refused=refused,
+            ).render(args.translations)
+        )
+    return 2 if refused else 0
+
+
+def _kept_on_disk(db: Database, said: list[tuple[TextIO, str]]) -> None:
+    """Make the disk keep every game stored so far, then say what was said of them."""
+    from .paths import database_path
+
+    wal = database_path().with_name(database_path().name + "-wal")
+    if wal.exists():
+        with open(wal, "rb+") as file:
+            os.fsync(file.fileno())
+    for stream, line in said:
+        stream.write(line + "\n")
+    said.clear()
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+
+def _game_json(raw: bytes) -> object:
+    from .limits import check_file_size, read_game_json
+
+    check_file_size(len(raw))
+    return read_game_json(raw)
+
+
+def _game_files(paths: list[str]) -> Iterator[tuple[str, bytes | ScoreError]]:
+    """(where, the file's bytes) for each game file named ("-" is standard input, which
+    holds one game file, or one a line: then each is "-:LINE"); a file that cannot be
+    read comes as the error that says why."""
+    from .engine.errors import GameError
+
+    for path in paths:
+        if path == "-":
+            yield from _stdin_games()
+            continue
+        try:
+            yield path, _file_bytes(path)
+        except OSError as error:
+            yield (
+                path,
+                GameError(text(N_("cannot read {path}: {why}"), path=path, why=error.strerror)),
+            )
+
+
+MAX_LINE = 1024 * 1024 + 1  # a game file's limit, and one byte more to tell it was passed
+
+
+def _stdin_games() -> Iterator[tuple[str, bytes]]:
+    """Standard input's game files: the whole of it when its first line is not a JSON
+    document on its own (a file written over several lines), else one a line."""
+    stream = sys.stdin.buffer
+    first = stream.readline(MAX_LINE)
+    try:
+        json.loads(first)
+    except ValueError:
+        yield "-", first + stream.read()
+        return
+    second = stream.readline(MAX_LINE)
+    if not second:
+        yield "-", first  # one game file, on one line
+        return
+    lines = itertools.chain([first, second], iter(lambda: stream.readline(MAX_LINE), b""))
+    for number, line in enumerate(lines, 1):
+        if len(line) == MAX_LINE and not line.endswith(b"\n"):
+            for rest in iter(lambda: stream.readline(MAX_LINE), b""):
+                if rest.endswith(b"\n"):
+                    break  # the rest of a line too long to be a game file, skipped
+        if line.strip():
+            yield f"-:{number}", line
 
 
 def _compare_rules(ids: list[str], tr: Any = None) -> int:
@@ -1229,8 +1329,13 @@ def _database_commands(add: Add) -> None:
     )
     csv.set_defaults(run=cmd_csv)
 
-    imp = add("import", help="store a game file and print the URL that opens it")
-    imp.add_argument("file", metavar="FILE", help="a game file, or - for standard input")
+    imp = add("import", help="store game files and print the URL that opens each")
+    imp.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="+",
+        help="game files, or - for standard input: one game file, or one a line (JSON lines)",
+    )
     imp.add_argument("--base-url", help="the app's address, e.g. http://192.168.1.20:8000")
     imp.set_defaults(run=cmd_import)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import logging
 import sys
+import threading
 import time
 from collections import Counter
 from typing import Any
@@ -124,6 +125,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     from .pdf import start_renderers
     from .store.db import damaged, known_damage
     from .web import create_app, warm_up
+    from .web.db import catch_up
 
     app = create_app()  # reads the whole database once (SQLite's quick check)
     logging.basicConfig()  # waitress's warnings (a connection limit reached) on stderr
@@ -147,7 +149,9 @@ def serve(host: str, port: int, threads: int = 8) -> None:
         )
     except OSError as error:
         raise PortUnavailable(error) from error
-    warm_up(app)
+    # Beside the first pages, not before them: compiling every template took seconds on
+    # a busy machine, with the port bound and every phone waiting.
+    threading.Thread(target=warm_up, args=(app,), name="warm-up", daemon=True).start()
     start_renderers()  # PDFs render beside the server, one per core at once
     for line in announcement(host, port):
         print(line, flush=True)
@@ -157,6 +161,11 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     if not is_loopback(host):  # no phone could open that
         print_qr(urls(host, port)[0])
     print(f"(on this computer: http://localhost:{port}/ — stop with Ctrl+C)", flush=True)
+    # Summaries made by other code (an upgrade) are made again in the background: the
+    # server answers meanwhile, and says how far it is here and on the pages that count.
+    worker = catch_up(app)
+    worker.say = lambda line: print(line, flush=True)
+    worker.start()
     accept_all_waiting(channels)
     share_between_addresses(channels)
     server.run()

@@ -440,3 +440,45 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly():
     _, errors = process.communicate(b"go\n", timeout=30)
     assert process.returncode == 141
     assert errors == b""
+
+
+def test_import_takes_several_files_and_a_stream_of_one_a_line(tmp_path):
+    """A club brings its history: several game files, or game files one a line on
+    standard input; each is stored on its own, and each refused one says why on a line
+    of its own while the others are stored."""
+    from scorekeeper import store
+    from scorekeeper.store.db import open_database
+
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path / "instance")}
+    hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+    good = {"ruleset": "yahoo-normal", "players": ["Ann", "Ben", "Cho", "Dee"], "hands": [hand]}
+    bad_hand = {**good, "hands": [{"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 2]}]}
+    files = []
+    for n, doc in enumerate([good, bad_hand, {**good, "players": ["Eve", "Fay", "Gus", "Hal"]}]):
+        files.append(tmp_path / f"game{n}.json")
+        files[-1].write_text(json.dumps(doc, indent=2))
+    done = run_cli("import", *map(str, files), str(tmp_path / "missing.json"), env=env)
+    assert done.returncode == 2
+    assert len(done.stdout.splitlines()) == 2 and all(
+        "/s/" in line for line in done.stdout.split()
+    )
+    refusals = done.stderr.splitlines()
+    assert refusals[0] == f"{files[1]}: hand 1: tricks add up to 12, expected 13"
+    assert refusals[1].startswith(f"{tmp_path / 'missing.json'}: game: cannot read")
+    assert refusals[2] == "game files: 2 stored, 2 refused"
+
+    lines = [json.dumps(good), "", "{not json", json.dumps(bad_hand), json.dumps(good)]
+    streamed = run_cli("import", "-", stdin="\n".join(lines) + "\n", env=env)
+    assert streamed.returncode == 2 and len(streamed.stdout.splitlines()) == 2
+    assert streamed.stderr.splitlines()[:2] == [
+        "-:3: game: not valid JSON: Expecting property name enclosed in double quotes:"
+        " line 1 column 2 (char 1)",
+        "-:4: hand 1: tricks add up to 12, expected 13",
+    ]
+    # One game file on standard input, over several lines or one, as before.
+    for text_ in (json.dumps(good, indent=2), json.dumps(good)):
+        one = run_cli("import", "-", stdin=text_, env=env)
+        assert one.returncode == 0 and one.stderr == "" and len(one.stdout.splitlines()) == 1
+    db = open_database(tmp_path / "instance" / "scorekeeper.db")
+    assert len(store.list_games(db)) == 2 + 2 + 2
+    db.close()

@@ -54,6 +54,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m020_submission_steps",
         "m021_seasons_and_evenings_by_starter",
         "m022_directed_evenings",
+        "m023_summaries_in_order_of_change",
     ]
     before = dump(db)
     migrate(db)

@@ -6,6 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
+import time
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +20,7 @@ from scorekeeper.stats import csv_rows, player_stats, write_csv
 from scorekeeper.store import summaries
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
+from scorekeeper.web.db import catch_up
 
 SPADES_HANDS = [
     {"bids": ["nil", 5, 4, 4], "tricks": [0, 3, 5, 5]},
@@ -119,14 +124,62 @@ def test_the_pages_read_summaries_and_a_new_stamp_makes_them_again(club, monkeyp
     assert from_summaries(db) == replay(db)
 
 
-def test_a_new_server_makes_missing_summaries_before_its_first_page(club, tmp_path):
+def _caught_up(app, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while catch_up(app).progress() is not None or summaries.stale(
+        open_database(app.config["DATABASE"])
+    ):
+        assert time.monotonic() < deadline, "the worker did not catch up"
+        time.sleep(0.05)
+
+
+def test_a_new_server_answers_at_once_and_catches_up_in_the_background(club, tmp_path):
     _client, db, ids = club
     db.execute("DELETE FROM game_summaries")
     db.conn.commit()
     assert sorted(summaries.stale(db)) == sorted(ids)
-    create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    assert sorted(summaries.stale(db)) == sorted(ids)  # nothing made before it answers
+    catch_up(app).start()  # as `serve` does once it listens
+    _caught_up(app)
     assert summaries.stale(db) == []
     assert from_summaries(db) == replay(db)
+
+
+def test_pages_at_once_wait_for_one_remake_of_each_game(club, monkeypatch):
+    """Two phones opening the players page together while every summary is stale: both
+    get the right page, and each game is made again once, by the worker, not by them."""
+    client, _db, ids = club
+    before = client.get("/players/").data
+    made: list[tuple[str, str]] = []
+    write = summaries.write
+    monkeypatch.setattr(
+        summaries,
+        "write",
+        lambda db, game_id, made_: (
+            made.append((game_id, threading.current_thread().name)) or write(db, game_id, made_)
+        ),
+    )
+    monkeypatch.setattr(summaries, "stamp", lambda: "another-engine")
+    pages: list[bytes] = []
+    phones = [threading.Thread(target=lambda: pages.append(client.get("/players/").data))]
+    phones.append(threading.Thread(target=lambda: pages.append(client.get("/players/").data)))
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join()
+    assert pages == [before, before]
+    assert sorted(game for game, _thread in made) == sorted(ids)
+    assert {thread for _game, thread in made} == {"catch-up"}
+
+
+def test_the_stamp_covers_every_module_the_summaries_depend_on():
+    files = {str(path.relative_to(summaries.PACKAGE)) for path in summaries.stamped_files()[0]}
+    # What the summaries import, however indirectly: the engine, the names' rule ...
+    assert {"limits.py", "stats.py", "standings.py", "ratings.py", "store/games.py"} <= files
+    assert "engine/spades/scoring.py" in files and "presets/spades/yahoo-normal.toml" in files
+    # ... and not the pages: a new page changes no game's figures.
+    assert not any(name.startswith(("web/", "pdf/")) for name in files)
 
 
 def test_the_all_games_csv_is_every_hand_oldest_game_first(club):
@@ -135,3 +188,64 @@ def test_the_all_games_csv_is_every_hand_oldest_game_first(club):
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:3] == ["game", "ruleset", "started"]
     assert [row[0] for row in rows[1:]] == [ids[0]] * 8 + [ids[1]] * 12 + [ids[2]] * 8
+
+
+def test_a_restore_into_the_running_server_is_caught_up_by_its_worker(club, tmp_path, monkeypatch):
+    """A backup an older version made, restored under a running server: the next pages
+    are right, and the summaries are made again by the worker, not by the page."""
+    from scorekeeper.store.backup import backup, restore
+
+    client, db, ids = club
+    before = {url: client.get(url).data for url in ("/players/", "/players/Ann")}
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    # The backup as an older version kept it: its own stamp on every summary.
+    db.execute("UPDATE game_summaries SET stamp = 'an-older-version'")
+    db.execute("UPDATE meta SET value = 'an-older-version:1' WHERE key = 'summaries_current'")
+    db.conn.commit()
+    backup(Path(path), str(tmp_path / "older.db"))
+    made: list[str] = []
+    write = summaries.write
+    monkeypatch.setattr(
+        summaries,
+        "write",
+        lambda db, game_id, made_: (
+            made.append(threading.current_thread().name) or write(db, game_id, made_)
+        ),
+    )
+    restore(str(tmp_path / "older.db"), Path(path))
+    assert {url: client.get(url).data for url in before} == before
+    assert made and set(made) == {"catch-up"} and len(made) == len(ids)
+
+
+def _agree(db, scope) -> list[tuple[str, int, int, int]]:
+    """The kept totals of a scope, checked against every game's parts added up afresh."""
+    kept = [(p.name, p.games, p.won, p.hands) for p in store.player_totals(db, scope)]
+    whole = [(p.name, p.games, p.won, p.hands) for p in store.every_player(db, scope)]
+    assert sorted(kept) == sorted(whole)
+    return kept
+
+
+def test_kept_totals_follow_every_change_to_the_games_they_count(club, monkeypatch):
+    """Totals kept over settled games (here: every game) stay right when one of those
+    games changes, goes, or joins or leaves a phone's games."""
+    _client, db, ids = club
+    monkeypatch.setattr(summaries, "SETTLED_AFTER", timedelta(hours=-1))  # all settled
+    phone, everyone = store.Scope("organiser"), store.Scope(None)
+    evening = store.create_evening(db, "Friday", "organiser")
+    assert _agree(db, phone) == [] and len(_agree(db, everyone)) == 7
+    assert db.execute("SELECT COUNT(*) FROM span_totals").fetchone()[0] == 2
+    store.move_game(db, ids[0], evening, by=None)  # the organiser's evening now holds it
+    assert {name for name, *_ in _agree(db, phone)} == {"Ann", "Ben", "Cho", "Dee"}
+    store.grant(db, "organiser", ids[2], "watch")  # a link to a Hearts game
+    assert ("Cy", 1, 0, 2) in _agree(db, phone)
+    before = _agree(db, everyone)
+    store.add_hand(db, ids[1], {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}, version=None)
+    after = _agree(db, everyone)
+    assert ("Eve", 1, 0, 4) in after and ("Eve", 1, 0, 3) in before
+    store.rename_player(db, [ids[1]], "Eve", "Eva")
+    assert "Eva" in {name for name, *_ in _agree(db, everyone)}
+    store.delete_game(db, ids[2])
+    assert "Cy" not in {name for name, *_ in _agree(db, phone)}
+    assert "Cy" not in {name for name, *_ in _agree(db, everyone)}
+    store.move_game(db, ids[0], None, by=None)
+    assert _agree(db, phone) == []

@@ -915,3 +915,50 @@ def _number_the_rounds(db: Database) -> None:
             [evening, table],
         ).fetchone()
         db.execute("UPDATE games SET round_number = ? WHERE id = ?", [last + 1, game_id])
+
+
+@migrations()
+def m023_summaries_in_order_of_change(db: Database) -> None:
+    """Pages at the cost of the page, whatever the history. Each summary says when it
+    was last changed (a counter); totals kept for a page (`span_totals`) count the games
+    changed up to a mark (`meta` span_mark) and add those changed since on top, and are
+    kept while the epoch (`meta` span_epoch) stands: the triggers below move it on
+    whenever a game up to the mark changes, goes, or joins or leaves a phone's games.
+    And the questions the organiser's pages ask have indexes."""
+    db.execute("ALTER TABLE game_summaries ADD COLUMN changed INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX game_summaries_changed ON game_summaries(changed)")
+    db.execute("CREATE INDEX evenings_organiser ON evenings(created_by, created_at)")
+    db.execute("CREATE INDEX games_evening_table ON games(evening, table_number)")
+    db.execute("CREATE INDEX games_played ON games(finished, updated_at)")
+    db.execute("CREATE INDEX grants_listed ON grants(device, archived)")
+    db.execute("DELETE FROM span_totals")  # kept in the old way
+    db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('span_epoch', '0')")
+    db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('span_mark', '0')")
+    mark = "CAST((SELECT value FROM meta WHERE key = 'span_mark') AS INTEGER)"
+    bump = "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'span_epoch'; END"
+
+    def settled(game: str) -> str:
+        return f"(SELECT changed FROM game_summaries WHERE game = {game}) <= {mark}"
+
+    at_table = (
+        "EXISTS (SELECT 1 FROM games JOIN game_summaries s ON s.game = games.id"
+        " WHERE games.evening = {row}.evening AND games.table_number = {row}.number"
+        f" AND s.changed <= {mark})"
+    )
+    for name, sql in (
+        ("rewritten", f"BEFORE INSERT ON game_summaries WHEN {settled('NEW.game')}"),
+        ("gone", f"AFTER DELETE ON game_summaries WHEN OLD.changed <= {mark}"),
+        ("granted", f"AFTER INSERT ON grants WHEN {settled('NEW.game_id')}"),
+        ("taken", f"AFTER DELETE ON grants WHEN {settled('OLD.game_id')}"),
+        ("moved", "AFTER UPDATE OF device, game_id ON grants"),
+        ("table_held", f"AFTER INSERT ON table_grants WHEN {at_table.format(row='NEW')}"),
+        ("table_let_go", f"AFTER DELETE ON table_grants WHEN {at_table.format(row='OLD')}"),
+        ("table_moved", "AFTER UPDATE ON table_grants"),
+        ("seated", f"AFTER UPDATE OF evening, table_number ON games WHEN {settled('NEW.id')}"),
+        ("organiser", "AFTER UPDATE OF created_by ON evenings"),
+        ("directed", "AFTER INSERT ON evening_directors"),
+        ("undirected", "AFTER DELETE ON evening_directors"),
+        ("director_moved", "AFTER UPDATE ON evening_directors"),
+        ("evening_gone", "AFTER DELETE ON evenings"),
+    ):
+        db.execute(f"CREATE TRIGGER span_{name} {sql} BEGIN {bump}")

@@ -306,21 +306,39 @@ def listed_games(
     archived: bool,
     finished: bool | None = None,
     limit: int | None = None,
-) -> tuple[list[StoredGame], int]:
-    """A browser's games on its list (or those it archived), finished or not, the last
-    played first, at most `limit` of them; and how many there are in all."""
-    where = "id IN (SELECT game_id FROM grants WHERE device = ? AND archived = ?)"
+) -> list[StoredGame]:
+    """A browser's games on its list, finished or not, or those it archived, the last
+    played first, at most `limit` of them. Its list is read along the games by when
+    they were last played, each looked up in the phone's grants; what it archived (a
+    few) from its grants: the page costs its cards, not the phone's years of games."""
     params: list[Any] = [device or "", int(archived)]
+    if archived:
+        source = "grants JOIN games ON games.id = grants.game_id"
+        where = "grants.device = ? AND grants.archived = ?"
+    else:
+        source = (
+            "games CROSS JOIN grants ON grants.game_id = games.id"
+            " AND grants.device = ? AND grants.archived = ?"
+        )
+        where = "1"
     if finished is not None:
-        where += " AND finished = ?"
+        where += " AND games.finished = ?"
         params.append(int(finished))
-    total = db.execute(f"SELECT COUNT(*) FROM games WHERE {where}", params).fetchone()[0]
     rows = db.query(
-        f"SELECT * FROM games WHERE {where} ORDER BY updated_at DESC, rowid DESC LIMIT ?",
+        f"SELECT games.* FROM {source} WHERE {where}"
+        " ORDER BY games.updated_at DESC, games.rowid DESC LIMIT ?",
         [*params, -1 if limit is None else limit],
     )
-    listed = [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
-    return listed, total
+    return [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
+
+
+def archived_count(db: Database, device: str | None) -> int:
+    """How many games a browser archived."""
+    return int(
+        db.execute(
+            "SELECT COUNT(*) FROM grants WHERE device = ? AND archived = 1", [device or ""]
+        ).fetchone()[0]
+    )
 
 
 def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from collections.abc import Iterable
 
 from sqlite_utils import Database
@@ -132,12 +133,20 @@ def ratings_of(db: Database, kind: str, keys: Iterable[str] | None = None) -> di
         return {}
     state = db.execute("SELECT stamp, stale FROM rating_state WHERE kind = ?", [kind]).fetchone()
     if state is None or state[1] or state[0] != summaries.stamp():
-        rework(db, kind)
+        worked = rework(db, kind)
+        if worked is not None:  # not kept (a read-only or full disk): as worked out now
+            return _only(worked, keys)
     found = _read(db, kind, keys)
     if all(_sound(rating) for rating in found.values()):
         return found
-    rework(db, kind)  # a rating that does not read (changed outside the app): made again
-    return _read(db, kind, keys)
+    worked = rework(db, kind)  # a rating that does not read (changed outside the app): again
+    return _only(worked, keys) if worked is not None else _read(db, kind, keys)
+
+
+def _only(ratings: dict[str, Rating], keys: Iterable[str] | None) -> dict[str, Rating]:
+    if keys is None:
+        return ratings
+    return {key: ratings[key] for key in keys if key in ratings}
 
 
 def _sound(rating: Rating) -> bool:
@@ -148,8 +157,10 @@ def _sound(rating: Rating) -> bool:
     )
 
 
-def rework(db: Database, kind: str) -> None:
-    """Work a kind's ratings out again from every finished game, in the order played."""
+def rework(db: Database, kind: str) -> dict[str, Rating] | None:
+    """Work a kind's ratings out again from every finished game, in the order played,
+    and keep them; where the disk does not let them be kept (read-only, full, a backup
+    holding the lock), return them instead, for this page only."""
     summaries.refresh(db, "games.kind = ?", [kind])
 
     def finished() -> list[tuple[list[list[str]], list[int], str, int]]:
@@ -164,10 +175,14 @@ def rework(db: Database, kind: str) -> None:
         ]
 
     rows = summaries.read_again(db, finished, "games.kind = ?", [kind])
-    with writing(db):
-        ratings = rate_all([(sides, places) for sides, places, *_ in rows])
-        db.execute("DELETE FROM ratings WHERE kind = ?", [kind])
-        _write(db, kind, ratings, _order(rows[-1][2], rows[-1][3]) if rows else "")
+    ratings = rate_all([(sides, places) for sides, places, *_ in rows])
+    try:
+        with writing(db):
+            db.execute("DELETE FROM ratings WHERE kind = ?", [kind])
+            _write(db, kind, ratings, _order(rows[-1][2], rows[-1][3]) if rows else "")
+    except sqlite3.OperationalError:
+        return ratings
+    return None
 
 
 def refresh(db: Database) -> None:

@@ -20,6 +20,7 @@ it starts. Any summary may be deleted: it is made again.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dataclasses
 import functools
@@ -27,11 +28,15 @@ import hashlib
 import io
 import json
 import sqlite3
+import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from importlib import metadata
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
@@ -44,34 +49,87 @@ from .db import writing
 T = TypeVar("T")
 
 PACKAGE = Path(__file__).resolve().parent.parent
-# The code whose change can change a summary; every file under these, in name order.
-STAMPED_CODE = (
-    "engine",
-    "presets",
-    "stats.py",
-    "standings.py",
-    "store/summaries.py",
-    "ratings.py",
-)
+# Where the summaries start: what makes them (this module, which reads games through
+# store/games.py) and what is made from them (the ratings).
+STAMPED_FROM = ("store/summaries.py", "store/ratings.py")
+# Read whole: the engine imports each game kind by its name when first asked for one,
+# and reads the presets as data.
+STAMPED_WHOLE = ("engine", "presets")
+
+
+def stamped_files() -> tuple[list[Path], list[str]]:
+    """What a summary depends on: the engine and the presets whole, every module of
+    scorekeeper the summaries' own modules import, followed through their imports
+    (inside functions too), and the libraries those import. Computed, not listed by
+    hand, so that a new import (of limits.py, say) counts without anyone remembering
+    to; narrower than the whole package, so that an upgrade of the pages leaves the
+    summaries alone."""
+    found: set[Path] = set()
+    parsed: set[Path] = set()
+    libraries: set[str] = set()
+    waiting = [PACKAGE / name for name in STAMPED_FROM]
+    for name in STAMPED_WHOLE:  # the engine imports nothing outside it but the stdlib
+        found.update(p for p in (PACKAGE / name).rglob("*") if p.is_file())
+    while waiting:
+        path = waiting.pop()
+        if path in found or path in parsed or not path.is_file():
+            continue
+        parsed.add(path)
+        for module in _imports(path):
+            if module[0] != PACKAGE.name:
+                libraries.add(module[0])
+                continue
+            waiting.append(_module_file(module[1:]))
+    files = sorted(
+        p for p in found | parsed if p.suffix != ".pyc" and "__pycache__" not in p.parts
+    )
+    return files, sorted(libraries - set(sys.stdlib_module_names) - {"__future__"})
+
+
+def _imports(path: Path) -> Iterator[tuple[str, ...]]:
+    """Every module `path` imports, as absolute dotted parts (`from a import b`: a.b,
+    which is a module or a name in a)."""
+    package = (PACKAGE.name, *path.parent.relative_to(PACKAGE).parts)
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            yield from (tuple(alias.name.split(".")) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else ()
+            module = (*base, *(node.module.split(".") if node.module else ()))
+            yield from ((*module, alias.name) for alias in node.names)
+
+
+def _module_file(parts: tuple[str, ...]) -> Path:
+    """The file of the package's module `parts`, or of the nearest module holding it."""
+    while parts:
+        where = PACKAGE.joinpath(*parts)
+        for path in (where.with_suffix(".py"), where / "__init__.py"):
+            if path.is_file():
+                return path
+        parts = parts[:-1]
+    return PACKAGE / "__init__.py"
+
+
+def _version(library: str) -> str:
+    try:
+        return f"{library}={metadata.version(library)}"
+    except metadata.PackageNotFoundError:  # a module of a library of another name
+        return library
 
 
 @functools.cache
 def stamp() -> str:
-    """What made this process's summaries: the installed version and a fingerprint of
-    the code that scores and counts (read once a process: ~40 small files)."""
+    """What made this process's summaries: a fingerprint of the code they depend on
+    (`stamped_files`: ~60 small files, read once a process) and of the versions of
+    the libraries it uses. Not scorekeeper's own version: an upgrade that leaves scoring
+    and counting alone leaves every summary as it was."""
+    files, libraries = stamped_files()
     digest = hashlib.sha256()
-    for part in STAMPED_CODE:
-        root = PACKAGE / part
-        files = sorted(root.rglob("*")) if root.is_dir() else [root]
-        for path in files:
-            if path.is_file() and path.suffix != ".pyc":
-                digest.update(str(path.relative_to(PACKAGE)).encode())
-                digest.update(path.read_bytes())
-    try:
-        version = metadata.version("scorekeeper")
-    except metadata.PackageNotFoundError:  # run from a source tree
-        version = "source"
-    return f"{version}+{digest.hexdigest()[:16]}"
+    for path in files:
+        digest.update(str(path.relative_to(PACKAGE)).encode())
+        digest.update(path.read_bytes())
+    digest.update(";".join(_version(library) for library in libraries).encode())
+    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -145,8 +203,9 @@ def write(db: Database, game_id: str, made: Made) -> None:
     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
     db.execute(
         "INSERT OR REPLACE INTO game_summaries"
-        " (game, version, stamp, ended, sides, places, standing, csv)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        " (game, version, stamp, ended, sides, places, standing, csv, changed)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+        " (SELECT IFNULL(MAX(changed), 0) + 1 FROM game_summaries))",
         [
             game_id,
             version,
@@ -189,46 +248,90 @@ def carry(db: Database, game_id: str, version: int) -> None:
 
 def stale(db: Database, where: str = "1", params: Sequence[Any] = ()) -> list[str]:
     """The games (of those `where` picks from `games`) whose summary is missing, or was
-    made from another version of the game or by other code."""
+    made from another version of the game or by other code; the last played first."""
     return [
         row[0]
         for row in db.execute(
             "SELECT games.id FROM games LEFT JOIN game_summaries s ON s.game = games.id"
             f" WHERE ({where}) AND (s.game IS NULL OR s.version != games.version"
-            " OR s.stamp != ?)",
+            " OR s.stamp != ?) ORDER BY games.updated_at DESC",
             [*params, stamp()],
         )
     ]
 
 
+# How a server's page waits for the summaries it needs: the server's one catch-up
+# worker (store/catch_up.py) makes them, once, however many pages wait for them. Set
+# for each request by the app; unset (the command line) they are made where asked.
+class Waiting(Protocol):
+    def current(self, db: Database) -> bool:
+        """No summary can be stale (the worker found none, in this database)."""
+
+    def wait(self, db: Database, games: list[str]) -> None:
+        """Wait for these games' summaries (none: the page spans games all the same)."""
+
+
+waiting: ContextVar[Waiting | None] = ContextVar("waiting", default=None)
+
+
 def refresh(db: Database, where: str = "1", params: Sequence[Any] = ()) -> int:
-    """Make again, from their hand logs, the summaries `stale` finds; return how many.
-    Each game is read and written in one transaction: a game written meanwhile is left
-    to the write (which summarised it) or to the next refresh."""
+    """Bring the summaries `stale` finds up to date before they are read: wait for the
+    server's worker to make them (a page), or make them here (the command line); return
+    how many were stale."""
+    pages = waiting.get()
+    if pages is not None and pages.current(db):
+        pages.wait(db, [])  # the page spans games: it says so while catching up
+        return 0
     ids = stale(db, where, params)
-    for game_id in ids:
-        remake(db, game_id)
+    if pages is not None:
+        pages.wait(db, ids)
+    elif ids:
+        remake_many(db, ids)
     return len(ids)
 
 
-def remake(db: Database, game_id: str) -> None:
-    """One game's summary made again from its hand log."""
+# A batch of summaries made again holds the write lock this long at most: a hand
+# entered meanwhile waits no longer than that.
+BATCH_SECONDS = 0.1
+
+
+def remake_many(db: Database, ids: Sequence[str]) -> set[str]:
+    """Make again, from their hand logs, the summaries of these games that are still
+    stale, a batch of games a transaction; return the games that cannot be scored."""
+    unscorable: set[str] = set()
+    left = list(reversed(ids))
+    while left:
+        until = time.monotonic() + BATCH_SECONDS
+        with writing(db):
+            while left and time.monotonic() < until:
+                game_id = left.pop()
+                if not remake(db, game_id, only_stale=True):
+                    unscorable.add(game_id)
+    return unscorable
+
+
+def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
+    """One game's summary made again from its hand log (with `only_stale`, only if it is
+    stale still); False for a game this version cannot score (it has no summary)."""
     from .games import GameNotFound, get_game
 
     with writing(db):
+        if only_stale and not stale(db, "games.id = ?", [game_id]):
+            return True  # made meanwhile, by a write or by another worker's batch
         try:
             stored = get_game(db, game_id)
         except GameNotFound:
-            return  # deleted meanwhile
+            return True  # deleted meanwhile
         result = score_stored(stored)
         if result is None:
             db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
             db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
-            return
+            return False
         made = make(
             game_id, stored.created_at, stored.players, stored.hands, result, over=stored.over
         )
         write(db, game_id, made)
+        return True
 
 
 # What reading a summary row raises when it is not what this code writes (not JSON, or
@@ -359,7 +462,12 @@ class Scope:
     """Which games a page spans: those a browser may see (`device`; None for every
     stored game, as the command line on the server sees them), narrowed by the page's
     choices: a game kind, a ruleset, started from and to a date (both days included),
-    a set of evenings."""
+    a set of evenings.
+
+    A browser's games are those it was given (started, joined, imported, opened by a
+    link), every game of the evenings it organises or directs (the tables' phones
+    started most of them), and every game played at a table it holds through the
+    table's link."""
 
     device: str | None
     kind: str = ""
@@ -369,12 +477,18 @@ class Scope:
     evenings: tuple[str, ...] | None = None
 
     def sql(self) -> tuple[str, list[Any]]:
-        """A condition on `games`, and its parameters."""
+        """A condition on `games`, and its parameters (as many whatever the games)."""
         where: list[str] = []
         params: list[Any] = []
         if self.device is not None:
-            where.append("games.id IN (SELECT game_id FROM grants WHERE device = ?)")
-            params.append(self.device)
+            where.append(
+                "(games.id IN (SELECT game_id FROM grants WHERE device = ?)"
+                " OR games.evening IN (SELECT id FROM evenings WHERE created_by = ?)"
+                " OR games.evening IN (SELECT evening FROM evening_directors WHERE device = ?)"
+                " OR EXISTS (SELECT 1 FROM table_grants t WHERE t.device = ?"
+                " AND t.evening = games.evening AND t.number = games.table_number))"
+            )
+            params += [self.device] * 4
         for column, value, test in (
             ("games.kind", self.kind, "="),
             ("games.ruleset", self.ruleset, "="),
@@ -385,9 +499,15 @@ class Scope:
                 where.append(f"{column} {test} ?")
                 params.append(value)
         if self.evenings is not None:
-            where.append(f"games.evening IN ({names_in(self.evenings)})")
-            params.extend(self.evenings)
+            where.append("games.evening IN (SELECT value FROM json_each(?))")
+            params.append(json.dumps(list(self.evenings)))
         return " AND ".join(where) or "1", params
+
+    @property
+    def filtered(self) -> bool:
+        return bool(self.kind or self.ruleset or self.since or self.until) or (
+            self.evenings is not None
+        )
 
 
 def _fresh(db: Database, scope: Scope) -> tuple[str, list[Any]]:
@@ -397,54 +517,191 @@ def _fresh(db: Database, scope: Scope) -> tuple[str, list[Any]]:
     return where, params
 
 
-def _fresh_digest(db: Database, scope: Scope) -> str:
-    """Bring every summary in the scope up to date; return a digest of which games, at
-    which versions, summarised by which code, the scope holds now."""
-    where, params = scope.sql()
-    rows = db.execute(
-        "SELECT games.id, games.version, s.version, s.stamp FROM games"
-        f" LEFT JOIN game_summaries s ON s.game = games.id WHERE {where} ORDER BY games.id",
-        params,
-    ).fetchall()
-    for game_id, version, made_from, made_by in rows:
-        if made_from != version or made_by != stamp():
-            remake(db, game_id)
-    digest = hashlib.sha256(stamp().encode())
-    digest.update(";".join(f"{row[0]}:{row[1]}" for row in rows).encode())
-    return digest.hexdigest()
-
-
 def kinds_played(db: Database, scope: Scope) -> list[str]:
     where, params = scope.sql()
     return [row[0] for row in db.execute(f"SELECT DISTINCT kind FROM games WHERE {where}", params)]
 
 
-def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
-    """Every player's games, wins, hands and the kinds' counts over the scope, most
-    games first (the players page): added up by SQLite from the summaries.
+# Kept totals add the games changed since their mark on top of them; past this many,
+# they are added up again from every game.
+RECENT_MOST = 500
+# Games played this recently are never counted in kept totals: tonight's games change
+# with every hand, and are added up on each view.
+SETTLED_AFTER = timedelta(hours=12)
 
-    Adding up a club's 40,000 player-games takes ~0.5 s; a browser's whole list (no
-    filter) is kept in the database with a digest of the games and versions it was
-    added up from, so a page after a restart, or after nothing changed, reads 60 rows."""
-    if scope.kind or scope.ruleset or scope.since or scope.until or scope.evenings is not None:
-        where, params = _fresh(db, scope)
-        return read_again(db, lambda: _add_up(db, scope), where, params)
-    digest = _fresh_digest(db, scope)
-    key = f"device:{scope.device}"
+
+def _kept(db: Database, key: str) -> tuple[int, str] | None:
+    """A page's kept figures (their mark, as JSON), if nothing they count changed since
+    they were kept (the database's epoch stands: see store/db.py m020)."""
     row = db.execute("SELECT digest, players FROM span_totals WHERE scope = ?", [key]).fetchone()
-    if row is not None and row[0] == digest:
-        with contextlib.suppress(*_MISREAD):  # a copy that does not read is added up again
-            return [PlayerStats.from_part(part) for part in json.loads(row[1])]
-    where, params = scope.sql()
-    players = read_again(db, lambda: _add_up(db, scope), where, params)
+    if row is None:
+        return None
+    epoch, _, mark = row[0].partition("|")
+    return (int(mark), row[1]) if epoch == _meta(db, "span_epoch") else None
+
+
+def _meta(db: Database, key: str) -> str:
+    row = db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+    return "" if row is None else str(row[0])
+
+
+def _settle(db: Database) -> int:
+    """Move the database's mark on to the last change of a summary before the first
+    change of a game played in the last 12 hours (never back); return it."""
+    since = (datetime.now(UTC) - SETTLED_AFTER).isoformat(timespec="seconds")
+    first_recent = db.execute(
+        "SELECT MIN(s.changed) FROM games JOIN game_summaries s ON s.game = games.id"
+        " WHERE games.updated_at >= ?",
+        [since],
+    ).fetchone()[0]
+    if first_recent is None:
+        first_recent = (
+            1 + db.execute("SELECT IFNULL(MAX(changed), 0) FROM game_summaries").fetchone()[0]
+        )
+    mark = max(int(first_recent) - 1, int(_meta(db, "span_mark") or 0))
     # Kept when it can be: a page that reads must work on a read-only or full disk, or
-    # while a backup holds the lock (the totals are added up again next time).
+    # while a backup holds the lock (the mark moves on next time).
+    with contextlib.suppress(sqlite3.OperationalError), writing(db):
+        db.execute(
+            "UPDATE meta SET value = ? WHERE key = 'span_mark' AND CAST(value AS INTEGER) < ?",
+            [mark, mark],
+        )
+    return mark
+
+
+def _keep(db: Database, key: str, mark: int, epoch: str, figures: str) -> None:
+    """Keep a page's figures for next time, when the disk lets it (see `_settle`)."""
     with contextlib.suppress(sqlite3.OperationalError), writing(db):
         db.execute(
             "INSERT OR REPLACE INTO span_totals (scope, digest, players) VALUES (?, ?, ?)",
-            [key, digest, json.dumps([p.to_part() for p in players], ensure_ascii=False)],
+            [key, f"{epoch}|{mark}", figures],
         )
-    return players
+
+
+def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
+    """The players page's figures (see `_player_totals`); a summary that does not read
+    back is made again and the page reads once more, never a 500."""
+    where, params = _fresh(db, scope)
+    return read_again(db, lambda: _player_totals(db, scope), where, params)
+
+
+def _player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
+    """Every player's games, wins, hands, game kinds and the kinds' counts over the
+    scope, most games first (the players page): added up by SQLite from the summaries.
+
+    Adding up a club's 120,000 player-games takes about a second, so a browser's whole
+    list (no filter) is kept in the database: the games whose summaries had settled
+    (changed no later than the database's mark) added up, kept while none of them
+    changes; a page adds up the games changed since the mark on top: tonight's, not
+    the years."""
+    where, params = _fresh(db, scope)
+    if scope.filtered:
+        return _players(_add_up(db, where, params))
+    key = f"device:{scope.device}"
+    with db.atomic():  # one snapshot: the epoch and the games added up agree
+        kept = _kept(db, key)
+        if kept is not None:
+            latest = _add_up(db, where, params, since=kept[0])
+            if sum(n for t in latest.values() for n, _ in t["names"].values()) <= RECENT_MOST * 4:
+                with contextlib.suppress(*_MISREAD):  # a kept copy that does not read: again
+                    return _players(_merge(json.loads(kept[1]), latest))
+    mark = _settle(db)
+    with db.atomic():
+        epoch = _meta(db, "span_epoch")
+        settled = _add_up(db, where, params, upto=mark)
+        latest = _add_up(db, where, params, since=mark)
+    _keep(db, key, mark, epoch, json.dumps(settled, ensure_ascii=False))
+    return _players(_merge(settled, latest))
+
+
+Tally = dict[str, dict[str, Any]]  # by player key: their games added up, JSON-ready
+
+
+def _add_up(
+    db: Database,
+    where: str,
+    params: list[Any],
+    *,
+    since: int | None = None,
+    upto: int | None = None,
+) -> Tally:
+    """Each player's games, wins and hands, per spelling (with its first game), game
+    kinds and counts, over the scope's games (those whose summary changed after `since`,
+    or up to `upto`)."""
+    joined = (
+        "player_summaries p JOIN games ON games.id = p.game"
+        " JOIN game_summaries s ON s.game = games.id"
+    )
+    if since is not None:  # a few games: found by when they changed, then checked
+        where, params = f"s.changed > ? AND ({where})", [since, *params]
+        joined = (
+            "game_summaries s CROSS JOIN games ON games.id = s.game"
+            " CROSS JOIN player_summaries p ON p.game = s.game"
+        )
+    if upto is not None:
+        where, params = f"({where}) AND s.changed <= ?", [*params, upto]
+    tally: Tally = {}
+    for key, name, kind, games, finished, won, hands, first in db.execute(
+        "SELECT p.player, p.name, games.kind, COUNT(*), SUM(p.finished), SUM(p.won),"
+        f" SUM(p.hands), MIN(games.created_at || printf('%020d', games.rowid)) FROM {joined}"
+        f" WHERE {where} GROUP BY p.player, p.name, games.kind",
+        params,
+    ):
+        total = tally.setdefault(
+            key, {"names": {}, "kinds": {}, "finished": 0, "won": 0, "hands": 0, "counts": {}}
+        )
+        seen = total["names"].setdefault(name, [0, first])
+        seen[0] += games
+        seen[1] = min(seen[1], first)
+        total["kinds"][kind] = total["kinds"].get(kind, 0) + games
+        total["finished"] += finished
+        total["won"] += won
+        total["hands"] += hands
+    for key, count, value in db.execute(
+        f"SELECT p.player, c.key, SUM(c.value) FROM {joined}, json_each(p.counts) c"
+        f" WHERE {where} GROUP BY p.player, c.key",
+        params,
+    ):
+        tally[key]["counts"][count] = value
+    return tally
+
+
+def _merge(kept: Tally, more: Tally) -> Tally:
+    """Two tallies over different games, added together."""
+    for key, adding in more.items():
+        total = kept.setdefault(
+            key, {"names": {}, "kinds": {}, "finished": 0, "won": 0, "hands": 0, "counts": {}}
+        )
+        for name, (games, first) in adding["names"].items():
+            seen = total["names"].setdefault(name, [0, first])
+            seen[0] += games
+            seen[1] = min(seen[1], first)
+        for field in ("kinds", "counts"):
+            for what, value in adding[field].items():
+                total[field][what] = total[field].get(what, 0) + value
+        for field in ("finished", "won", "hands"):
+            total[field] += adding[field]
+    return kept
+
+
+def _players(tally: Tally) -> list[PlayerStats]:
+    """The tally as the players page shows it: each player under the spelling used
+    most (the earliest on a tie), most games first."""
+    players = []
+    for total in tally.values():
+        names = total["names"]
+        name = min(names, key=lambda n: (-names[n][0], names[n][1]))
+        player = PlayerStats(
+            name,
+            games=sum(games for games, _first in names.values()),
+            finished=total["finished"],
+            won=total["won"],
+            hands=total["hands"],
+        )
+        player.counts.update(total["counts"])
+        player.kinds.update(total["kinds"])
+        players.append(player)
+    return sorted(players, key=lambda p: (-p.games, player_key(p.name)))
 
 
 def names_played(db: Database, scope: Scope) -> list[str]:
@@ -464,64 +721,85 @@ def names_played(db: Database, scope: Scope) -> list[str]:
     return [spelled[key] for key in sorted(games, key=lambda key: (-games[key], key))]
 
 
-def _add_up(db: Database, scope: Scope) -> list[PlayerStats]:
-    where, params = scope.sql()
-    joined = f"player_summaries p JOIN games ON games.id = p.game WHERE {where}"
-    players: dict[str, PlayerStats] = {}
-    for key, name, games, finished, won, hands, _first in db.execute(
-        "SELECT p.player, p.name, COUNT(*), SUM(p.finished), SUM(p.won), SUM(p.hands),"
-        f" MIN(games.created_at || printf('%020d', games.rowid)) FROM {joined}"
-        " GROUP BY p.player, p.name ORDER BY 3, 7 DESC",
-        params,
-    ):
-        # The spelling used most names the player, the earliest on a tie (the last row).
-        total = players.setdefault(key, PlayerStats(name))
-        total.name = name
-        total.games += games
-        total.finished += finished
-        total.won += won
-        total.hands += hands
-    for key, count, value in db.execute(
-        "SELECT p.player, c.key, SUM(c.value) FROM player_summaries p"
-        f" JOIN games ON games.id = p.game, json_each(p.counts) c WHERE {where}"
-        " GROUP BY p.player, c.key",
-        params,
-    ):
-        players[key].counts[count] = value
-    return sorted(players.values(), key=lambda p: (-p.games, player_key(p.name)))
-
-
 def player_of(db: Database, scope: Scope, key: str) -> PlayerStats | None:
-    """One player's whole statistics over the scope, from their games' parts only."""
+    """One player's figures (see `_player_of`); a summary that does not read back is
+    made again and the page reads once more, never a 500."""
     where, params = scope.sql()
-    where = f"({where}) AND games.id IN (SELECT game FROM player_summaries WHERE player = ?)"
-    refresh(db, where, [*params, key])
+    theirs = f"({where}) AND games.id IN (SELECT game FROM player_summaries WHERE player = ?)"
+    return read_again(db, lambda: _player_of(db, scope, key), theirs, [*params, key])
 
-    def read() -> list[PlayerStats]:
-        rows = db.execute(
-            "SELECT p.part FROM player_summaries p JOIN games ON games.id = p.game"
-            f" WHERE p.player = ? AND {scope.sql()[0]} ORDER BY games.created_at, games.rowid",
+
+def _player_of(db: Database, scope: Scope, key: str) -> PlayerStats | None:
+    """One player's whole statistics over the scope, from their games' parts only; a
+    browser's whole view (no filter) kept as the players page keeps its totals."""
+    where, params = scope.sql()
+    theirs = f"({where}) AND games.id IN (SELECT game FROM player_summaries WHERE player = ?)"
+    refresh(db, theirs, [*params, key])
+    if scope.filtered:
+        return _one(_parts(db, key, where, params))
+    kept_key = f"player:{scope.device}:{key}"
+    with db.atomic():  # one snapshot: the epoch and the parts read agree
+        kept = _kept(db, kept_key)
+        if kept is not None:
+            latest = _parts(db, key, where, params, since=kept[0])
+            if len(latest) <= RECENT_MOST:
+                with contextlib.suppress(*_MISREAD):  # a kept copy that does not read: again
+                    before = json.loads(kept[1])
+                    return _one([*([PlayerStats.from_part(before)] if before else []), *latest])
+    mark = _settle(db)
+    with db.atomic():
+        epoch = _meta(db, "span_epoch")
+        settled = _one(_parts(db, key, where, params, upto=mark))
+        latest = _parts(db, key, where, params, since=mark)
+    figures = json.dumps(settled.to_part() if settled else None, ensure_ascii=False)
+    _keep(db, kept_key, mark, epoch, figures)
+    return _one([*([settled] if settled else []), *latest])
+
+
+def _parts(
+    db: Database,
+    key: str,
+    where: str,
+    params: list[Any],
+    *,
+    since: int | None = None,
+    upto: int | None = None,
+) -> list[PlayerStats]:
+    """The player's part of each of the scope's games, oldest first (those whose summary
+    changed after `since`, or up to `upto`)."""
+    joined = "player_summaries p JOIN games ON games.id = p.game JOIN game_summaries s ON s.game = p.game"
+    if since is not None:  # a few games: found by when they changed, then checked
+        where, params = f"s.changed > ? AND ({where})", [since, *params]
+        joined = (
+            "game_summaries s CROSS JOIN games ON games.id = s.game"
+            " CROSS JOIN player_summaries p ON p.game = s.game"
+        )
+    if upto is not None:
+        where, params = f"({where}) AND s.changed <= ?", [*params, upto]
+    return [
+        PlayerStats.from_part(json.loads(part))
+        for (part,) in db.execute(
+            f"SELECT p.part FROM {joined} WHERE p.player = ? AND {where}"
+            " ORDER BY games.created_at, games.rowid",
             [key, *params],
-        ).fetchall()
-        return merge({key: PlayerStats.from_part(json.loads(part))} for (part,) in rows)
+        )
+    ]
 
-    found = read_again(db, read, where, [*params, key])
+
+def _one(parts: list[PlayerStats]) -> PlayerStats | None:
+    found = merge({"one": part} for part in parts)
     return found[0] if found else None
 
 
 def every_player(db: Database, scope: Scope) -> list[PlayerStats]:
     """Every player's whole statistics over the scope (`scorekeeper stats`)."""
     where, params = _fresh(db, scope)
-
-    def read() -> list[PlayerStats]:
-        rows = db.execute(
-            "SELECT p.player, p.part FROM player_summaries p JOIN games ON games.id = p.game"
-            f" WHERE {where} ORDER BY games.created_at, games.rowid",
-            params,
-        )
-        return merge({key: PlayerStats.from_part(json.loads(part))} for key, part in rows)
-
-    return read_again(db, read, where, params)
+    rows = db.execute(
+        "SELECT p.player, p.part FROM player_summaries p JOIN games ON games.id = p.game"
+        f" WHERE {where} ORDER BY games.created_at, games.rowid",
+        params,
+    )
+    return merge({key: PlayerStats.from_part(json.loads(part))} for key, part in rows)
 
 
 def csv_chunks(db: Database, scope: Scope) -> Iterator[str]:
@@ -546,24 +824,25 @@ def csv_text(db: Database, scope: Scope) -> str:
 
 
 def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResult]:
-    """These games' results as standings read them, by game (none before a hand)."""
+    """These games' results as standings read them, by game (none before a hand); the
+    ids go to SQLite as one JSON parameter, however many."""
     if not game_ids:
         return {}
-    marks = names_in(game_ids)
-    where = f"games.id IN ({marks})"
-    refresh(db, where, list(game_ids))
+    chosen = "games.id IN (SELECT value FROM json_each(?))"
+    listed = [json.dumps(list(game_ids))]
+    refresh(db, chosen, listed)
 
     def read() -> dict[str, TableResult]:
         return {
             game_id: _standing(json.loads(standing))
             for game_id, standing in db.execute(
-                f"SELECT game, standing FROM game_summaries WHERE game IN ({marks})"
-                " AND standing IS NOT NULL",
-                list(game_ids),
+                "SELECT s.game, s.standing FROM game_summaries s JOIN games ON games.id = s.game"
+                f" WHERE {chosen} AND s.standing IS NOT NULL",
+                listed,
             )
         }
 
-    return read_again(db, read, where, list(game_ids))
+    return read_again(db, read, chosen, listed)
 
 
 def _standing(raw: Any) -> TableResult:

@@ -16,7 +16,8 @@ from pathlib import Path
 from flask import Flask, current_app, g, request
 from sqlite_utils import Database
 
-from ..store import ratings, summaries
+from ..store import summaries
+from ..store.catch_up import CatchUp
 from ..store.db import (
     damage,
     damaged,
@@ -28,6 +29,10 @@ from ..store.db import (
 )
 
 EXTENSION = "scorekeeper.db"
+CATCH_UP = "scorekeeper.catch_up"
+# How long a page waits for the summaries it needs (the catch-up worker makes the
+# games pages wait for first) before it says how far the catching up is instead.
+PAGE_WAITS = 2.5
 
 
 def get_db() -> Database:
@@ -93,22 +98,50 @@ def check_at_start(path: Path) -> None:
         mark_damaged(path, found)
 
 
+def catch_up(app: Flask | None = None) -> CatchUp:
+    """The app's catch-up worker (store/catch_up.py)."""
+    return (app or current_app).extensions[CATCH_UP]  # type: ignore[no-any-return]
+
+
+class _Page:
+    """How a page that spans games waits for stale summaries (store/summaries.py)."""
+
+    def current(self, db: Database) -> bool:
+        return catch_up().current(db)
+
+    def wait(self, db: Database, games: list[str]) -> None:
+        g.spans_games = True  # it says so while catching up
+        if games:
+            catch_up().wait(games, PAGE_WAITS)
+        elif not catch_up().current(db):  # a restore of current summaries: say they are
+            catch_up().start()
+
+
+def _waits() -> None:
+    summaries.waiting.set(_Page())
+
+
+def _waits_no_more(_error: BaseException | None = None) -> None:
+    summaries.waiting.set(None)
+
+
+def catching_up() -> tuple[int, int] | None:
+    """How far the catching up is, on a page that spans games (None: no banner)."""
+    return catch_up().progress() if g.get("spans_games") else None
+
+
 def init_app(app: Flask) -> None:
-    """Check and migrate the database once at start; bring every game's summary and
-    the ratings up to date (after an upgrade or a scoring fix, each is made again from
-    its hands: once, here, rather than on a player's first view); keep one connection
-    per serving thread."""
+    """Check and migrate the database once at start; keep one connection per serving
+    thread. Stale summaries (after an upgrade of the code that makes them, or a
+    restore) are made again by the catch-up worker, never before the server answers
+    nor inside a page: a page that needs them waits for them."""
     path = Path(app.config["DATABASE"])
     check_at_start(path)
-    db = open_instance(path)
-    try:
-        if known_damage(path) is None:  # nothing is written into a damaged file
-            made = summaries.refresh(db)
-            if made:
-                app.logger.info("%s game summaries made again from their hands", made)
-            ratings.refresh(db)
-    finally:
-        db.close()
+    open_instance(path).close()
+    app.extensions[CATCH_UP] = CatchUp(path)
     app.extensions[EXTENSION] = threading.local()
     app.before_request(refuse_damaged)
+    app.before_request(_waits)
+    app.teardown_request(_waits_no_more)
     app.teardown_appcontext(end_request)
+    app.jinja_env.globals["catching_up"] = catching_up

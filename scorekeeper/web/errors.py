@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from .. import limits
 from ..engine.text import Text
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
+from ..store.catch_up import CatchingUp
 from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
 from ..store.games import DamagedGame
 from ..store.tables import FullEvening
@@ -161,7 +162,17 @@ def handle_full_evening(_error: FullEvening) -> tuple[str, int]:
     return page, 403
 
 
+def handle_catching_up(error: CatchingUp) -> tuple[str, int, dict[str, str]]:
+    """The games this page counts are still being made again (after an upgrade or a
+    restore), past the page's wait: say how far, and look again in a few seconds. No
+    figure is shown until every game it counts is."""
+    g.spans_games = False  # the page says it in full: no line at the top besides
+    page = render_template("catching_up.html", done=error.done, total=error.total)
+    return page, 503, {"Retry-After": "5"}
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(CatchingUp, handle_catching_up)
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(sqlite3.OperationalError, handle_busy_database)
     app.register_error_handler(sqlite3.DatabaseError, handle_database_error)

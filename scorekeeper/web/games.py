@@ -104,9 +104,9 @@ bp = Blueprint("games", __name__)
 CONFLICT = N_("Someone else changed this game first (another phone?). Here it is as it is now.")
 
 
-HOME_FINISHED = (
-    30  # finished or archived games shown before "show all": a club's years are thousands
-)
+# Games of each list shown before "show all": a club's years are thousands, and club
+# games cut by time stay in progress.
+HOME_FINISHED = 30
 
 
 @bp.route("/")
@@ -116,18 +116,18 @@ def home() -> str:
     db = get_db()
     every = request.args.get("all") == "1"
     limit = None if every else HOME_FINISHED
-    playing, _count = store.listed_games(db, device(), archived=False, finished=False)
-    finished, finished_count = store.listed_games(
-        db, device(), archived=False, finished=True, limit=limit
-    )
-    archived, archived_count = store.listed_games(db, device(), archived=True, limit=limit)
+    more = None if limit is None else limit + 1  # one more says there are more
+    playing = store.listed_games(db, device(), archived=False, finished=False, limit=more)
+    finished = store.listed_games(db, device(), archived=False, finished=True, limit=more)
+    archived = store.listed_games(db, device(), archived=True, limit=limit)
     return render_template(
         "home.html",
-        playing=[game_card(g) for g in playing],
-        finished=[game_card(g) for g in finished],
-        finished_count=finished_count,
+        playing=[game_card(g) for g in playing[:limit]],
+        more_playing=len(playing) > len(playing[:limit]),
+        finished=[game_card(g) for g in finished[:limit]],
+        more_finished=len(finished) > len(finished[:limit]),
         archived=[game_card(g) for g in archived],
-        archived_count=archived_count,
+        archived_count=store.archived_count(db, device()),
         archive_form=Form(),
     )
 

@@ -25,6 +25,7 @@ from ..engine import all_rulesets, find_kind, kind_names
 from ..limits import NAME_MAX, BadName, clean_name, player_key
 from ..ratings import Rating
 from ..stats import PlayerStats, stat_columns
+from ..store.catch_up import CatchingUp
 from .access import device
 from .db import get_db
 from .forms import Form
@@ -66,13 +67,16 @@ def index() -> str:
     ratings: dict[str, Rating | None] = {}
     if chosen["game"] in kind_names():
         keys = {p.name: player_key(p.name) for p in players}
-        found = store.ratings_of(db, chosen["game"], keys.values())
+        try:
+            found = store.ratings_of(db, chosen["game"], keys.values())
+        except CatchingUp:  # every game of the kind counts: shown once caught up
+            found = {}
         if found:
             ratings = {name: found.get(key) for name, key in keys.items()}
     return render_template(
         "players.html",
         players=players,
-        columns=stat_columns(store.kinds_played(db, scope)),  # of the games played only
+        columns=stat_columns({kind for p in players for kind in p.kinds}),  # played only
         ratings=ratings,
         chosen=chosen,
         **_filter_choices(),
@@ -97,11 +101,14 @@ def _ratings(player: PlayerStats) -> dict[str, Rating]:
     """The player's rating in each rated game kind they played (from every game of the
     club, whichever phone kept it: a rating is the club's, like a ladder)."""
     db, key = get_db(), player_key(player.name)
-    return {
-        kind: found
-        for kind in sorted(player.kinds)
-        if (found := store.ratings_of(db, kind, [key]).get(key)) is not None
-    }
+    try:
+        return {
+            kind: found
+            for kind in sorted(player.kinds)
+            if (found := store.ratings_of(db, kind, [key]).get(key)) is not None
+        }
+    except CatchingUp:  # a rating counts every game of its kind: shown once caught up
+        return {}
 
 
 @bp.route("/<path:key>/rename", methods=["POST"])

@@ -26,6 +26,6 @@ def test_home_shows_the_last_finished_games_and_links_to_all(tmp_path):
     page = client.get("/").data.decode()
     assert page.count('class="game-card"') == 31  # the game in progress and the last 30
     assert "Ann 34 · Ben" in page and "Ann 4 · Ben" not in page
-    assert "Show all 35 finished games" in page
+    assert "Show every finished game" in page and "Show every game in progress" not in page
     every = client.get("/?all=1").data.decode()
     assert every.count('class="game-card"') == 36 and "Ann 0 · Ben" in every

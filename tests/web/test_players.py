@@ -149,3 +149,41 @@ def test_kept_to_one_game_the_players_list_shows_each_players_rating(client, db)
         for name in ("Ann", "Ben")
     )
     assert ann > ben  # the winners rate above the losers
+
+
+def test_the_organisers_pages_count_the_games_their_tables_started(app, client, db):
+    """An evening whose tables' phones started most games: the organiser's players page,
+    player page and CSV count every game of it, and agree; a table's phone counts the
+    games played at its table (the rounds the organiser started there too)."""
+    from .test_evening_tables import start_at, table_links
+    from .test_evenings import game_in, start_evening
+
+    evening = start_evening(client)
+    own = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])  # table 1: the organiser's
+    for _ in range(2):
+        assert client.post(f"/e/{evening}/tables", data={"name": ""}).status_code == 303
+    links = table_links(client.get(f"/e/{evening}").get_data(as_text=True))
+    phones = {table: app.test_client() for table in (2, 3)}
+    games = [own]
+    for table, names in ((2, ["Ann", "Eve", "Fay", "Gus"]), (3, ["Kai", "Ann", "Lea", "Max"])):
+        phones[table].get(links[table])
+        started = start_at(phones[table], evening, table, names)
+        assert started.status_code == 303
+        games.append(started.headers["Location"].rsplit("/", 1)[1])
+    later = start_at(client, evening, 3, ["Kai", "Eve", "Lea", "Ben"])  # round 2 at table 3
+    games.append(later.headers["Location"].rsplit("/", 1)[1])
+    for game_id, phone in zip(games, [client, phones[2], phones[3], phones[3]], strict=True):
+        play(phone, db, game_id, {0: 4, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})
+
+    # The organiser: Ann played three games (tables 1, 2 and 3), Kai two, Eve two.
+    page = text(client.get("/players/"))
+    assert "Ann 3 0 3" in page and "Kai 2 0 2" in page and "Eve 2 0 2" in page
+    assert "3 games" in text(client.get("/players/Ann"))
+    assert "2 games" in text(client.get("/players/Kai"))
+    rows = client.get("/players/export.csv").get_data(as_text=True).strip().splitlines()
+    assert {row.split(",")[0] for row in rows[1:]} == set(games)
+    assert sum(",Ann," in row for row in rows) == 3  # a hand of each of her games
+    # Table 3's phone: its two games (the one it started, the round started for it).
+    table = text(phones[3].get("/players/"))
+    assert "Kai 2 0 2" in table and "Ann 1 0 1" in table and "Gus" not in table
+    assert "2 games" in text(phones[3].get("/players/Kai"))
