@@ -124,26 +124,27 @@
   // said again (emptied first).
   var announcer = null;
   var toSay = [];
-  function say(words) {
-    if (!announcer || !words) return;
-    toSay.push(words);
+  function say(text) {
+    if (!announcer || !text) return;
+    toSay.push(text);
     if (toSay.length > 1) return;  // already on its way: said together
     announcer.textContent = "";
     window.setTimeout(function () { announcer.textContent = toSay.join(" "); toSay = []; }, 150);
   }
   function words(name) { return announcer ? announcer.getAttribute("data-" + name) || "" : ""; }
   // Where an element is, as a path another copy of the page can follow: the nearest
-  // ancestor with an id, then the child numbers down to it.
+  // ancestor with an id (or the body), then the child numbers down to it.
   function pathOf(element) {
     var steps = [];
-    while (element && element !== document.body && !element.id) {
+    if (!element || !document.body.contains(element)) return null;
+    while (element !== document.body && !element.id) {
       steps.unshift(Array.prototype.indexOf.call(element.parentNode.children, element));
       element = element.parentNode;
     }
-    return element && element.id ? { id: element.id, steps: steps } : null;
+    return { id: element === document.body ? null : element.id, steps: steps };
   }
   function follow(path) {
-    var element = path && document.getElementById(path.id);
+    var element = path && (path.id ? document.getElementById(path.id) : document.body);
     for (var i = 0; element && path && i < path.steps.length; i++) element = element.children[path.steps[i]];
     return element || null;
   }
@@ -172,6 +173,10 @@
     if (summary && !summary.hasAttribute("tabindex")) summary.setAttribute("tabindex", "-1");
     target.focus();
     target.scrollIntoView({ block: "start" });
+    // A page opened at a #fragment moves focus when it scrolls there: take it back.
+    window.addEventListener("load", function () {
+      window.setTimeout(function () { if (document.activeElement === document.body) target.focus(); }, 0);
+    });
   }
   // The sticky action bar: what takes focus is scrolled clear of it (scroll-padding set
   // to its height); a bar taller than a third of the screen (very large text) stops sticking.
@@ -185,6 +190,13 @@
     fit();
     if ("ResizeObserver" in window) new ResizeObserver(fit).observe(document.body);
     window.addEventListener("resize", fit);
+    // A box taller than the gap (a textarea shows its caret, not its end): scrolled clear.
+    document.addEventListener("focusin", function (event) {
+      var element = event.target;
+      if (bar.contains(element) || bar.classList.contains("unstuck") || !element.getBoundingClientRect) return;
+      var box = element.getBoundingClientRect(), edge = bar.getBoundingClientRect().top;
+      if (box.bottom > edge && box.top < edge) window.scrollBy(0, Math.min(box.bottom - edge + 8, box.top - 8));
+    });
   }
 
   // ---- The outbox: a hand sent while the app cannot be reached is kept on the phone and
