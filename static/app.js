@@ -392,11 +392,13 @@
     var url = marker.getAttribute("data-url");
     var seen = marker.getAttribute("data-version");
     var notice = staleNotice(marker, marker.getAttribute("data-stale"));
-    var paused = pauseButton(function (button) {
+    var paused = pauseButton(function (button) {  // under the sheet, before what is shared
       var p = document.createElement("p");
       p.className = "live-pause";
       p.appendChild(button);
-      marker.parentNode.insertBefore(p, document.getElementById("not-live").nextSibling);
+      var sheet = document.querySelector("section.sheet");
+      if (sheet) sheet.parentNode.insertBefore(p, sheet.nextSibling);
+      else marker.parentNode.insertBefore(p, document.getElementById("not-live").nextSibling);
     });
     var before = null;
     try { before = JSON.parse(window.sessionStorage.getItem(RELOADED) || "null"); window.sessionStorage.removeItem(RELOADED); } catch (e) { before = null; }
