@@ -66,7 +66,7 @@ def spoken(row: Row, stored: StoredGame, result: GameResult, columns: Sequence[s
             *(label for _key, label in cell.marks),
         ]
         sentences.append(_("%(side)s: %(words)s.", side=cell.name, words="; ".join(words)))
-    return " ".join([" ".join(head), *sentences])
+    return " ".join([" ".join(dict.fromkeys(head)), *sentences])  # a fixed column said once
 
 
 # A scoresheet shows the latest hands; a longer game links to every hand. No table plays
