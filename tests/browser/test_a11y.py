@@ -109,7 +109,23 @@ def main_pages(page: Page, instance: Path) -> dict[str, str]:
     page.context.add_cookies([{"name": "lang", "value": lang, "url": page.base_url}])  # type: ignore[attr-defined]
     organised = page.url.split("/e/")[1].split("#")[0]
     _evening, watch, _games = evening_with_tables(instance)
+    hearts = imported_in(
+        page, lang, {**spades([]), "game": "hearts", "ruleset": "hearts-standard"}
+    )
+    bidding = imported_in(page, lang, spades(HANDS))
+    page.goto(f"{page.base_url}/g/{bidding}/bids")  # type: ignore[attr-defined]
+    for seat in range(4):
+        page.locator(f"[data-picker=bid_{seat}] label:has(input[value='3'])").click()
+    page.locator(".sticky-actions button.primary").click()
+    page.wait_for_url(re.compile(r"/tricks$"))
+    page.goto(f"{page.base_url}/players/")  # type: ignore[attr-defined]
+    player = page.locator("main a[href^='/players/']:not([href$='.csv'])").first.get_attribute(
+        "href"
+    )
     return {
+        "player": str(player),
+        "hearts hand": f"/g/{hearts}/play",
+        "tricks": f"/g/{bidding}/tricks",
         "home": "/",
         "new": "/new",
         "setup": "/new/yahoo-normal",
