@@ -422,7 +422,7 @@
     }
     function poll() {
       if (document.hidden) return;
-      fetch(url, { cache: "no-store", credentials: "same-origin" })
+      fetch(url, { cache: "no-cache", credentials: "same-origin" })
         .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
         .then(function (state) {
           notice.back();

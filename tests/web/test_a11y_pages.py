@@ -80,6 +80,9 @@ def test_the_evening_poll_is_answered_304_while_nothing_changed(client, db):
     assert first.status_code == 200 and first.get_json()["version"]
     again = client.get(f"/e/{evening}/version", headers={"If-None-Match": tag})
     assert again.status_code == 304 and again.get_data() == b""
+    # Only what a 304 needs: the stored answer keeps its policies.
+    assert "Content-Security-Policy" not in again.headers and again.headers["ETag"] == tag
+    assert first.headers["Content-Security-Policy"]
     play(client, db, game, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})
     moved = client.get(f"/e/{evening}/version", headers={"If-None-Match": tag})
     assert moved.status_code == 200 and moved.get_json()["version"] != first.get_json()["version"]
@@ -112,3 +115,13 @@ def test_a_refused_round_marks_the_players_list(client, db):
     assert refused.status_code == 400
     textarea = re.search(r'<textarea id="rounds-players"[^>]*>', refused.get_data(as_text=True))
     assert textarea and 'aria-invalid="true"' in textarea.group(0)
+
+
+def test_the_scoresheet_poll_is_answered_304_while_no_hand_changed(client, db):
+    game = start_game(client, names=["Ann", "Ben", "Cho", "Dee"])
+    first = client.get(f"/g/{game}/version")
+    tag = first.headers["ETag"]
+    assert client.get(f"/g/{game}/version", headers={"If-None-Match": tag}).status_code == 304
+    play(client, db, game, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 3, 1: 4, 2: 3, 3: 3})
+    moved = client.get(f"/g/{game}/version", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.get_json()["hands"] == 1
