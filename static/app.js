@@ -204,6 +204,7 @@
   // submission carries the phone's token: a resend gets the first answer, never a second hand.
   var box = null;
   var sending = false;
+  var again = false;  // asked to send while a send was on its way (the connection back)
   function outbox() { return read(OUTBOX, []); }
   // `loud`: also say it (a tap's answer, a hand sent), not each quiet retry.
   function showOutbox(why, loud) {
@@ -277,7 +278,8 @@
   }
   function flush(event) {
     var loud = Boolean(event && event.type === "click");  // "Send now" tapped
-    if (sending) return Promise.resolve();
+    if (sending) { again = true; return Promise.resolve(); }
+    again = false;
     var items = outbox();
     if (!items.length) { showOutbox(); return Promise.resolve(); }
     sending = true;
@@ -289,6 +291,7 @@
     }, function () {
       sending = false;
       showOutbox(box ? box.getAttribute("data-unreachable") : "", loud);
+      if (again) return flush();
     });
   }
   function submitting(form) {
