@@ -158,7 +158,8 @@ def shot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "size", "dark"), [("ja", "390", True), ("en", "320", False), ("ja", "320", True)]
+    ("lang", "size", "dark"),
+    [("ja", "390", True), ("en", "320", False), ("ja", "320", True), ("en", "390", False)],
 )
 def test_the_main_pages_have_no_wcag_21_violation(
     browser, live_server, tmp_path, lang, size, dark
@@ -173,6 +174,18 @@ def test_the_main_pages_have_no_wcag_21_violation(
             if violations:
                 found[name] = violations
         assert found == {}
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_evening_on_a_tv_has_no_wcag_21_violation(browser, live_server, tmp_path, dark):
+    _evening, watch, _games = evening_with_tables(tmp_path)
+    page = phone_in(browser, live_server, "ja", dark=dark)
+    page.set_viewport_size(TV)
+    try:
+        page.goto(live_server + watch)
+        assert axe_violations(page) == []
     finally:
         page.context.close()
 
