@@ -56,6 +56,7 @@ class Row:
     lead: Text | None = None  # who led the first trick, as the rules say (the kind says)
     lead_text: str = ""  # filled in by `translate`
     fixed: tuple[str, ...] = ()  # what the rules fix for this hand in advance (its cards)
+    spoken: str = ""  # the whole row in words, for a screen reader (the web page fills it)
 
 
 def fixed_columns(ruleset: Ruleset) -> tuple[str, ...]:

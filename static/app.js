@@ -119,13 +119,95 @@
     if (saved) form.dispatchEvent(new Event("change"));
   }
 
+  // ---- What a screen reader says: one polite live region (#announce, base.html) that is
+  // on the page, empty, before anything is said into it. Said again, the same words are
+  // said again (emptied first).
+  var announcer = null;
+  var toSay = [];
+  function say(text) {
+    if (!announcer || !text) return;
+    toSay.push(text);
+    if (toSay.length > 1) return;  // already on its way: said together
+    announcer.textContent = "";
+    window.setTimeout(function () { announcer.textContent = toSay.join(" "); toSay = []; }, 150);
+  }
+  function words(name) { return announcer ? announcer.getAttribute("data-" + name) || "" : ""; }
+  // Where an element is, as a path another copy of the page can follow: the nearest
+  // ancestor with an id (or the body), then the child numbers down to it.
+  function pathOf(element) {
+    var steps = [];
+    if (!element || !document.body.contains(element)) return null;
+    while (element !== document.body && !element.id) {
+      steps.unshift(Array.prototype.indexOf.call(element.parentNode.children, element));
+      element = element.parentNode;
+    }
+    return { id: element === document.body ? null : element.id, steps: steps };
+  }
+  function follow(path) {
+    var element = path && (path.id ? document.getElementById(path.id) : document.body);
+    for (var i = 0; element && path && i < path.steps.length; i++) element = element.children[path.steps[i]];
+    return element || null;
+  }
+  // A "pause live updates" button (WCAG 2.2.2): `paused()` tells the poll to wait.
+  function pauseButton(where) {
+    var button = document.createElement("button");
+    var paused = false;
+    button.type = "button";
+    button.id = "live-pause";
+    button.className = "small";
+    function show() {
+      button.textContent = words(paused ? "resume" : "pause");
+      button.setAttribute("aria-pressed", paused ? "true" : "false");
+    }
+    button.addEventListener("click", function () { paused = !paused; show(); });
+    show();
+    where(button);
+    return function () { return paused; };
+  }
+  // A refused form: focus goes to its summary of problems (or, with none, the first
+  // field refused), so the keyboard and a screen reader start where the fixing does.
+  function focusProblems() {
+    var summary = document.getElementById("problems") || document.querySelector("main .errors[role=alert]");
+    var target = summary || document.querySelector("main [aria-invalid=true]");
+    if (!target) return;
+    if (summary && !summary.hasAttribute("tabindex")) summary.setAttribute("tabindex", "-1");
+    target.focus();
+    target.scrollIntoView({ block: "start" });
+    // A page opened at a #fragment moves focus when it scrolls there: take it back.
+    window.addEventListener("load", function () {
+      window.setTimeout(function () { if (document.activeElement === document.body) target.focus(); }, 0);
+    });
+  }
+  // The sticky action bar: what takes focus is scrolled clear of it (scroll-padding set
+  // to its height); a bar taller than a third of the screen (very large text) stops sticking.
+  function stickyBar(bar) {
+    function fit() {
+      bar.classList.remove("unstuck");
+      var tall = bar.offsetHeight > window.innerHeight / 3;
+      bar.classList.toggle("unstuck", tall);
+      document.documentElement.style.setProperty("--sticky-height", tall ? "0px" : bar.offsetHeight + 8 + "px");
+    }
+    fit();
+    if ("ResizeObserver" in window) new ResizeObserver(fit).observe(document.body);
+    window.addEventListener("resize", fit);
+    // A box taller than the gap (a textarea shows its caret, not its end): scrolled clear.
+    document.addEventListener("focusin", function (event) {
+      var element = event.target;
+      if (bar.contains(element) || bar.classList.contains("unstuck") || !element.getBoundingClientRect) return;
+      var box = element.getBoundingClientRect(), edge = bar.getBoundingClientRect().top;
+      if (box.bottom > edge && box.top < edge) window.scrollBy(0, Math.min(box.bottom - edge + 8, box.top - 8));
+    });
+  }
+
   // ---- The outbox: a hand sent while the app cannot be reached is kept on the phone and
   // sent when it can be; never shown as stored before the server has answered. Every
   // submission carries the phone's token: a resend gets the first answer, never a second hand.
   var box = null;
   var sending = false;
+  var again = false;  // asked to send while a send was on its way (the connection back)
   function outbox() { return read(OUTBOX, []); }
-  function showOutbox(why) {
+  // `loud`: also say it (a tap's answer, a hand sent), not each quiet retry.
+  function showOutbox(why, loud) {
     if (!box) return;
     var items = outbox();
     box.hidden = !items.length;
@@ -133,6 +215,7 @@
     var count = box.querySelector("[data-count]");
     count.textContent = items.length === 1 ? box.getAttribute("data-one") : box.getAttribute("data-many").split("{n}").join(items.length);
     if (why !== undefined) box.querySelector("[data-why]").textContent = why;
+    if (loud) say(count.textContent + ". " + box.querySelector("[data-why]").textContent);
   }
   function post(item) {
     var body = new URLSearchParams();
@@ -195,14 +278,16 @@
       if (item.key) write(item.key, null);
       var game = document.body.getAttribute("data-game");
       if (here || (game && item.action.indexOf("/g/" + game + "/") !== -1)) window.location.assign(stored);
-      else showOutbox("");
+      else { say(box ? box.getAttribute("data-sent") : ""); showOutbox(""); }
       return true;
     }
     postNatively(item);
     return false;
   }
-  function flush() {
-    if (sending) return Promise.resolve();
+  function flush(event) {
+    var loud = Boolean(event && event.type === "click");  // "Send now" tapped
+    if (sending) { again = true; return Promise.resolve(); }
+    again = false;
     var items = outbox();
     if (!items.length) { showOutbox(); return Promise.resolve(); }
     sending = true;
@@ -213,7 +298,8 @@
       if (settle(item, stored, false)) return flush();
     }, function () {
       sending = false;
-      showOutbox(box ? box.getAttribute("data-unreachable") : "");
+      showOutbox(box ? box.getAttribute("data-unreachable") : "", loud);
+      if (again) return flush();
     });
   }
   function submitting(form) {
@@ -236,7 +322,7 @@
         var items = outbox().filter(function (other) { return other.key !== item.key; });
         items.push(item);
         write(OUTBOX, items);
-        showOutbox(box ? box.getAttribute("data-unreachable") : "");
+        showOutbox(box ? box.getAttribute("data-unreachable") : "", true);
         box.scrollIntoView({ block: "start" });
         return;
       }
@@ -283,74 +369,172 @@
     });
   }
 
-  // On the scoresheet: reload when another phone enters or changes a hand; when the app
-  // cannot be reached, say the sheet is not live and since when, and catch up after.
-  function live(marker) {
-    var url = marker.getAttribute("data-url");
-    var seen = marker.getAttribute("data-version");
-    var asOf = new Date();
+  // "Not live — as of 21:14" on a page that updates itself: shown, and said once when the
+  // app cannot be reached; "live again" said when it can.
+  function staleNotice(after, template) {
     var stale = document.createElement("p");
     stale.className = "not-live";
     stale.id = "not-live";
-    stale.setAttribute("role", "status");
     stale.hidden = true;
-    marker.parentNode.insertBefore(stale, marker.nextSibling);
+    after.parentNode.insertBefore(stale, after.nextSibling);
+    var asOf = new Date();
     var clock = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    return {
+      lost: function () {
+        stale.textContent = template.split("{time}").join(clock.format(asOf));
+        if (stale.hidden) say(stale.textContent);
+        stale.hidden = false;
+        document.body.classList.add("offline");
+      },
+      back: function () {
+        asOf = new Date();
+        if (!stale.hidden) say(words("back"));
+        stale.hidden = true;
+        document.body.classList.remove("offline");
+      }
+    };
+  }
+
+  // On the scoresheet: reload when another phone enters or changes a hand (the keyboard's
+  // place is kept across the reload, and the new totals said); when the app cannot be
+  // reached, say the sheet is not live and since when, and catch up after.
+  var RELOADED = "scorekeeper:reloaded";
+  function live(marker) {
+    var url = marker.getAttribute("data-url");
+    var seen = marker.getAttribute("data-version");
+    var notice = staleNotice(marker, marker.getAttribute("data-stale"));
+    var paused = pauseButton(function (button) {  // under the sheet, before what is shared
+      var p = document.createElement("p");
+      p.className = "live-pause";
+      p.appendChild(button);
+      var sheet = document.querySelector("section.sheet");
+      if (sheet) sheet.parentNode.insertBefore(p, sheet.nextSibling);
+      else marker.parentNode.insertBefore(p, document.getElementById("not-live").nextSibling);
+    });
+    var before = null;
+    try { before = JSON.parse(window.sessionStorage.getItem(RELOADED) || "null"); window.sessionStorage.removeItem(RELOADED); } catch (e) { before = null; }
+    if (before && before.page === window.location.pathname) {
+      var back = follow(before.focus);
+      if (back) back.focus({ preventScroll: true });
+      var totals = Array.prototype.map.call(document.querySelectorAll(".totals .total"), function (total) {
+        return total.querySelector(".side").textContent + " " + total.querySelector(".big").textContent;
+      }).join(", ");
+      say(words("updated").split("{totals}").join(totals));
+    }
     function busy() {
       var open = document.querySelector("details[open]");
       var typing = document.activeElement && /INPUT|SELECT|TEXTAREA/.test(document.activeElement.tagName);
-      return open || typing;
+      return open || typing || paused();
     }
-    function lost() {
-      stale.textContent = marker.getAttribute("data-stale").split("{time}").join(clock.format(asOf));
-      stale.hidden = false;
-      document.body.classList.add("offline");
+    function reload() {
+      var focused = document.activeElement !== document.body ? pathOf(document.activeElement) : null;
+      try { window.sessionStorage.setItem(RELOADED, JSON.stringify({ page: window.location.pathname, focus: focused })); } catch (e) { /* it only forgets */ }
+      window.location.reload();
     }
     function poll() {
       if (document.hidden) return;
-      fetch(url, { cache: "no-store", credentials: "same-origin" })
+      fetch(url, { cache: "no-cache", credentials: "same-origin" })
         .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
         .then(function (state) {
-          asOf = new Date();
-          stale.hidden = true;
-          document.body.classList.remove("offline");
-          if (state && String(state.version) !== seen && !busy()) window.location.reload();
+          notice.back();
+          if (state && String(state.version) !== seen && !busy()) reload();
         })
-        .catch(lost);
+        .catch(notice.lost);
     }
     window.setInterval(poll, 5000);
     window.addEventListener("online", poll);
-    window.addEventListener("offline", lost);
+    window.addEventListener("offline", notice.lost);
   }
+
+  // Make `old` (on the page) what `now` (from a fresh copy) is. The element that has the
+  // keyboard's focus is kept, itself: its ancestors are updated child by child, the rest
+  // replaced. Where the two differ in shape, the copy is put in and focus goes to the
+  // element at the same place in it.
+  function patch(old, now) {
+    var focused = document.activeElement;
+    if (!old.contains(focused) || focused === document.body) { old.replaceWith(document.importNode(now, true)); return; }
+    var before = old.childNodes, after = now.childNodes;
+    if (old.tagName !== now.tagName || (old !== focused && before.length !== after.length)) {
+      var path = pathOf(focused);
+      old.replaceWith(document.importNode(now, true));
+      var again = follow(path);
+      if (again && again.focus) again.focus({ preventScroll: true });
+      return;
+    }
+    Array.prototype.slice.call(old.attributes).forEach(function (a) { if (!now.hasAttribute(a.name)) old.removeAttribute(a.name); });
+    Array.prototype.forEach.call(now.attributes, function (a) { if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value); });
+    if (old === focused) {
+      old.replaceChildren.apply(old, Array.prototype.map.call(after, function (n) { return document.importNode(n, true); }));
+      return;
+    }
+    Array.prototype.slice.call(before).forEach(function (child, i) {
+      if (child.nodeType === 1 && child.contains(focused)) patch(child, after[i]);
+      else child.replaceWith(document.importNode(after[i], true));
+    });
+  }
+  // What changed, in a few words: a table's new totals; the standings' order.
+  function tableWords(card) {
+    var name = card.querySelector(".table-name");
+    var sides = Array.prototype.map.call(card.querySelectorAll(".side-total"), function (side) {
+      return side.querySelector(".side-name").textContent + " " + side.querySelector("b").textContent;
+    });
+    return sides.length && name ? name.textContent + ": " + sides.join(", ") : "";
+  }
+  function standingsWords(section) {
+    return Array.prototype.slice.call(section.querySelectorAll("tbody tr"), 0, 3).map(function (row) {
+      return row.cells[0].textContent + " " + row.querySelector("th").textContent;
+    }).join(", ");
+  }
+  function changes(fresh) {
+    var said = [];
+    Array.prototype.forEach.call(fresh.querySelectorAll("#tables [id^=table-]"), function (card) {
+      var old = document.getElementById(card.id);
+      var now = tableWords(card);
+      if (now && (!old || tableWords(old) !== now)) said.push(now);
+    });
+    var was = document.getElementById("standings"), is = fresh.getElementById("standings");
+    if (was && is && standingsWords(is) && standingsWords(was) !== standingsWords(is)) {
+      said.push(words("standings").split("{rows}").join(standingsWords(is)));
+    }
+    return said.join(". ");
+  }
+
   // On an evening's page (and its TV): when anything at a table changed, fetch the page
-  // and swap its live parts in place. No reload: an open QR panel, the scroll and a
-  // half-typed form stay as they are.
+  // and swap its live parts in place. No reload: an open QR panel, the scroll, a
+  // half-typed form and the keyboard's focus stay as they are; the new totals are said.
+  // The version is asked for with the one last seen (ETag): unchanged, it is a 304.
   function liveEvening(root) {
     var url = root.getAttribute("data-url");
     var seen = root.getAttribute("data-version");
     var fetching = false;
+    var head = root.querySelector(".evening-head");
+    var notice = staleNotice((head || root).lastElementChild, words("stale-page"));
+    var paused = pauseButton(function (button) { (head || root).appendChild(button); });
     function swap(html, version) {
       var fresh = new DOMParser().parseFromString(html, "text/html");
+      var news = changes(fresh);
       Array.prototype.forEach.call(document.querySelectorAll("[data-live][id]"), function (old) {
         var now = fresh.getElementById(old.id);
-        if (now) old.replaceWith(document.importNode(now, true));
+        if (now) patch(old, now);
       });
       var next = fresh.getElementById("evening-live");
       seen = next ? next.getAttribute("data-version") : version;
       root.setAttribute("data-version", seen);
+      say(news);
     }
     function poll() {
-      if (document.hidden || fetching) return;
+      if (document.hidden || fetching || paused()) return;
       fetching = true;
-      fetch(url, { cache: "no-store", credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : null; })
+      fetch(url, { cache: "no-cache", credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
         .then(function (state) {
+          notice.back();
           if (!state || String(state.version) === seen) return null;
           return fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" })
             .then(function (r) { return r.ok ? r.text() : null; })
             .then(function (html) { if (html) swap(html, String(state.version)); });
         })
-        .catch(function () {})
+        .catch(notice.lost)
         .then(function () { fetching = false; });
     }
     window.setInterval(poll, 2000);
@@ -472,6 +656,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var game = document.body.getAttribute("data-game");
     if (game) forget(game, parseInt(document.body.getAttribute("data-hands"), 10), document.body.getAttribute("data-bids-stored") === "1");
+    announcer = document.getElementById("announce");
     box = document.getElementById("outbox");
     if (box) {
       box.querySelector("[data-send]").addEventListener("click", flush);
@@ -496,9 +681,9 @@
     if (conflict) setAside(conflict);
     var aside = document.getElementById("set-aside");
     if (aside && game) showAside(aside, game, aside.getAttribute("data-dismiss"));
-    var problems = document.getElementById("problems");
-    var firstWrong = document.querySelector("fieldset.invalid") || problems;
-    if (firstWrong) firstWrong.scrollIntoView({ block: "start" });
+    focusProblems();
+    var bar = document.querySelector(".sticky-actions");
+    if (bar) stickyBar(bar);
     var marker = document.getElementById("live");
     if (marker) live(marker);
     var evening = document.getElementById("evening-live");

@@ -156,11 +156,16 @@ def live_version(evening_id: str) -> Response:
     every few seconds and, when it changed, fetches itself and swaps the tables and
     standings in place."""
     found, _role = evening_for(evening_id)
-    return Response(
-        json.dumps({"version": store.evening_version(get_db(), found.id)}),
+    version = store.evening_version(get_db(), found.id)
+    # Asked with the version last seen (If-None-Match), unchanged: a 304 without a body.
+    response = Response(
+        json.dumps({"version": version}),
         mimetype="application/json",
-        headers={"Cache-Control": "no-store"},
+        headers={"Cache-Control": "no-cache, private"},
     )
+    response.set_etag(version)
+    response.make_conditional(request)  # in place
+    return response
 
 
 @bp.route("/e/<evening_id>/summary.pdf")

@@ -944,8 +944,12 @@ def archive(game_id: str) -> BaseResponse:
 def live_version(game_id: str) -> Response:
     """The game's version, for the scoresheet to refresh itself when a hand is entered."""
     stored = game_for(game_id, "watch")
-    return Response(
+    # Asked with the version last seen (If-None-Match), unchanged: a 304 without a body.
+    response = Response(
         json.dumps({"version": stored.version, "hands": len(stored.hands)}),
         mimetype="application/json",
-        headers={"Cache-Control": "no-store"},
+        headers={"Cache-Control": "no-cache, private"},
     )
+    response.set_etag(str(stored.version))
+    response.make_conditional(request)  # in place
+    return response

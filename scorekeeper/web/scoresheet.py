@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
 from ..engine import GameResult, Ruleset
 from ..engine.seats import bidding_order
+from ..engine.text import number
 from ..engine.types import Need
-from ..scoresheet import Row, translate
+from ..scoresheet import Row, fixed_columns, translate
 from ..scoresheet import rows as sheet_rows
 from ..store import StoredGame
 from .i18n import render_text, translations
@@ -23,7 +24,49 @@ def rows(
     page's language."""
     tr = translations()
     out = sheet_rows(stored.players, stored.hands, result, tr.gettext, numbers)
-    return translate(out, tr, stored.kind)
+    translate(out, tr, stored.kind)
+    columns = [tr.gettext(column) for column in fixed_columns(stored.ruleset)]
+    for row in out:
+        row.spoken = spoken(row, stored, result, columns)
+    return out
+
+
+def spoken(row: Row, stored: StoredGame, result: GameResult, columns: Sequence[str]) -> str:
+    """A row as a screen reader says it: "Hand 2: Ann & Cho: Ann: bid 3, took 4; Cho:
+    bid 2, took 2; +50 points, total 130." The entered parts are the kind's own words
+    for the hand (`hand_words`): each player's under their side, the rest after the
+    hand's number."""
+    parts = stored.ruleset.kind.scoring.hand_words(stored.hands[row.number - 1], stored.players)
+    said = [
+        (who if isinstance(who, str) else render_text(who), render_text(what))
+        for who, what in parts
+    ]
+    names = set(stored.players)
+    head = [_("Hand %(n)s:", n=row.number)]
+    head += [
+        _("%(who)s: %(what)s", who=c, what=v) for c, v in zip(columns, row.fixed, strict=False)
+    ]
+    head += [_("%(who)s: %(what)s", who=who, what=what) for who, what in said if who not in names]
+    sentences = []
+    for side, cell in zip(result.sides, row.sides, strict=True):
+        seated = [stored.players[seat] for seat in side.seats]
+        mine = [
+            what if seated == [cell.name] else _("%(who)s: %(what)s", who=who, what=what)
+            for who, what in said
+            if who in seated
+        ]
+        words = [
+            *mine,
+            _(
+                "%(points)s points, total %(total)s",
+                points=cell.points_text,
+                total=number(cell.total),
+            ),
+            *([cell.carried_text] if cell.carried_text else []),
+            *(label for _key, label in cell.marks),
+        ]
+        sentences.append(_("%(side)s: %(words)s.", side=cell.name, words="; ".join(words)))
+    return " ".join([" ".join(dict.fromkeys(head)), *sentences])  # a fixed column said once
 
 
 # A scoresheet shows the latest hands; a longer game links to every hand. No table plays

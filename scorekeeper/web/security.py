@@ -36,8 +36,12 @@ HEADERS = {
 
 
 def add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # A 304 has no content: the browser keeps the headers of the answer it stored, so
+    # an evening's poll (every 2 s, answered 304 while nothing changed) carries no
+    # policy it already has.
+    if response.status_code != 304:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
     # A page, PDF or CSV is made for the browser that asked (its games, its PIN): no
     # shared or proxy cache may keep it. Static files say how long they keep.
     response.headers.setdefault("Cache-Control", "no-store")

@@ -90,7 +90,8 @@ def sheet_fits(page: Page) -> None:
         """() => {
         const out = [];
         for (const row of document.querySelectorAll('.hand-row > summary, .sheet-head')) {
-          const cells = [...row.children];
+          // The row's columns: a summary's are in its .shown part (its .sr words are for a screen reader).
+          const cells = [...row.children].flatMap(c => c.classList.contains('shown') ? [...c.children] : c.classList.contains('sr') ? [] : [c]);
           const top = cells[0].getBoundingClientRect().top;
           let right = -1;
           for (const cell of cells) {
