@@ -8,7 +8,6 @@ all render it through `render_evening`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import g, render_template
@@ -25,6 +24,7 @@ from ..scoresheet import winner_words
 from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
 from ..store import rounds
 from .access import device, role
+from .clock import Clock, round_clock
 from .db import get_db
 from .forms import Form
 from .house import house_list, rulesets
@@ -109,44 +109,11 @@ def standings_view(night: Night) -> dict[str, Any]:
     }
 
 
-@dataclass
-class Clock:
-    """The round clock: when the round ends, and when its last hand begins."""
-
-    deadline: int  # milliseconds since the epoch
-    now: int  # the server's time as the page was made, in milliseconds since the epoch
-    last_hand: int  # seconds before the deadline when "last hand" is called
-    left: int  # seconds left as the page was made (negative: over)
-    words: str  # what the page says before its script counts down
-
-
-LAST_HAND_SECONDS = 300  # five minutes, or a quarter of a shorter round
-
-
 def clock_of(night: Night, current: NightRound | None) -> Clock | None:
     """The clock of the round being played, where the evening has one."""
-    if not night.round_minutes or current is None or current.ended_at or not current.started_at:
+    if current is None or current.ended_at:
         return None
-    started = datetime.fromisoformat(current.started_at)
-    deadline = started.timestamp() + night.round_minutes * 60
-    now = datetime.now(UTC).timestamp()
-    left = int(deadline - now)
-    last = min(LAST_HAND_SECONDS, night.round_minutes * 15)
-    return Clock(int(deadline * 1000), int(now * 1000), last, left, clock_words(left, last))
-
-
-def clock_words(left: int, last: int) -> str:
-    """What the clock says with `left` seconds to go."""
-    minutes = max(1, (left + 59) // 60)
-    if left <= 0:
-        return str(_("Time: finish the hand being played"))
-    if left <= last:
-        return str(
-            ngettext(
-                "Last hand · %(num)s minute left", "Last hand · %(num)s minutes left", minutes
-            )
-        )
-    return str(ngettext("%(num)s minute left", "%(num)s minutes left", minutes))
+    return round_clock(night.round_minutes, current.started_at)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from ..engine.options import OptionError, differences, option_values
 from ..engine.text import number
 from ..scoresheet import fixed_columns
 from .access import device, role
+from .clock import game_clock
 from .db import get_db
 from .entry import entry_for
 from .forms import Form, PinForm, TargetForm, VersionForm
@@ -171,6 +172,7 @@ def render_game(
         director=director,
         adjust_form=Form() if director else None,
         next_round=_next_round(stored),
+        clock=game_clock(stored),
     )
     return page, status
 

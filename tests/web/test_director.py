@@ -364,3 +364,16 @@ def test_a_new_evening_offers_last_nights_players_to_tap(client, db):
     assert response.status_code == 303
     rotation = rounds.get_rotation(db, tuesday)
     assert rotation is not None and rotation.players == ("Vic", *EIGHT[:7])
+
+
+def test_a_tables_game_page_shows_the_round_clock_and_last_hand(client, db):
+    response = client.post("/evenings/", data={"name": "Timed", "round_minutes": "1"})
+    evening = response.headers["Location"].rsplit("/", 1)[1]
+    seat(client, evening, 1, EIGHT)
+    game = round_game(db, evening, 1, 1)
+    page = client.get(f"/g/{game}").get_data(as_text=True)
+    clock = re.search(r'<p class="round-clock"[^>]*>([^<]*)</p>', page)
+    assert clock is not None and clock.group(1) == "1 minute left"  # a 1-minute round
+    assert 'data-deadline="' in page and 'data-now="' in page
+    client.post(f"/e/{evening}/rounds/1/end", data={"confirm": "1"})
+    assert 'class="round-clock"' not in client.get(f"/g/{game}").get_data(as_text=True)
