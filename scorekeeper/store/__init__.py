@@ -76,6 +76,7 @@ from .games import (
     role_of,
     set_archived,
     set_bids,
+    started_by,
 )
 from .places import NotTheDirector, PlaceTaken, is_director, planned_rounds, round_for_new_game
 from .ratings import ratings_of
@@ -217,6 +218,7 @@ __all__ = [
     "set_ranking",
     "set_rules",
     "set_sit_out",
+    "started_by",
     "table_by_token",
     "table_name",
     "table_results",

@@ -890,6 +890,14 @@ def m022_directed_evenings(db: Database) -> None:
         "CREATE UNIQUE INDEX games_place ON games(evening, round_number, table_number)"
         " WHERE evening IS NOT NULL AND round_number IS NOT NULL"
     )
+    # Who started a game stored before: the first phone given the right to score it.
+    db.execute(
+        "UPDATE games SET created_by = (SELECT device FROM grants WHERE game_id = games.id"
+        " AND role = 'edit' ORDER BY created_at, rowid LIMIT 1) WHERE created_by IS NULL"
+    )
+    # A director's "add one of this phone's games": its own games in no evening, the last
+    # played first, read along this index a page at a time.
+    db.execute("CREATE INDEX games_started_by ON games(created_by, evening, updated_at)")
     db.execute("CREATE UNIQUE INDEX evenings_director ON evenings(director_token)")
 
 

@@ -288,13 +288,11 @@ def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGam
 def recent_games(db: Database, device: str | None, *, limit: int = 20) -> list[StoredGame]:
     """The games this browser started that are in no evening (what a director may add
     to one), the last played first, at most `limit` of them (tonight's,
-    not a year's worth). A game started before phones were remembered counts as started
-    by the phones that may keep its score."""
+    not a year's worth)."""
     rows = db.query(
-        "SELECT * FROM games WHERE evening IS NULL AND (created_by = :d OR (created_by IS NULL"
-        " AND id IN (SELECT game_id FROM grants WHERE device = :d AND role = 'edit')))"
-        " ORDER BY updated_at DESC, rowid DESC LIMIT :limit",
-        {"d": device or "", "limit": limit},
+        "SELECT * FROM games WHERE created_by = ? AND evening IS NULL"
+        " ORDER BY updated_at DESC LIMIT ?",
+        [device or "", limit],
     )
     return [dataclasses.replace(_row_to_game(row, ()), listed=True) for row in rows]
 
@@ -1036,6 +1034,16 @@ def rematch(db: Database, game_id: str, seating: str = "same", *, by: str | None
         house_rules=stored.house_rules,
         created_by=by,
     )
+
+
+def started_by(db: Database, game_id: str, device: str) -> None:
+    """Remember which phone started a game (an import, a game whose start did not say):
+    only that phone may put it into an evening."""
+    with writing(db):
+        db.execute(
+            "UPDATE games SET created_by = ? WHERE id = ? AND created_by IS NULL",
+            [device, game_id],
+        )
 
 
 def grant(db: Database, device: str, game_id: str, role: Role) -> None:

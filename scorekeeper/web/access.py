@@ -53,7 +53,9 @@ def grant(game_id: str, role: str) -> None:
 def grant_own(game_id: str) -> None:
     """Let this browser keep score in a game it has just started (new, imported, a
     rematch), under a new device id (see starting_device)."""
-    store.grant(get_db(), starting_device(), game_id, "edit")
+    phone = starting_device()
+    store.grant(get_db(), phone, game_id, "edit")
+    store.started_by(get_db(), game_id, phone)
     g.pop("roles", None)
 
 
