@@ -33,12 +33,16 @@ import random
 import sys
 
 
-def layout(n: int) -> tuple[tuple[int, ...], bool, list[int]]:
+def layout(n: int, gap: int = 0) -> tuple[tuple[int, ...], bool, list[int]]:
     """The group (cyclic moduli, one point per element), whether there is a fixed point,
-    and the points that sit out in the base round."""
+    and the points that sit out in the base round: for 4k+2 players 0 and `gap` (odd:
+    the night plays the even moves first, which seat out everyone once), for 4k+3 three
+    spread evenly round the circle (so they sit out in turn in the night's order)."""
     if n % 4 == 0:
         return GROUPS.get(n, (n - 1,)), True, []
     outs = n % 4
+    if outs == 2:
+        return (n,), False, [0, gap or n // 2]
     return GROUPS.get(n, (n,)), False, [(j * n) // outs for j in range(outs)]
 
 
@@ -112,9 +116,11 @@ class Counts:
             self.cost += self.off(c)
 
 
-def search(n: int, rng: random.Random, steps: int = 300_000) -> tuple[int, list[list[int]]]:
+def search(
+    n: int, rng: random.Random, steps: int = 300_000, gap: int = 0
+) -> tuple[int, list[list[int]]]:
     """The base round found with the fewest counts off (0: as asked), after `steps`."""
-    moduli, fixed, out = layout(n)
+    moduli, fixed, out = layout(n, gap)
     table, weight = classes(moduli)
     m = len(table)
     points = [p for p in range(m) if p not in out] + ([m] if fixed else [])
@@ -162,11 +168,11 @@ def prime_base_round(p: int) -> list[list[int]] | None:
     return [[pow(root, i, p) * s % p for s in (1, e, p - 1, p - e)] for i in range(k)]
 
 
-def starter(n: int, rng: random.Random) -> list[tuple[int, int]] | None:
+def starter(n: int, rng: random.Random, gap: int = 0) -> list[tuple[int, int]] | None:
     """Partners for a base round mod m (cyclic): pairs that cover the points at the
     tables, no two at the same difference (for 4k players the fixed point m partners
     the point left over). None: this try ran into a dead end."""
-    (m,), fixed, out = layout(n)
+    (m,), fixed, out = layout(n, gap)
     free = set(range(m)) - set(out)
     differences = [d for d in range(1, (m + 1) // 2)]  # not m/2: it would pair twice
     rng.shuffle(differences)
@@ -243,11 +249,13 @@ def tables_of_pairs(
     return tables if pair_up() else None
 
 
-def by_partners_first(n: int, rng: random.Random, tries: int = 10_000) -> list[list[int]] | None:
+def by_partners_first(
+    n: int, rng: random.Random, tries: int = 10_000, gap: int = 0
+) -> list[list[int]] | None:
     """A base round mod N or N-1: partners first (`starter`), then the tables, new
     partners until the tables come out (None: not in `tries`)."""
     for _ in range(tries):
-        pairs = starter(n, rng)
+        pairs = starter(n, rng, gap)
         tables = pairs and tables_of_pairs(n, pairs)
         if tables:
             return tables
@@ -259,8 +267,11 @@ def main() -> None:
     for n in sizes:
         rng = random.Random(n)
         known = None if n in GROUPS else prime_base_round(n)
-        if known is None and n not in GROUPS:
-            known = by_partners_first(n, rng, 10_000 if n % 4 in (0, 1) else 300)
+        gaps = [n // 2, *range(1, n // 2, 2)] if n % 4 == 2 else [0]
+        for gap in gaps if known is None and n not in GROUPS else []:
+            known = by_partners_first(n, rng, 10_000 if n % 4 in (0, 1) else 300, gap)
+            if known is not None:
+                break
         if known is not None:
             print(f"    {n}: {tuple(tuple(t) for t in known)},")
             continue

@@ -18,7 +18,8 @@ better half moves up a table, the worse half down, and partners are split.
 
 In partnerships the whole night is worked out ahead where it can be (engine/schedules.py:
 with 4k or 4k+1 players every two partner once and face each other twice in N-1 or N
-rounds): while tonight's players are those of round 1, every round so far was seated by
+rounds; with most other numbers, in N rounds, nobody partners twice and every two face
+each other once or twice): while tonight's players are those of round 1, every round so far was seated by
 that night and the pins fit it, the next round is the night's next; otherwise, and
 after its last round, rounds are seated one by one as above.
 """

@@ -10,10 +10,11 @@ base round, so the base round alone decides the whole night:
 - N = 4k or 4k+1 (a whist tournament): every two players partner exactly once and face
   each other exactly twice, in N-1 rounds (4k: nobody sits out) or N rounds (4k+1: each
   player sits out once);
-- N = 4k+2 or 4k+3: in N rounds, nobody partners twice and every two players face each
-  other once or twice (two or three sit out a round, spread round the circle so nobody
-  sits out twice before everyone has sat out once) — except 6, 7 and 10 players, where
-  no base round does that and the rotation seats round by round instead.
+- N = 4k+2 or 4k+3: in N rounds nobody partners twice and every two players face each
+  other once or twice, two or three sitting out a round so that nobody sits out twice
+  before everyone has sat out once (two: an odd distance apart, the even moves played
+  first; three: spread evenly round the circle) — except 6, 7, 14, 22, 30 and 38
+  players, for whom no such base round was found and the rotation seats round by round.
 
 The base rounds were found by `tools/find_whist_tables.py`; `tests/test_schedules.py`
 checks every one.
@@ -31,6 +32,7 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     5: ((1, 2, 4, 3),),
     8: ((7, 4, 6, 0), (3, 1, 5, 2)),
     9: ((3, 2, 6, 1), (7, 4, 5, 8)),
+    10: ((4, 6, 5, 8), (3, 9, 7, 2)),
     11: ((5, 9, 8, 10), (2, 1, 4, 6)),
     12: ((11, 2, 5, 6), (7, 10, 8, 1), (4, 0, 9, 3)),
     13: ((1, 8, 12, 5), (2, 3, 11, 10), (4, 6, 9, 7)),
@@ -41,6 +43,7 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     19: ((17, 18, 5, 8), (11, 10, 14, 16), (1, 4, 2, 9), (3, 13, 7, 15)),
     20: ((19, 15, 6, 16), (8, 11, 13, 0), (14, 18, 2, 1), (17, 5, 4, 9), (3, 7, 12, 10)),
     21: ((16, 12, 20, 14), (18, 17, 3, 4), (6, 15, 11, 1), (5, 13, 8, 2), (9, 19, 10, 7)),
+    23: ((14, 21, 19, 22), (4, 13, 8, 1), (12, 10, 18, 17), (20, 9, 5, 11), (16, 3, 2, 6)),
     24: (
         (23, 0, 8, 10),
         (9, 19, 16, 7),
@@ -56,6 +59,22 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
         (21, 8, 2, 12),
         (7, 19, 18, 4),
         (14, 17, 1, 22),
+    ),
+    26: (
+        (12, 18, 16, 25),
+        (14, 23, 15, 9),
+        (2, 24, 5, 4),
+        (8, 20, 10, 3),
+        (21, 7, 6, 17),
+        (22, 11, 1, 19),
+    ),
+    27: (
+        (8, 20, 11, 25),
+        (10, 4, 14, 12),
+        (3, 6, 15, 7),
+        (5, 21, 16, 1),
+        (19, 13, 2, 26),
+        (22, 17, 24, 23),
     ),
     28: (
         (27, 8, 6, 21),
@@ -74,6 +93,15 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
         (16, 18, 13, 11),
         (3, 7, 26, 22),
         (6, 14, 23, 15),
+    ),
+    31: (
+        (13, 22, 19, 25),
+        (24, 4, 2, 17),
+        (11, 9, 16, 21),
+        (1, 28, 8, 7),
+        (18, 3, 26, 14),
+        (15, 29, 30, 12),
+        (23, 5, 27, 6),
     ),
     32: (
         (31, 0, 27, 15),
@@ -94,6 +122,26 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
         (26, 15, 30, 31),
         (18, 29, 25, 32),
         (19, 17, 24, 27),
+    ),
+    34: (
+        (28, 24, 9, 27),
+        (29, 22, 2, 4),
+        (14, 31, 15, 6),
+        (8, 7, 10, 20),
+        (12, 23, 18, 33),
+        (21, 13, 1, 25),
+        (11, 5, 19, 16),
+        (32, 26, 3, 30),
+    ),
+    35: (
+        (12, 31, 17, 9),
+        (29, 18, 3, 19),
+        (24, 25, 34, 7),
+        (20, 26, 28, 6),
+        (1, 13, 15, 16),
+        (21, 14, 27, 30),
+        (32, 2, 8, 4),
+        (33, 10, 5, 22),
     ),
     36: (
         (35, 1, 23, 15),
@@ -116,6 +164,17 @@ BASE_ROUNDS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
         (27, 23, 10, 14),
         (17, 9, 20, 28),
         (34, 18, 3, 19),
+    ),
+    39: (
+        (28, 11, 34, 19),
+        (25, 29, 35, 36),
+        (7, 4, 21, 8),
+        (22, 3, 38, 20),
+        (1, 30, 12, 10),
+        (6, 18, 15, 31),
+        (32, 24, 37, 27),
+        (16, 5, 17, 23),
+        (2, 33, 14, 9),
     ),
     40: (
         (39, 0, 22, 6),
@@ -156,11 +215,14 @@ def schedule(players: int) -> tuple[PlannedRound, ...] | None:
         return None
     seated = {point for table in base for point in table}
     out = tuple(point for point in range(players) if point not in seated)
+    moves = _moves(group_of(players))
+    if players % 4 == 2:  # two sit out at an odd distance: the even moves seat out each once
+        moves = moves[0::2] + moves[1::2]
     return tuple(
         PlannedRound(
             tuple(tuple(to[p] for p in table) for table in base), tuple(to[p] for p in out)
         )
-        for to in _moves(group_of(players))
+        for to in moves
     )
 
 
