@@ -15,6 +15,13 @@ leavers between rounds) and the rounds played so far:
 A table's names are in seat order, partners opposite: the 1st and 3rd, the 2nd and 4th.
 "Winners move up" seats a round from the last one's placings instead: at each table the
 better half moves up a table, the worse half down, and partners are split.
+
+In partnerships the whole night is worked out ahead where it can be (engine/schedules.py:
+with 4k or 4k+1 players every two partner once and face each other twice in N-1 or N
+rounds; with most other numbers, in N rounds, nobody partners twice and every two face
+each other once or twice): while tonight's players are those of round 1, every round so far was seated by
+that night and the pins fit it, the next round is the night's next; otherwise, and
+after its last round, rounds are seated one by one as above.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from .errors import ScoreError
+from .schedules import PlannedRound, schedule
 from .text import N_, text
 
 MIN_PLAYERS = 4
@@ -124,12 +132,23 @@ def rotation(players: Sequence[str], rounds: int, request: Request) -> list[Roun
     each round's results)."""
     if rounds < 1:
         raise RotationError(text(N_("the number of rounds must be at least 1")))
+    return list(plan(players, [], rounds, request))
+
+
+def plan(
+    players: Sequence[str], history: Sequence[Round], rounds_total: int, request: Request
+) -> tuple[Round, ...]:
+    """The rounds still to play of a night of `rounds_total`, seated ahead from the rounds
+    so far (empty when they are all played): `plan(...)[0] == seat_round(...)`. Winners
+    move up cannot be seated ahead (each round follows the last one's results):
+    RotationError."""
+    check(players, request)
     if request.method is Method.WINNERS:
         raise RotationError(text(N_("winners move up is seated one round at a time")))
-    history: list[Round] = []
-    for _ in range(rounds):
-        history.append(seat_round(players, history, request))
-    return history
+    seated = list(history)
+    while len(seated) < rounds_total:
+        seated.append(seat_round(players, seated, request))
+    return tuple(seated[len(history) :])
 
 
 def seat_round(
@@ -143,6 +162,9 @@ def seat_round(
     With Method.WINNERS and `placings` (each player of the last round's place at their
     table, 1 the best; ties share a place), the tables follow the results."""
     check(players, request)
+    planned = _planned_round(players, history, request)
+    if planned is not None:
+        return planned
     past = _Past(history, request)
     rng = random.Random(request.seed * 1_000 + len(history))
     order = list(players)
@@ -152,6 +174,99 @@ def seat_round(
     if request.method is Method.WINNERS and history and placings is not None:
         return seat.winners_move_up(history[-1], placings)
     return seat.balanced()
+
+
+def _planned_round(
+    players: Sequence[str], history: Sequence[Round], request: Request
+) -> Round | None:
+    """The next round of the night worked out ahead for this many players, while tonight
+    is that night so far: the same players, each round so far seated by it, the pins
+    kept. None: seat round by round."""
+    if (
+        request.method is Method.WINNERS
+        or not request.partners
+        or request.table_size != PARTNERSHIP_TABLE
+    ):
+        return None
+    night = schedule(len(players))
+    if night is None or len(history) >= len(night):
+        return None
+    order = list(players)
+    if request.method is Method.RANDOM:
+        random.Random(request.seed * 1_000).shuffle(order)  # round 1's shuffle
+    cast = _cast(night, order, request.pins)
+    if cast is None:
+        return None
+    for number, past in enumerate(history):
+        if _named(night[number], cast, request.pins) != past:
+            return None
+    return _named(night[len(history)], cast, request.pins)
+
+
+def _cast(
+    night: Sequence[PlannedRound], order: list[str], pins: Mapping[str, int]
+) -> dict[int, str] | None:
+    """Who is which point of the night: each pinned player the point that keeps the pins
+    the most rounds from the start; everyone else in `order` at round 1's seats, each
+    table's partners first (so round 1 seats the list as the round-by-round seating
+    would: the 1st and 2nd partners against the 3rd and 4th), the last named sitting
+    out. None: round 1 cannot keep the pins."""
+    first = night[0]
+    seats = [p for t in first.tables for p in (t[0], t[2], t[1], t[3])] + list(first.out)
+    tables_of = [{p: n for n, t in enumerate(r.tables) for p in t} for r in night] if pins else []
+    chosen: dict[str, int] = {}
+    kept = len(night)  # rounds from the start that keep the pins chosen so far
+    for name in (n for n in order if n in pins):
+
+        def keeps(where: dict[int, int], point: int, name: str = name) -> bool:
+            table = where.get(point)
+            return table is not None and all(
+                (where[other] == table) == (pins[person] == pins[name])
+                for person, other in chosen.items()
+            )
+
+        best, best_kept = -1, 0
+        for point in seats:
+            if point in chosen.values():
+                continue
+            rounds = next((n for n in range(kept) if not keeps(tables_of[n], point)), kept)
+            if rounds > best_kept:
+                best, best_kept = point, rounds
+        if best_kept == 0:
+            return None
+        chosen[name], kept = best, best_kept
+    cast = {point: name for name, point in chosen.items()}
+    rest = iter(n for n in order if n not in pins)
+    for point in seats:
+        if point not in cast:
+            cast[point] = next(rest)
+    return cast
+
+
+def _named(
+    planned: PlannedRound, cast: Mapping[int, str], pins: Mapping[str, int]
+) -> Round | None:
+    """A round of the night with its players' names, pinned players' tables at their
+    numbers and the others in the night's order. None: it cannot keep the pins."""
+    tables = [tuple(cast[p] for p in t) for t in planned.tables]
+    out = tuple(cast[p] for p in planned.out)
+    if any(name in pins for name in out):
+        return None
+    placed: list[tuple[str, ...] | None] = [None] * len(tables)
+    free: list[tuple[str, ...]] = []
+    for table in tables:
+        numbers = {pins[name] for name in table if name in pins}
+        if len(numbers) > 1:
+            return None
+        if not numbers:
+            free.append(table)
+            continue
+        number = numbers.pop() - 1
+        if placed[number] is not None:
+            return None
+        placed[number] = table
+    rest = iter(free)
+    return Round(tuple(t if t is not None else next(rest) for t in placed), out)
 
 
 class _Past:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import re
+from collections import Counter
 
 from scorekeeper import store
 from scorekeeper.night import missed
 from scorekeeper.store import rounds
 
+from ..conftest import run_cli
 from ..test_cli_rotation import THIRTEEN
 from .conftest import play, text
 from .test_evening_tables import table_links
@@ -63,6 +67,24 @@ def test_three_rounds_of_thirteen_each_start_their_tables_games(client, db):
     a, b, c, d = last.tables[0]
     assert f"Table 1 {a} &amp; {c} vs {b} &amp; {d}" in page
     assert "Every planned round is seated: add a round" in page and "Round 1" in page
+
+
+def test_the_page_seats_a_whole_night_as_the_command_line_prints_it(client, db):
+    """Thirteen players, thirteen rounds: the same tables round by round on the page as
+    printed ahead, and every two partner once and face each other twice."""
+    evening = start_evening(client)
+    for number in range(1, 14):
+        assert seat(client, evening, number, THIRTEEN, rounds="13").status_code == 303
+    seated = [r.seating for r in rounds.rounds_of(db, evening)]
+    printed = run_cli("rotation", "--rounds", "13", *THIRTEEN, "--json")
+    assert [r.to_json() for r in seated] == json.loads(printed.stdout)["rounds"]
+    partners, faced = Counter(), Counter()
+    for r in seated:
+        for t in r.tables:
+            partners.update((frozenset(t[0::2]), frozenset(t[1::2])))
+            faced.update(frozenset((a, b)) for a in t[0::2] for b in t[1::2])
+    for pair in map(frozenset, itertools.combinations(THIRTEEN, 2)):
+        assert (partners[pair], faced[pair]) == (1, 2)
 
 
 def test_a_late_arrival_and_an_early_leaver_between_rounds(client, db):
