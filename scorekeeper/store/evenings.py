@@ -24,7 +24,7 @@ from ..engine import find_ruleset
 from ..engine.errors import GameError, ScoreError
 from ..engine.house import house_ruleset
 from ..engine.text import N_, text
-from ..limits import EVENING_NAME_MAX, clean_name
+from ..limits import EVENING_NAME_MAX, clean_name, player_key
 from ..night import EXTRA, FREE, PLANNED, SEATED, Night, NightGame, NightRound, Place, rank
 from ..standings import AUTO, PROGRESSIVE, RANKINGS
 from . import places, rounds, summaries
@@ -666,3 +666,40 @@ def _seats_partners(evening: Evening, rotation: rounds.Rotation | None) -> bool:
     except ScoreError:  # rules this version no longer ships: say the seats as they are
         return False
     return rounds.seating_of(ruleset.seated(rotation.table_size))[1]
+
+
+RECENT_NIGHTS = 20  # the nights whose players a new night offers to tap
+
+
+def club_names(db: Database, director: str, tonight: Evening) -> tuple[list[str], list[str]]:
+    """The names a director's new night offers: the players of their last night seated
+    by rotation (in its order), and the others of their last few nights, most played
+    first. Read from those evenings only (an index of evenings by who started them):
+    the cost of a page, not of a club's years."""
+    nights = [
+        row[0]
+        for row in db.execute(
+            "SELECT id FROM evenings WHERE created_by = ? AND created_at <= ? AND id != ?"
+            " ORDER BY created_at DESC, rowid DESC LIMIT ?",
+            [director, tonight.created_at, tonight.id, RECENT_NIGHTS],
+        )
+    ]
+    last: list[str] = []
+    for night in nights:
+        rotation = rounds.get_rotation(db, night)
+        if rotation is not None:
+            last = list(rotation.players)
+            break
+    counts: dict[str, int] = {}
+    spelled: dict[str, str] = {}
+    for (players,) in db.execute(
+        "SELECT players FROM games WHERE evening IN (SELECT value FROM json_each(?))",
+        [json.dumps(nights)],
+    ):
+        for name in json.loads(players):
+            key = player_key(name)
+            counts[key] = counts.get(key, 0) + 1
+            spelled.setdefault(key, name)
+    seen = {player_key(name) for name in last}
+    others = sorted((key for key in counts if key not in seen), key=lambda k: (-counts[k], k))
+    return last, [spelled[key] for key in others]

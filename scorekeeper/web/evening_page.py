@@ -18,7 +18,6 @@ from .. import store
 from ..engine import GameResult, UnknownRuleset, find_kind
 from ..engine.rotation import Method
 from ..engine.text import number
-from ..limits import player_key
 from ..night import EXTRA, FREE, PLANNED, Night, NightRound, counted
 from ..scoresheet import winner_words
 from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
@@ -401,23 +400,9 @@ ROSTER_MOST = 200  # names offered to tap: a club's regulars, not every guest of
 
 def roster(evening: store.Evening) -> list[tuple[str, bool]]:
     """The club's names for tonight's list, each with whether it played the director's
-    last night: last night's first, then every name of this phone's games, most played
-    first (read from the games' summaries)."""
-    db = get_db()
-    last: list[str] = []
-    for other in store.evenings_of(db, device()):
-        if other.id == evening.id or other.created_at > evening.created_at:
-            continue
-        rotation = rounds.get_rotation(db, other.id)
-        if rotation is not None:
-            last = list(rotation.players)
-            break
-    seen = {player_key(name) for name in last}
-    others = [
-        name
-        for name in store.names_played(db, store.Scope(device() or ""))
-        if player_key(name) not in seen
-    ]
+    last night: last night's first, then the names of the director's recent nights,
+    most played first (store.club_names: read a few evenings, whatever the history)."""
+    last, others = store.club_names(get_db(), evening.created_by, evening)
     return [(name, True) for name in last] + [(name, False) for name in others][
         : max(0, ROSTER_MOST - len(last))
     ]

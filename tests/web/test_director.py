@@ -338,9 +338,17 @@ def test_a_co_director_link_shares_the_evening_until_revoked(app, client, db):
 
 
 def test_a_new_evening_offers_last_nights_players_to_tap(client, db):
+    wednesday = start_evening(client, "Wednesday")  # a night without rotation
+    client.post(
+        f"/new/yahoo-normal?evening={wednesday}",
+        data={
+            **setup_form("yahoo-normal", names=["Zed", "Yan", "Xia", "Wil"]),
+            "evening": wednesday,
+        },
+    )
+    start_game(client, names=["Ona", "Pia", "Quy", "Rex"])  # at home: not the club's
     friday = start_evening(client, "Friday")
     seat(client, friday, 1, EIGHT)
-    start_game(client, names=["Zed", "Yan", "Xia", "Wil"])
     tuesday = start_evening(client, "Tuesday")
     page = client.get(f"/e/{tuesday}").get_data(as_text=True)
     last_night = re.findall(
