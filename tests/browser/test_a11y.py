@@ -476,7 +476,7 @@ def test_a_refused_form_takes_the_keyboard_to_its_problems(browser, live_server,
         page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
         page.reload()
         page.fill("#rounds-players", "Ann\nBen")
-        page.locator(".rounds-form .sticky-actions button").click()
+        page.locator(".rounds-form button[name=action][value=seat]").click()
         expect(page.locator(".rounds-form .errors")).to_be_focused()
         expect(page.locator("#rounds-players")).to_have_attribute("aria-invalid", "true")
         shot(page, f"after-{lang}-{size}-rounds-refused")
