@@ -38,6 +38,7 @@ from .evenings import (
     set_format,
     set_rules,
     set_sit_out,
+    tonight,
 )
 from .games import (
     SEATINGS,
@@ -225,4 +226,5 @@ __all__ = [
     "table_name",
     "table_results",
     "tables_held",
+    "tonight",
 ]

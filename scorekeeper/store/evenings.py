@@ -16,6 +16,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -703,3 +704,46 @@ def club_names(db: Database, director: str, tonight: Evening) -> tuple[list[str]
     seen = {player_key(name) for name in last}
     others = sorted((key for key in counts if key not in seen), key=lambda k: (-counts[k], k))
     return last, [spelled[key] for key in others]
+
+
+@dataclass(frozen=True)
+class Tonight:
+    """An evening of tonight on a phone's home: it, and the tables the phone holds."""
+
+    evening: Evening
+    directs: bool
+    tables: tuple[int, ...]  # the numbers of its tables this phone keeps score at
+
+
+TONIGHT_HOURS = 18  # a club night, from the afternoon's set-up to after midnight
+
+
+def tonight(db: Database, device: str | None, now: str) -> list[Tonight]:
+    """The evenings of the last hours this phone directs or keeps a table of, newest
+    first: what a club's phone opens the app for. Read along the evenings' index by who
+    started them and the phone's own table and director rows (a few rows, whatever the
+    history)."""
+    if not device:
+        return []
+    since = (datetime.fromisoformat(now) - timedelta(hours=TONIGHT_HOURS)).isoformat(
+        timespec="seconds"
+    )
+    rows = db.query(
+        "SELECT * FROM evenings WHERE created_at >= :since AND (created_by = :d"
+        " OR id IN (SELECT evening FROM evening_directors WHERE device = :d)"
+        " OR id IN (SELECT evening FROM table_grants WHERE device = :d))"
+        " ORDER BY created_at DESC LIMIT 5",
+        {"since": since, "d": device},
+    )
+    found = []
+    for row in rows:
+        evening = Evening(**row)
+        held = tuple(
+            int(number)
+            for (number,) in db.execute(
+                "SELECT number FROM table_grants WHERE device = ? AND evening = ? ORDER BY number",
+                [device, evening.id],
+            )
+        )
+        found.append(Tonight(evening, places.is_director(db, device, evening.id), held))
+    return found

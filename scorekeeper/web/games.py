@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import (
@@ -120,9 +120,12 @@ def home() -> str:
     playing = store.listed_games(db, device(), archived=False, finished=False, limit=more)
     finished = store.listed_games(db, device(), archived=False, finished=True, limit=more)
     archived = store.listed_games(db, device(), archived=True, limit=limit)
+    loose, nights = _by_evening(playing[:limit])
     return render_template(
         "home.html",
-        playing=[game_card(g) for g in playing[:limit]],
+        tonight=_tonights_evenings(),
+        nights=nights,
+        playing=[game_card(g) for g in loose],
         more_playing=len(playing) > len(playing[:limit]),
         finished=[game_card(g) for g in finished[:limit]],
         more_finished=len(finished) > len(finished[:limit]),
@@ -130,6 +133,51 @@ def home() -> str:
         archived_count=store.archived_count(db, device()),
         archive_form=Form(),
     )
+
+
+def _tonights_evenings() -> list[dict[str, Any]]:
+    """Tonight's evenings of this phone, for the top of its home: each with the tables
+    this phone keeps score at, and the game each plays now."""
+    db = get_db()
+    found = []
+    for night in store.tonight(db, device(), datetime.now(UTC).isoformat(timespec="seconds")):
+        names = {t.number: t.name for t in store.evening_tables(db, night.evening.id)}
+        tables = []
+        for number in night.tables:
+            row = db.execute(
+                "SELECT id FROM games WHERE evening = ? AND table_number = ?"
+                " ORDER BY round_number DESC LIMIT 1",
+                [night.evening.id, number],
+            ).fetchone()
+            label = table_label(number, names.get(number, ""))
+            tables.append({"label": label, "game": None if row is None else row[0]})
+        found.append(
+            {
+                "evening": night.evening,
+                "directs": night.directs,
+                "tables": tables,
+                "count": len(names),
+            }
+        )
+    return found
+
+
+def _by_evening(
+    games: list[store.StoredGame],
+) -> tuple[list[store.StoredGame], list[dict[str, Any]]]:
+    """The games in progress in no evening, and those of evenings by their evening (a
+    club's rounds are many and rarely finished: a line a night, not a card a game)."""
+    loose = [g for g in games if g.evening is None]
+    counts: dict[str, int] = {}
+    for stored in games:
+        if stored.evening is not None:
+            counts[stored.evening] = counts.get(stored.evening, 0) + 1
+    db = get_db()
+    nights = [
+        {"evening": store.get_evening(db, evening_id), "playing": count}
+        for evening_id, count in counts.items()
+    ]
+    return loose, nights
 
 
 @bp.route("/new")

@@ -385,3 +385,17 @@ def test_a_tables_game_page_shows_the_round_clock_and_last_hand(client, db):
     assert 'data-deadline="' in page and 'data-now="' in page
     client.post(f"/e/{evening}/rounds/1/end", data={"confirm": "1"})
     assert 'class="round-clock"' not in client.get(f"/g/{game}").get_data(as_text=True)
+
+
+def test_a_clubs_home_starts_with_tonight_and_its_table(app, client, db):
+    evening = start_evening(client, "Club night")
+    seat(client, evening, 1, EIGHT)
+    client.post(f"/e/{evening}/t/1", data={"name": "Window"})
+    home = text(client.get("/"))
+    assert home.index("Tonight") < home.index("In progress")
+    assert "You direct this evening" in home and "2 tables" in home
+    assert "Club night" in home and "2 games in progress" in home  # a line, not a card a game
+    phone = held_by_a_table_phone(app, client, evening, 1)
+    page = phone.get("/").get_data(as_text=True)
+    game = round_game(db, evening, 1, 1)
+    assert f'href="/g/{game}">Your table: Table 1 — Window' in page
