@@ -617,6 +617,27 @@ def _player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
 Tally = dict[str, dict[str, Any]]  # by player key: their games added up, JSON-ready
 
 
+def _changed_window(
+    where: str, params: list[Any], since: int | None, upto: int | None
+) -> tuple[str, str, list[Any]]:
+    """The players' parts joined to their games and summaries, and the condition and
+    parameters narrowed to the games whose summary changed after `since` (a few games:
+    found by when they changed, then checked) or up to `upto`."""
+    joined = (
+        "player_summaries p JOIN games ON games.id = p.game"
+        " JOIN game_summaries s ON s.game = games.id"
+    )
+    if since is not None:
+        where, params = f"s.changed > ? AND ({where})", [since, *params]
+        joined = (
+            "game_summaries s CROSS JOIN games ON games.id = s.game"
+            " CROSS JOIN player_summaries p ON p.game = s.game"
+        )
+    if upto is not None:
+        where, params = f"({where}) AND s.changed <= ?", [*params, upto]
+    return joined, where, params
+
+
 def _add_up(
     db: Database,
     where: str,
@@ -628,18 +649,7 @@ def _add_up(
     """Each player's games, wins and hands, per spelling (with its first game), game
     kinds and counts, over the scope's games (those whose summary changed after `since`,
     or up to `upto`)."""
-    joined = (
-        "player_summaries p JOIN games ON games.id = p.game"
-        " JOIN game_summaries s ON s.game = games.id"
-    )
-    if since is not None:  # a few games: found by when they changed, then checked
-        where, params = f"s.changed > ? AND ({where})", [since, *params]
-        joined = (
-            "game_summaries s CROSS JOIN games ON games.id = s.game"
-            " CROSS JOIN player_summaries p ON p.game = s.game"
-        )
-    if upto is not None:
-        where, params = f"({where}) AND s.changed <= ?", [*params, upto]
+    joined, where, params = _changed_window(where, params, since, upto)
     tally: Tally = {}
     for key, name, kind, games, finished, won, hands, first in db.execute(
         "SELECT p.player, p.name, games.kind, COUNT(*), SUM(p.finished), SUM(p.won),"
@@ -767,15 +777,7 @@ def _parts(
 ) -> list[PlayerStats]:
     """The player's part of each of the scope's games, oldest first (those whose summary
     changed after `since`, or up to `upto`)."""
-    joined = "player_summaries p JOIN games ON games.id = p.game JOIN game_summaries s ON s.game = p.game"
-    if since is not None:  # a few games: found by when they changed, then checked
-        where, params = f"s.changed > ? AND ({where})", [since, *params]
-        joined = (
-            "game_summaries s CROSS JOIN games ON games.id = s.game"
-            " CROSS JOIN player_summaries p ON p.game = s.game"
-        )
-    if upto is not None:
-        where, params = f"({where}) AND s.changed <= ?", [*params, upto]
+    joined, where, params = _changed_window(where, params, since, upto)
     return [
         PlayerStats.from_part(json.loads(part))
         for (part,) in db.execute(
