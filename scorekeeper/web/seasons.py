@@ -31,10 +31,11 @@ from ..seasons import MEASURES, PLACING, Night, SeasonTable, measure_words, seas
 from ..standings import shown
 from ..stats import csv_number, write_csv
 from ..store.seasons import BEST_OF_WORDS, MOST_COUNTED, BadSeason, Season, SeasonNotFound
-from .access import check_room, device, role
+from .access import check_room, device
 from .costly import pdf_in_turn
 from .db import get_db
 from .download import file_response
+from .evening_page import read
 from .forms import Form
 from .i18n import language, render_text
 
@@ -94,10 +95,7 @@ def _nights(evenings: list[store.Evening]) -> list[Night]:
     db = get_db()
     nights = []
     for evening in evenings:
-        everything = store.evening_role(db, device(), evening) in ("organize", "watch")
-        night = store.read_night(
-            db, evening, None if everything else (lambda game_id: role(game_id) is not None)
-        )
+        night = read(evening, store.evening_role(db, device(), evening) or "")
         tables = tuple(
             found for game in night.games.values() if (found := counted(game)) is not None
         )
