@@ -115,7 +115,24 @@ def test_the_imp_scale_at_every_boundary(difference, expected):
 
 
 def test_law_2_boards_1_to_36():
-    vul = "none ns ew both ns ew both none ew both none ns both none ns ew".split()
+    vul = [
+        "none",
+        "ns",
+        "ew",
+        "both",
+        "ns",
+        "ew",
+        "both",
+        "none",
+        "ew",
+        "both",
+        "none",
+        "ns",
+        "both",
+        "none",
+        "ns",
+        "ew",
+    ]
     for board in range(1, 37):
         assert board_dealer(board) == (board - 1) % 4
         assert board_vulnerability(board) == vul[(board - 1) % 16]
@@ -144,7 +161,12 @@ def test_b4_seven_no_trump_no_trick():
 def test_b6_rubber_two_nothing():
     out = score("rubber", [deal("3NT", 0, 9), deal("4S", 2, 10)])
     assert out["totals"] == [920, 0]
-    assert out["hands"][1]["items"][-1] == {"side": 0, "kind": "rubber", "points": 700, "line": "above"}
+    assert out["hands"][1]["items"][-1] == {
+        "side": 0,
+        "kind": "rubber",
+        "points": 700,
+        "line": "above",
+    }
     assert out["won_two_games"] == 0 and out["finished"] and out["winner"] == 0
 
 
@@ -168,7 +190,9 @@ def test_b9_b10_chicago_carry():
     out = score("chicago", [deal("2H", 0, 8), deal("2C", 0, 8)])
     assert out["hands"][1]["points"] == [340, 0]
     assert out["hands"][1]["dealer"] == 1 and out["hands"][1]["vulnerable"] == [False, True]
-    out = score("chicago", [deal("1C", 0, 5), deal("1C", 1, 5), deal("1C", 0, 5), deal("1NT", 0, 7)])
+    out = score(
+        "chicago", [deal("1C", 0, 5), deal("1C", 1, 5), deal("1C", 0, 5), deal("1NT", 0, 7)]
+    )
     assert out["hands"][3]["points"] == [140, 0]
 
 
@@ -231,6 +255,7 @@ def test_b17_b22_butler():
     assert butler_datum([-300, -295]) == -300  # −297.5: the half goes toward +∞ → −300
     assert butler_datum([-295, -300, -290]) == -290  # −295 → −290
     assert butler_datum([295, 300, 290]) == 300
+
 
 def test_b18_teams():
     out = traveller("duplicate-board-teams", [450, -50])
@@ -306,7 +331,13 @@ def test_the_rubber_example():
 def test_the_chicago_example():
     out = score(
         "chicago",
-        [deal("2H", 0, 8), {"contract": "pass"}, deal("2C", 2, 9), deal("4S", 1, 9), deal("1NT", 3, 7)],
+        [
+            deal("2H", 0, 8),
+            {"contract": "pass"},
+            deal("2C", 2, 9),
+            deal("4S", 1, 9),
+            deal("1NT", 3, 7),
+        ],
     )
     hands = out["hands"]
     assert [h["points"] for h in hands] == [[60, 0], [0, 0], [360, 0], [50, 0], [0, 140]]
@@ -319,10 +350,31 @@ def test_the_chicago_example():
 
 def test_the_traveller_example():
     hands = [
-        {"board": 5, "contract": "4S", "declarer": 0, "tricks": 10, "ns_pair": "1", "ew_pair": "4"},
-        {"board": 5, "contract": "4SX", "declarer": 2, "tricks": 9, "ns_pair": "2", "ew_pair": "5"},
+        {
+            "board": 5,
+            "contract": "4S",
+            "declarer": 0,
+            "tricks": 10,
+            "ns_pair": "1",
+            "ew_pair": "4",
+        },
+        {
+            "board": 5,
+            "contract": "4SX",
+            "declarer": 2,
+            "tricks": 9,
+            "ns_pair": "2",
+            "ew_pair": "5",
+        },
         {"board": 5, "ns_score": 620, "ns_pair": "3", "ew_pair": "6"},
-        {"board": 5, "contract": "5DX", "declarer": 1, "tricks": 8, "ns_pair": "4", "ew_pair": "1"},
+        {
+            "board": 5,
+            "contract": "5DX",
+            "declarer": 1,
+            "tricks": 8,
+            "ns_pair": "4",
+            "ew_pair": "1",
+        },
     ]
     out = score("duplicate-board", hands)
     assert out["sides"] == [

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Report, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .compare import compare, plain
-from .contract import Item
+from .contract import Item, trick_points
 from .hand import BridgeHand, contract_words
 from .options import TRICKS, BridgeOptions, ChicagoScoring, Compare, Form
 from .scoring import BridgeState, Deal, closing, final_totals
@@ -114,7 +115,7 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
         counts = {
             "declared": int(seat == hand.declarer),
             "declared_made": int(seat == hand.declarer and made),
-            "games_made": int(ours and made and scoring.trick_points(hand.contract) >= 100),
+            "games_made": int(ours and made and trick_points(hand.contract) >= 100),
             "slams": int(ours and made and hand.contract.level >= 6),
             "defeated": int(not ours and not made),
         }
@@ -179,7 +180,9 @@ def _deal_json(options: BridgeOptions, deal: Deal) -> dict[str, object]:
         if deal.redealt:
             row["passed"] = True
         if options.chicago_scoring is ChicagoScoring.CARRY:
-            row.update(below=list(deal.below), above=list(deal.above), partscore=list(deal.partscore))
+            row.update(
+                below=list(deal.below), above=list(deal.above), partscore=list(deal.partscore)
+            )
         else:
             row["ns_score"] = deal.ns_score
     else:
@@ -229,7 +232,7 @@ def _traveller(
     """Each result compared with its board's others; the boards; the pairs."""
     scored, boards = compare(options, [(d.number, d.ns_score) for d in state.deals])
     matchpoints = options.compare is Compare.MATCHPOINTS
-    totals = [0, 0]
+    totals = [Fraction(0), Fraction(0)]
     pairs: dict[tuple[str, str], dict[str, object]] = {}
     tops = {board.board: board.top for board in boards}
     for row, deal, result in zip(rows, state.deals, scored, strict=True):
@@ -239,10 +242,10 @@ def _traveller(
             row["percent"] = [plain(p) for p in result.percent or ()]
         else:
             row["imps"] = None if result.ns is None else [plain(v) for v in got if v is not None]
-        points = [v if v is not None else 0 for v in got]
+        points = [Fraction(v or 0) for v in got]
         totals = [totals[0] + points[0], totals[1] + points[1]]
-        row["points"] = [plain(p) if not isinstance(p, int) else p for p in points]
-        row["totals"] = [plain(t) if not isinstance(t, int) else t for t in totals]
+        row["points"] = [plain(p) for p in points]
+        row["totals"] = [plain(t) for t in totals]
         for name, direction, value in (
             ("ns_pair", "NS", result.ns),
             ("ew_pair", "EW", result.ew),
@@ -282,7 +285,7 @@ def _traveller(
         key = "percent" if matchpoints else "imps"
         listed.sort(key=lambda entry: -entry[key])  # type: ignore[operator]
         whole["pairs"] = listed
-    whole["totals"] = [plain(t) if not isinstance(t, int) else t for t in totals]
+    whole["totals"] = [plain(t) for t in totals]
 
 
 KIND: GameKind[BridgeOptions, BridgeHand, BridgeState] = Bridge()  # checked by mypy

@@ -46,11 +46,13 @@ def butler_datum(scores: Sequence[int]) -> int:
     return math.floor(mean / 10 + Fraction(1, 2)) * 10
 
 
-def compare(options: BridgeOptions, scores: Sequence[tuple[int, int]]) -> tuple[list[Scored], list[Board]]:
+def compare(
+    options: BridgeOptions, scores: Sequence[tuple[int, int]]
+) -> tuple[list[Scored], list[Board]]:
     """Each (board, North-South score) compared with the board's other results."""
     boards: dict[int, Board] = {}
-    for index, (board, _) in enumerate(scores):
-        boards.setdefault(board, Board(board)).results.append(index)
+    for index, (number, _) in enumerate(scores):
+        boards.setdefault(number, Board(number)).results.append(index)
     scored = [Scored() for _ in scores]
     for board in boards.values():
         ns = [scores[i][1] for i in board.results]
@@ -69,11 +71,7 @@ def compare(options: BridgeOptions, scores: Sequence[tuple[int, int]]) -> tuple[
                 against = [ns[:k] + ns[k + 1 :] for k in range(len(ns))]
             for i, score, others in zip(board.results, ns, against, strict=True):
                 total = Fraction(sum(imps(score - other) for other in others))
-                if (
-                    options.compare is Compare.CROSS_IMPS
-                    and options.cross_imps_average
-                    and others
-                ):
+                if options.compare is Compare.CROSS_IMPS and options.cross_imps_average and others:
                     total /= len(others)
                 scored[i].ns, scored[i].ew = total, -total
     return scored, list(boards.values())

@@ -63,7 +63,7 @@ def trick_points(contract: Contract) -> int:
     """The trick score of the tricks bid and made (doubling counts)."""
     per = 20 if contract.strain in ("C", "D") else 30
     first = 40 if contract.strain == "NT" else per
-    return (first + per * (contract.level - 1)) * 2**contract.doubled
+    return (first + per * (contract.level - 1)) * (1, 2, 4)[contract.doubled]
 
 
 def overtrick_points(contract: Contract, vulnerable: bool, overtricks: int) -> int:
@@ -112,8 +112,30 @@ def contract_items(
 
 # Law 2: boards 1–16, repeated every 16 boards.
 BOARD_DEALER = (0, 1, 2, 3)  # board b: (b − 1) mod 4
-_BOARD_VUL = "none ns ew both ns ew both none ew both none ns both none ns ew".split()
-VULNERABILITY = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}
+_BOARD_VUL = [
+    "none",
+    "ns",
+    "ew",
+    "both",
+    "ns",
+    "ew",
+    "both",
+    "none",
+    "ew",
+    "both",
+    "none",
+    "ns",
+    "both",
+    "none",
+    "ns",
+    "ew",
+]
+VULNERABILITY = {
+    "none": (False, False),
+    "ns": (True, False),
+    "ew": (False, True),
+    "both": (True, True),
+}
 
 
 def board_dealer(board: int) -> int:
@@ -121,7 +143,7 @@ def board_dealer(board: int) -> int:
 
 
 def board_vulnerability(board: int) -> str:
-    """"none", "ns", "ew" or "both", as Law 2 marks board `board`."""
+    """ "none", "ns", "ew" or "both", as Law 2 marks board `board`."""
     return _BOARD_VUL[(board - 1) % 16]
 
 

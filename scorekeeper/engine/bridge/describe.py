@@ -69,16 +69,20 @@ SHEET: Sheet = {
     "mp_scale": (
         N_("Traveller"),
         N_("Matchpoints"),
-        lambda v, o: text(N_("2 per score beaten, 1 per tie"))
-        if v == 2
-        else text(N_("1 per score beaten, ½ per tie")),
+        lambda v, o: (
+            text(N_("2 per score beaten, 1 per tie"))
+            if v == 2
+            else text(N_("1 per score beaten, ½ per tie"))
+        ),
     ),
     "neuberg_expected": (
         N_("Traveller"),
         N_("Neuberg"),
-        lambda v, o: text(N_("a board with fewer than {n} results is scaled to {n}"), n=v)
-        if v
-        else text(N_("off")),
+        lambda v, o: (
+            text(N_("a board with fewer than {n} results is scaled to {n}"), n=v)
+            if v
+            else text(N_("off"))
+        ),
     ),
     "cross_imps_average": (
         N_("Traveller"),

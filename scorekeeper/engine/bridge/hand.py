@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, TypeGuard
 
 from ..errors import InvalidHand
 from ..kinds import Body
@@ -51,7 +52,7 @@ class BridgeHand:
         return self.tricks - self.contract.needed
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -128,7 +129,7 @@ def parse_hand(raw: object, options: BridgeOptions) -> BridgeHand:
     return BridgeHand(contract, declarer, tricks, given_as_result, honours, **common)  # type: ignore[arg-type]
 
 
-def _board(raw: dict[str, object], options: BridgeOptions) -> int | None:
+def _board(raw: dict[str, Any], options: BridgeOptions) -> int | None:
     board = raw.get("board")
     if board is None:
         if options.form is Form.DUPLICATE_BOARD:
@@ -139,7 +140,7 @@ def _board(raw: dict[str, object], options: BridgeOptions) -> int | None:
     return board
 
 
-def _tricks(raw: dict[str, object], contract: Contract) -> tuple[int, bool]:
+def _tricks(raw: dict[str, Any], contract: Contract) -> tuple[int, bool]:
     has_tricks = raw.get("tricks") is not None
     has_result = raw.get("result") is not None
     if has_tricks == has_result:
@@ -185,7 +186,7 @@ def _honours(raw: object, contract: Contract, options: BridgeOptions) -> Honours
         or isinstance(raw.get("points"), bool)
     ):
         raise InvalidHand(
-            text(N_("'honours' must be {{\"side\": 0 or 1, \"points\": 100 or 150}}")),
+            text(N_('\'honours\' must be {{"side": 0 or 1, "points": 100 or 150}}')),
             field="honours",
         )
     if contract.strain == "NT" and raw["points"] != 150:
@@ -276,7 +277,9 @@ def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
         parts.append(
             (
                 Text(N_("Honours")),
-                text(N_("{points} to {side}"), points=shown(honours.get("points")), side=text(side)),
+                text(
+                    N_("{points} to {side}"), points=shown(honours.get("points")), side=text(side)
+                ),
             )
         )
     return parts

@@ -92,7 +92,10 @@ class BridgeOptions:
         problems: list[tuple[tuple[str, ...], Text]] = []
         if self.players != SEATS:
             problems.append(
-                (("players",), text(N_("Bridge is for 4 players, got {count}"), count=self.players))
+                (
+                    ("players",),
+                    text(N_("Bridge is for 4 players, got {count}"), count=self.players),
+                )
             )
         if self.deals < 4 or self.deals % 4:
             problems.append((("deals",), text(N_("option deals must be a multiple of 4"))))

@@ -8,23 +8,27 @@ from dataclasses import dataclass, replace
 
 from ..errors import InvalidHand
 from ..kinds import Body
-from ..text import N_, Part, Text, text
+from ..text import N_, Part, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from . import hand as hand_module
 from .contract import (
     VULNERABILITY,
-    Contract,
     Item,
     board_dealer,
     board_vulnerability,
     contract_items,
-    trick_points,
 )
 from .hand import BridgeHand
 from .options import SEATS, BridgeOptions, ChicagoScoring, Compare, Form, VulDeals23
 
-parse_hand = hand_module.parse_hand
-hand_to_json = hand_module.hand_to_json
+
+def parse_hand(raw: object, options: BridgeOptions) -> BridgeHand:
+    return hand_module.parse_hand(raw, options)
+
+
+def hand_to_json(hand: BridgeHand) -> dict[str, object]:
+    return hand_module.hand_to_json(hand)
+
 
 NOBODY = (False, False)
 
@@ -305,7 +309,11 @@ def closing(options: BridgeOptions, state: BridgeState) -> list[Item]:
         items.append(Item(0 if games[0] else 1, "unfinished_game", 300))
     if (partscore[0] > 0) != (partscore[1] > 0) and options.unfinished_partscore_bonus:
         items.append(
-            Item(0 if partscore[0] else 1, "unfinished_partscore", options.unfinished_partscore_bonus)
+            Item(
+                0 if partscore[0] else 1,
+                "unfinished_partscore",
+                options.unfinished_partscore_bonus,
+            )
         )
     return items
 
@@ -389,10 +397,3 @@ VUL_WORDS = {
 
 def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
     return hand_module.hand_words(body, players)
-
-
-def contract_of(hand: BridgeHand) -> Contract | None:
-    return hand.contract
-
-
-__all__ = ["BridgeHand", "BridgeState", "Deal", "trick_points"]
