@@ -84,8 +84,10 @@ class BridgeOptions:
         forms = [form for form, names in FORM_OPTIONS.items() if name in names]
         if not forms:
             return None
-        said = " / ".join(FORM_WORDS[form] for form in forms)
-        return text(N_("option {name} is for {form}"), name=name, form=text(said))
+        said = text(FORM_WORDS[forms[0]])
+        if len(forms) > 1:
+            said = text(N_("{one} and {other}"), one=said, other=text(FORM_WORDS[forms[1]]))
+        return text(N_("option {name} is for {form}"), name=name, form=said)
 
     def validate(self) -> None:
         """Refuse values no table plays, the first as a game file's error line says it."""

@@ -1,0 +1,42 @@
+"""Contract Bridge through the web app: a deal in three taps, the sheet, a refusal
+beside its field, the rule pages in both languages."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import start_game, text, version
+
+
+def enter(client, db, game_id, **fields):
+    data = {name: str(value) for name, value in fields.items()}
+    return client.post(f"/g/{game_id}/play", data={**data, "version": version(db, game_id)})
+
+
+def test_a_made_contract_in_three_taps(client, db):
+    game_id = start_game(client, "rubber")
+    page = text(client.get(f"/g/{game_id}/play"))
+    assert "Declarer" in page and "Passed out" in page and "7NT" in page
+    done = enter(client, db, game_id, declarer=0, contract="4S")  # result "=" is chosen
+    assert done.status_code == 303, done.get_data(as_text=True)
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "4♠ N =" in sheet
+    assert enter(client, db, game_id, declarer="pass").status_code == 303
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"] == [
+        {"contract": "4S", "declarer": 0, "result": 0},
+        {"contract": "pass"},
+    ]
+
+
+def test_a_result_outside_the_contract_is_refused_beside_its_field(client, db):
+    game_id = start_game(client, "chicago")
+    refused = enter(client, db, game_id, declarer=1, contract="7NT", result=1)
+    assert refused.status_code == 400
+    assert "-13 to 0 for 7NT" in text(refused)
+
+
+def test_the_rule_pages_in_both_languages(client):
+    assert "Chicago" in text(client.get("/rules/chicago"))
+    client.set_cookie("lang", "ja")
+    assert "ラバーブリッジ" in text(client.get("/rules/rubber"))
