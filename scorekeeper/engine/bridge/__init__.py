@@ -160,7 +160,9 @@ def _deal_json(options: BridgeOptions, deal: Deal) -> dict[str, object]:
     row: dict[str, object] = {
         "dealer": deal.dealer,
         "vulnerable": list(deal.vulnerable),
-        "contract": hand.contract.code if hand.contract else (None if hand.ns_score is not None else "pass"),
+        "contract": hand.contract.code
+        if hand.contract
+        else (None if hand.ns_score is not None else "pass"),
         "declarer": hand.declarer,
         "tricks": hand.tricks,
         "result": hand.result,
