@@ -29,6 +29,26 @@ def test_a_made_contract_in_three_taps(client, db):
     ]
 
 
+def test_the_rubber_sheet_above_and_below_the_line(client, db):
+    game_id = start_game(client, "rubber")
+    for declarer, contract, result in [(0, "2H", 1), (1, "4S", -2), (0, "2NT", 0)]:
+        done = enter(client, db, game_id, declarer=declarer, contract=contract, result=result)
+        assert done.status_code == 303
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "— the line —" in sheet and "Game 1: Ann &amp; Cho" in sheet
+    assert "100 undertricks" in sheet and "30 overtricks" in sheet
+    assert "Deal 4: West deals, North-South vulnerable" in sheet
+
+
+def test_the_chicago_wheel_says_who_deals_and_who_is_vulnerable(client, db):
+    game_id = start_game(client, "chicago")
+    assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "The chicago: four deals" in sheet
+    assert "Deal 2: East deals, East-West vulnerable" in sheet
+    assert "partscore 60" in sheet
+
+
 def test_a_result_outside_the_contract_is_refused_beside_its_field(client, db):
     game_id = start_game(client, "chicago")
     refused = enter(client, db, game_id, declarer=1, contract="7NT", result=1)

@@ -10,8 +10,9 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from ...engine.bridge.contract import STRAINS, SYMBOLS
-from ...engine.bridge.hand import SEAT_WORDS, parse_hand
+from ...engine.bridge.hand import SEAT_WORDS, contract_words, hand_to_json, parse_hand
 from ...engine.bridge.options import BridgeOptions, Form
+from ...engine.bridge.scoring import VUL_WORDS, BridgeState, chicago_vulnerable, closing
 from ...engine.errors import InvalidHand
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
@@ -179,11 +180,71 @@ def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]
     return values, []
 
 
+def rubber_sheet(state: BridgeState) -> dict[str, Any]:
+    """A rubber as it is written on paper: above the line the premiums (the latest
+    furthest from the line), below it the trick points game by game."""
+    above: list[tuple[int, int, int, str]] = []  # (deal, side, points, kind)
+    games: list[list[tuple[int, int, int]]] = [[]]
+    won: list[int | None] = []
+    for deal in state.deals:
+        for item in deal.items:
+            if item.line == "above":
+                above.append((deal.number, item.side, item.points, item.kind))
+            else:
+                games[-1].append((deal.number, item.side, item.points))
+        if deal.game_won is not None:
+            won.append(deal.game_won)
+            games.append([])
+    return {"above": list(reversed(above)), "games": games, "won": won}
+
+
+def chicago_wheel(options: BridgeOptions, state: BridgeState) -> list[dict[str, Any]]:
+    """The four deals of the chicago being played: dealer, vulnerability, what was made."""
+    played = [deal for deal in state.deals if not deal.redealt]
+    block = played[len(played) - (len(played) - 1) % 4 - 1 :] if played else []
+    if len(played) % 4 == 0 and len(played) < options.deals:
+        block = []  # a new chicago starts
+    rows = []
+    dealer = block[0].dealer if block else state.dealer
+    for number in range(1, 5):
+        deal = block[number - 1] if number <= len(block) else None
+        seat = deal.dealer if deal is not None and deal.dealer is not None else dealer
+        vulnerable = chicago_vulnerable(options, number, seat)
+        rows.append(
+            {
+                "number": number,
+                "dealer": SEAT_WORDS[seat],
+                "vulnerable": VUL_WORDS[
+                    {(False, False): "none", (True, False): "ns", (False, True): "ew"}.get(
+                        vulnerable, "both"
+                    )
+                ],
+                "deal": deal,
+                "next": deal is None and number == len(block) + 1,
+                "said": contract_words(hand_to_json(deal.hand)) if deal else "",
+            }
+        )
+        dealer = (seat + 1) % 4
+    return rows
+
+
 class BridgeEntry(OnePage):
-    """Bridge: one page per deal."""
+    """Bridge: one page per deal; the box before it says the dealer and vulnerability,
+    and holds the rubber's sheet above and below the line, or the chicago's wheel."""
+
+    next_template = "kinds/bridge/next.html"
+    outcome_template = "kinds/bridge/outcome.html"
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
-        return {"notes": []}
+        options: BridgeOptions = result.game.current_ruleset.options
+        state: BridgeState = result.state
+        found: dict[str, Any] = {"notes": [], "form": options.form.value}
+        if options.form is Form.RUBBER:
+            found["rubber"] = rubber_sheet(state)
+            found["closing"] = closing(options, state)
+        elif options.form is Form.CHICAGO:
+            found["wheel"] = chicago_wheel(options, state)
+        return found
 
     def next_button(self, number: int) -> Text:
         return text(N_("Enter deal {n}"), n=number)
