@@ -205,7 +205,8 @@ def chicago_wheel(options: BridgeOptions, state: BridgeState) -> list[dict[str, 
     if len(played) % 4 == 0 and len(played) < options.deals:
         block = []  # a new chicago starts
     rows = []
-    dealer = block[0].dealer if block else state.dealer
+    first = block[0].dealer if block else None
+    dealer = first if first is not None else state.dealer
     for number in range(1, 5):
         deal = block[number - 1] if number <= len(block) else None
         seat = deal.dealer if deal is not None and deal.dealer is not None else dealer
