@@ -444,3 +444,41 @@ def test_chicago_of_eight_deals_restarts_the_schedule_and_the_partscores():
 )  # fmt: skip
 def test_errors_say_what_is_wrong_on_one_line(ruleset, hands, top, expected):
     assert error(ruleset, hands, **top) == expected
+
+
+def test_its_statistics_never_add_into_another_games():
+    """Until each game's statistics are kept apart, a player's counts of every game meet
+    in one place: bridge's keys are its own."""
+    from scorekeeper.engine import find_kind, kind_names
+
+    def keys(kind):
+        facts = find_kind(kind).facts
+        counted = {key for column in facts.stat_columns for key in (*column.counts, *column.of)}
+        return counted, set(find_kind(kind).stats_json({}))
+
+    mine, fields = keys("bridge")
+    for kind in set(kind_names()) - {"bridge"}:
+        counted, theirs = keys(kind)
+        assert not mine & counted and not fields & theirs, kind
+
+
+def test_a_deal_tallies_declarer_and_defenders():
+    from scorekeeper.engine import find_kind
+
+    game = load_game(
+        {"ruleset": "rubber", "players": PLAYERS, "hands": [deal("6S", 0, 12), deal("3NT", 1, 7)]}
+    )
+    result = score_game(game)
+    kind = find_kind("bridge")
+    options = game.ruleset.options
+    slam = [
+        kind.tally(options, game.hands[0], result.hands[0], seat, seat % 2) for seat in range(4)
+    ]
+    assert slam[0] == {
+        "declarer_contracts": 1, "declarer_made": 1, "games_made": 1, "slams_made": 1
+    }  # fmt: skip
+    assert slam[2] == {"games_made": 1, "slams_made": 1} and slam[1] == {}
+    down = [
+        kind.tally(options, game.hands[1], result.hands[1], seat, seat % 2) for seat in range(4)
+    ]
+    assert down[1] == {"declarer_contracts": 1} and down[0] == {"contracts_defeated": 1}

@@ -37,10 +37,12 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
             "rubber": Marker(N_("rubber")),
         },
         stat_columns=(
-            StatColumn(N_("Contracts made / declared"), ("declared_made",), ("declared",)),
+            StatColumn(
+                N_("Contracts made / declared"), ("declarer_made",), ("declarer_contracts",)
+            ),
             StatColumn(N_("Games"), ("games_made",)),
-            StatColumn(N_("Slams"), ("slams",)),
-            StatColumn(N_("Contracts defeated"), ("defeated",)),
+            StatColumn(N_("Slams"), ("slams_made",)),
+            StatColumn(N_("Contracts defeated"), ("contracts_defeated",)),
         ),
         scorecard=(
             (N_("Contract"), N_("By"), N_("Result")),
@@ -107,29 +109,31 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
         seat: int,
         side: int,
     ) -> dict[str, int]:
-        """Contracts declared and made, games and slams made, contracts defeated."""
+        """Contracts declared and made, games and slams made, contracts defeated (keys
+        no other game's statistics use: a player's counts of every game are added up in
+        one place)."""
         if hand.contract is None or hand.declarer is None or hand.tricks is None:
             return {}
         made = hand.tricks >= hand.contract.needed
         ours = hand.declarer % 2 == side
         counts = {
-            "declared": int(seat == hand.declarer),
-            "declared_made": int(seat == hand.declarer and made),
+            "declarer_contracts": int(seat == hand.declarer),
+            "declarer_made": int(seat == hand.declarer and made),
             "games_made": int(ours and made and trick_points(hand.contract) >= 100),
-            "slams": int(ours and made and hand.contract.level >= 6),
-            "defeated": int(not ours and not made),
+            "slams_made": int(ours and made and hand.contract.level >= 6),
+            "contracts_defeated": int(not ours and not made),
         }
         return {name: n for name, n in counts.items() if n}
 
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
-            "declared": {
-                "contracts": counts.get("declared", 0),
-                "made": counts.get("declared_made", 0),
+            "declarer": {
+                "contracts": counts.get("declarer_contracts", 0),
+                "made": counts.get("declarer_made", 0),
             },
             "games_made": counts.get("games_made", 0),
-            "slams_made": counts.get("slams", 0),
-            "defeated": counts.get("defeated", 0),
+            "slams_made": counts.get("slams_made", 0),
+            "contracts_defeated": counts.get("contracts_defeated", 0),
         }
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
