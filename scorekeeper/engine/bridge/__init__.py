@@ -85,6 +85,16 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
             return [text(N_("{n} boards"), n=options.boards)]
         return []
 
+    def carry_hand(
+        self, raw: Body, played: BridgeOptions, other: BridgeOptions, players: Sequence[str]
+    ) -> tuple[Body, Text | None]:
+        """Honours held at a table whose rules count them, under rules that do not."""
+        counted = other.honours and other.form in (Form.RUBBER, Form.CHICAGO)
+        if raw.get("honours") is None or counted:
+            return raw, None
+        kept = {name: value for name, value in raw.items() if name != "honours"}
+        return kept, text(N_("honours not counted"))
+
     def dealt_by(self, state: BridgeState, dealer: int) -> BridgeState:
         """Rubber and Chicago follow the seat that deals (a board carries its own)."""
         return replace(state, dealer=dealer)
