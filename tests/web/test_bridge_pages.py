@@ -60,3 +60,21 @@ def test_the_rule_pages_in_both_languages(client):
     assert "Chicago" in text(client.get("/rules/chicago"))
     client.set_cookie("lang", "ja")
     assert "ラバーブリッジ" in text(client.get("/rules/rubber"))
+
+
+def test_a_traveller_compares_the_boards_results(client, db):
+    game_id = start_game(client, "duplicate-board")
+    page = text(client.get(f"/g/{game_id}/play"))
+    assert "North-South pair" in page and "62 means 620" in page
+    done = enter(client, db, game_id, board=5, declarer=0, contract="4S", ns_pair=1, ew_pair=4)
+    assert done.status_code == 303, done.get_data(as_text=True)
+    done = enter(client, db, game_id, board=5, ns_score="-20", ns_pair=2, ew_pair=5)
+    assert done.status_code == 303, done.get_data(as_text=True)
+    refused = enter(client, db, game_id, board=5, ns_score="abc")
+    assert refused.status_code == 400
+    refused = enter(client, db, game_id, board=5, ns_score="610")
+    assert "No contract scores 610 on board 5 (North-South vulnerable)" in text(refused)
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "Board 5 · top 2" in sheet and "2.00 / 0.00 (100.00 %)" in sheet
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"][1] == {"board": 5, "ns_score": -200, "ns_pair": "2", "ew_pair": "5"}

@@ -161,3 +161,18 @@ def imps(difference: float) -> int:
     size = abs(difference)
     gained = sum(1 for step in _IMP_STEPS if size >= step)
     return gained if difference >= 0 else -gained
+
+
+def possible_scores(vulnerable: tuple[bool, bool]) -> frozenset[int]:
+    """Every North-South score a contract can make at these conditions (a passed-out
+    board's 0 too): what a score typed on a traveller is checked against."""
+    found = {0}
+    for level in range(1, 8):
+        for strain in STRAINS:
+            for doubled in (0, 1, 2):
+                contract = Contract(level, strain, doubled)
+                for side in (0, 1):
+                    for tricks in range(14):
+                        items = contract_items(contract, side, vulnerable[side], tricks, True)
+                        found.add(sum(i.points if i.side == 0 else -i.points for i in items))
+    return frozenset(found)

@@ -9,9 +9,16 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ...engine.bridge.contract import STRAINS, SYMBOLS
+from ...engine.bridge.contract import (
+    STRAINS,
+    SYMBOLS,
+    VULNERABILITY,
+    board_vulnerability,
+    possible_scores,
+)
 from ...engine.bridge.hand import SEAT_WORDS, contract_words, hand_to_json, parse_hand
-from ...engine.bridge.options import BridgeOptions, Form
+from ...engine.bridge import KIND
+from ...engine.bridge.options import BridgeOptions, Compare, Form
 from ...engine.bridge.scoring import VUL_WORDS, BridgeState, chicago_vulnerable, closing
 from ...engine.errors import InvalidHand
 from ...engine.text import N_, Text, sentence, text
@@ -58,6 +65,7 @@ def pickers(
             selected=values.get("declarer"),
             error=errors.get("declarer"),
             words=True,
+            then="kinds/bridge/score.html" if options.form is Form.DUPLICATE_BOARD else "",
         ),
         Picker(
             name="contract",
@@ -91,6 +99,20 @@ def pickers(
             error=errors.get("result"),
         ),
     ]
+    if options.form is Form.DUPLICATE_BOARD:
+        rows += [
+            Picker(
+                name=name,
+                label=str(_l(label)),
+                choices=numbers(1, 16),
+                selected=values.get(name),
+                error=errors.get(name),
+            )
+            for name, label in (
+                ("ns_pair", N_("North-South pair")),
+                ("ew_pair", N_("East-West pair")),
+            )
+        ]
     if options.honours and options.form in (Form.RUBBER, Form.CHICAGO):
         rows.append(
             Picker(
@@ -123,6 +145,12 @@ def read(
         if not board:
             errors["board"] = text(N_("Choose the board"))
         body["board"] = board
+        for name in ("ns_pair", "ew_pair"):
+            if (values.get(name) or "").strip():
+                body[name] = values[name].strip()
+        typed = (values.get("ns_score") or "").strip().replace("−", "-")
+        if typed and not values.get("declarer"):
+            return _typed_score(options, body, typed, errors)
     declarer = (values.get("declarer") or "").strip()
     if declarer == PASSED:
         body["contract"] = "pass"
@@ -156,10 +184,48 @@ def read(
     return body, {}, []
 
 
+def _typed_score(
+    options: BridgeOptions, body: dict[str, Any], typed: str, errors: dict[str, Text]
+) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    """A raw North-South score; without its last zero, as ACBLscore takes it (62: 620)."""
+    try:
+        score = int(typed)
+    except ValueError:
+        errors["ns_score"] = text(N_("Type the score as a whole number, like 620 or −200"))
+        return None, errors, []
+    if errors:
+        return None, errors, []
+    board = body["board"]
+    vulnerable = VULNERABILITY[board_vulnerability(board)]
+    possible = possible_scores(vulnerable)
+    if score not in possible and score * 10 in possible:
+        score *= 10
+    if score not in possible:
+        said = text(
+            N_("No contract scores {score} on board {board} ({vulnerable})"),
+            score=score,
+            board=board,
+            vulnerable=text(VUL_WORDS[board_vulnerability(board)]),
+        )
+        return None, {"ns_score": said}, []
+    body["ns_score"] = score
+    try:
+        parse_hand(body, options)
+    except InvalidHand as error:
+        return None, {"ns_score": sentence(error.message)}, []
+    return body, {}, []
+
+
 def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
     values: dict[str, str] = {}
     if body.get("board") is not None:
         values["board"] = str(body["board"])
+    for name in ("ns_pair", "ew_pair"):
+        if body.get(name) is not None:
+            values[name] = str(body[name])
+    if body.get("ns_score") is not None:
+        values["ns_score"] = str(body["ns_score"])
+        return values, []
     code = str(body.get("contract") or "")
     if code.lower() == PASSED or body.get("declarer") is None:
         values["declarer"] = PASSED
@@ -245,6 +311,14 @@ class BridgeEntry(OnePage):
             found["closing"] = closing(options, state)
         elif options.form is Form.CHICAGO:
             found["wheel"] = chicago_wheel(options, state)
+        elif options.form is Form.DUPLICATE_BOARD:
+            rows, whole = KIND.report(options, state)
+            found["traveller"] = {
+                "rows": rows,
+                "boards": whole.get("boards", []),
+                "pairs": whole.get("pairs", []),
+                "matchpoints": options.compare is Compare.MATCHPOINTS,
+            }
         return found
 
     def next_button(self, number: int) -> Text:
