@@ -9,6 +9,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from ...engine.bridge import KIND
 from ...engine.bridge.contract import (
     STRAINS,
     SYMBOLS,
@@ -17,7 +18,6 @@ from ...engine.bridge.contract import (
     possible_scores,
 )
 from ...engine.bridge.hand import SEAT_WORDS, contract_words, hand_to_json, parse_hand
-from ...engine.bridge import KIND
 from ...engine.bridge.options import BridgeOptions, Compare, Form
 from ...engine.bridge.scoring import VUL_WORDS, BridgeState, chicago_vulnerable, closing
 from ...engine.errors import InvalidHand
