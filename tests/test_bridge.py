@@ -482,3 +482,76 @@ def test_a_deal_tallies_declarer_and_defenders():
         kind.tally(options, game.hands[1], result.hands[1], seat, seat % 2) for seat in range(4)
     ]
     assert down[1] == {"declarer_contracts": 1} and down[0] == {"contracts_defeated": 1}
+
+
+def test_an_unfinished_rubber_pays_the_only_game_and_the_only_partscore():
+    out = score("rubber", [deal("4H", 0, 10), deal("2C", 1, 8)], stopped=True)
+    assert out["closing"]["items"] == [
+        {"side": 0, "kind": "unfinished_game", "points": 300},
+        {"side": 1, "kind": "unfinished_partscore", "points": 100},
+    ]
+    assert out["totals"] == [420, 140] and out["above"] == [300, 100]
+    out = score(
+        "rubber", [deal("2C", 1, 8)], stopped=True, options={"unfinished_partscore_bonus": 50}
+    )
+    assert out["totals"] == [0, 90] and out["winner"] == 1
+    # Both sides with a partscore: nothing; a finished rubber: `stopped` changes nothing.
+    assert score("rubber", [deal("1C", 0, 7), deal("1C", 1, 7)], stopped=True)["totals"] == [
+        20,
+        20,
+    ]
+    done = score("rubber", [deal("3NT", 0, 9), deal("3NT", 0, 9)], stopped=True)
+    assert done["closing"] is None and done["totals"] == [900, 0]
+
+
+def test_rubber_vulnerability_raises_the_penalties_of_a_side_with_a_game():
+    out = score("rubber", [deal("3NT", 1, 9), deal("4SX", 1, 9), deal("4SX", 0, 9)])
+    assert out["hands"][1]["vulnerable"] == [False, True]
+    assert out["hands"][1]["points"] == [200, 0]  # E-W vulnerable, doubled one down
+    assert out["hands"][2]["points"] == [0, 100]  # N-S not vulnerable
+
+
+def test_chicago_with_the_side_not_dealing_vulnerable_a_house_rule():
+    out = score(
+        "chicago", [deal("1C", 0, 7), deal("4S", 0, 10)], options={"vul_deals_2_3": "non_dealer"}
+    )
+    assert out["hands"][1]["vulnerable"] == [True, False]
+    assert out["hands"][1]["points"] == [620, 0]  # 120 + 500: the game premium vulnerable
+
+
+def test_chicago_scored_like_duplicate_counts_honours_when_the_table_does():
+    out = score(
+        "chicago-duplicate",
+        [deal("4H", 0, 10, honours={"side": 1, "points": 100})],
+        options={"honours": True},
+    )
+    assert out["hands"][0]["ns_score"] == 320 and out["hands"][0]["points"] == [420, 100]
+
+
+def test_a_board_marked_otherwise_keeps_its_markings():
+    out = score("duplicate", [deal("1NT", 2, 7, board=3, dealer=0, vulnerability="none")])
+    hand = out["hands"][0]
+    assert (hand["dealer"], hand["vulnerable"], hand["ns_score"]) == (0, [False, False], 90)
+    out = score("duplicate", [deal("2S", 1, 10, board=19)])  # board 3's conditions
+    assert out["hands"][0]["dealer"] == 2 and out["hands"][0]["vulnerable"] == [False, True]
+    assert out["hands"][0]["ns_score"] == -170
+
+
+def test_an_option_of_another_form_is_refused():
+    assert error("duplicate", [], options={"honours": False}) == (
+        "game: option honours is for rubber and Chicago"
+    )
+    assert error("rubber", [], options={"compare": "butler"}).startswith(
+        "game: option compare is for"
+    )
+
+
+def test_a_traveller_without_neuberg_and_a_board_played_once():
+    out = traveller("duplicate-board", [420])
+    assert out["hands"][0]["matchpoints"] == [0, 0] and out["hands"][0]["percent"] == [50, 50]
+    out = traveller("duplicate-board-cross-imps", [420])
+    assert out["hands"][0]["imps"] == [0, 0]
+    out = traveller(
+        "duplicate-board-cross-imps", [620, 170, 140], options={"cross_imps_average": False}
+    )
+    assert out["hands"][0]["imps"][0] == 20  # 10 + 10, not averaged
