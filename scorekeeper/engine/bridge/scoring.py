@@ -261,15 +261,30 @@ ITEM_WORDS = {
 
 
 def _lines(deal: Deal) -> tuple[tuple[Line, ...], ...]:
+    """The deal in words on the declaring side ("4♠X by North, vulnerable, 11 tricks:
+    240 + 200 + 50 + 500 = 990"), then each side's items, each linked to its rule."""
     rules = {"honours": "honours", "partscore": "fourth_deal_partscore_bonus"}
-    return tuple(
-        tuple(
-            Line(rules.get(item.kind, ""), text(ITEM_WORDS[item.kind], n=item.points), item.points)
-            for item in deal.items
-            if item.side == side
+    lines: list[list[Line]] = [[], []]
+    hand = deal.hand
+    if hand.contract is not None and hand.declarer is not None and hand.tricks is not None:
+        side = hand.declarer % 2
+        mine = [item.points for item in deal.items if item.side == side]
+        sums = " + ".join(map(str, mine)) + (f" = {sum(mine)}" if len(mine) > 1 else "")
+        said = text(
+            N_("{contract} by {declarer}, {vulnerable}, {tricks} tricks: {sums}")
+            if mine
+            else N_("{contract} by {declarer}, {vulnerable}, {tricks} tricks"),
+            contract=hand.contract.bid,
+            declarer=text(hand_module.SEAT_WORDS[hand.declarer]),
+            vulnerable=text(N_("vulnerable") if deal.vulnerable[side] else N_("not vulnerable")),
+            tricks=hand.tricks,
+            sums=sums,
         )
-        for side in (0, 1)
-    )
+        lines[side].append(Line("form", said, 0))
+    for item in deal.items:
+        words = text(ITEM_WORDS[item.kind], n=item.points)
+        lines[item.side].append(Line(rules.get(item.kind, "form"), words, item.points))
+    return (tuple(lines[0]), tuple(lines[1]))
 
 
 def _markers(deal: Deal) -> tuple[tuple[str, ...], ...]:
