@@ -16,12 +16,15 @@ from scorekeeper.engine import (
     kind_names,
     load_game,
 )
+from scorekeeper.engine.describe import describe
 from scorekeeper.engine.kinds import TARGET_OPTION, module_name
 from scorekeeper.engine.options import option_values
 from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = re.compile(r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard)\b", re.IGNORECASE)
+NAMES = re.compile(
+    r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard|bridge|rubber|chicago)\b", re.IGNORECASE
+)
 # What the games are about: a bid of nothing, overtricks kept, shooting the moon, the
 # cards that score, who declares. Only a kind's own files may speak of them.
 CONCEPTS = re.compile(
@@ -30,7 +33,8 @@ CONCEPTS = re.compile(
     r"|hook|exact_bonus|exact bonus|miss_penalty|max_cards|trick_points|trick_value"
     r"|zero_bids?|exact zeros?"
     r"|whole_pack|largest_repeat|miss_value|zero_made|zero_missed|zero_value|hook_scope|jesters?"
-    r"|makers?|euchred|marche?s?|bowers?|loners?|defend_alone|defender_alone)\b",
+    r"|makers?|euchred|marche?s?|bowers?|loners?|defend_alone|defender_alone"
+    r"|vulnerab\w*|honours?|undertricks?|matchpoints?|imps|neuberg|butler)\b",
     re.IGNORECASE,
 )
 
@@ -81,7 +85,8 @@ def test_no_code_outside_a_kind_reads_a_kinds_options():
         for kind in kind_names()
         for field in dataclasses.fields(find_kind(kind).facts.options)
     } - {"players"}
-    read = re.compile(r"\b(?:options|rules)\.(" + "|".join(sorted(names)) + r")\b")
+    # An endpoint's name in quotes ('rules.compare') is a page, not an option read.
+    read = re.compile(r"(?<!['\"])\b(?:options|rules)\.(" + "|".join(sorted(names)) + r")\b")
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path, number, line in _outside_the_kinds()
@@ -142,6 +147,7 @@ SEATING = {
     "spitzer": {"players"},
     "oh-hell": {"players"},
     "euchre": {"players"},
+    "bridge": {"players", "form"},
 }
 
 
@@ -165,7 +171,9 @@ def test_what_decides_the_seating_cannot_change_during_a_game(kind, option):
 def test_the_other_options_may_change_during_a_game(kind):
     ruleset = find_ruleset(find_kind(kind).facts.featured)
     values = option_values(ruleset.options)
-    free = sorted(set(values) - SEATING[kind])
+    # Every option its rule sheet lists (a kind scored in several forms lists its form's).
+    listed = {line.option for line in describe(ruleset).lines}
+    free = sorted(listed - SEATING[kind])
     doc = {
         "ruleset": ruleset.id,
         "players": [f"P{n}" for n in range(ruleset.options.players)],

@@ -43,6 +43,7 @@ class Game:
     # Hand by hand, the seat a hand names as its real dealer ("dealer": a table that dealt
     # out of turn), else None; the hands after it rotate from it.
     dealers: tuple[int | None, ...] = ()
+    stopped: bool = False  # the table ended the game before its end (`"stopped": true`)
 
     def start(self) -> object:
         """The kind's state before the first hand."""
@@ -131,6 +132,10 @@ def score_game(game: Game) -> GameResult:
         results.append(result)
         state = result.state
         outcome = end((rules or game.ruleset_for(number + 1)).options, state)
+    if game.stopped and not outcome.finished:  # the table stopped: what that scores
+        after = (rules or game.ruleset_for(len(game.hands) + 1)).options
+        state = kind.stop(after, state)
+        outcome = end(after, state)
     return GameResult(game, sides, tuple(results), outcome, state)
 
 
@@ -178,7 +183,17 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     players = _players(doc.get("players"), ruleset)
     kind = ruleset.kind
     first_dealer = _first_dealer(doc.get("first_dealer", 0), players)
-    game = Game(ruleset, players, (), _changes(doc.get("option_changes"), ruleset), first_dealer)
+    stopped = doc.get("stopped", False)
+    if not isinstance(stopped, bool):
+        raise GameError(N_("'stopped' must be true or false"))
+    game = Game(
+        ruleset,
+        players,
+        (),
+        _changes(doc.get("option_changes"), ruleset),
+        first_dealer,
+        stopped=stopped,
+    )
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
         raise GameError(N_("'hands' must be a list"))
@@ -323,6 +338,9 @@ def player_counts(ruleset: Ruleset) -> Text | int:
 
 def _players(raw: object, ruleset: Ruleset) -> tuple[str, ...]:
     expected = ruleset.options.players
+    unnamed = ruleset.kind.unnamed(ruleset.options)
+    if raw is None and unnamed is not None:
+        return unnamed
     if not isinstance(raw, list):
         raise GameError(N_("'players' must be a list of names in seat order"))
     if len(raw) != expected:
@@ -362,6 +380,7 @@ def game_to_json(game: Game) -> dict[str, object]:
             for number, hand in enumerate(game.hands, start=1)
         ],
         **({"first_dealer": game.first_dealer} if game.first_dealer else {}),
+        **({"stopped": True} if game.stopped else {}),
         **({"option_changes": [c.to_json() for c in game.changes]} if game.changes else {}),
     }
 
@@ -396,6 +415,11 @@ def result_to_json(
     }
     if carried:
         doc[carried] = list(result.carried or ())
+    last = result.game.ruleset_for(len(result.hands) + 1).options
+    per_hand, whole = result.game.kind.report(last, result.state)
+    for row, more in zip(hands, per_hand, strict=False):
+        row.update(more)
+    doc.update(whole)
     doc["finished"] = result.outcome.finished
     doc["winner"] = result.outcome.winner
     if result.outcome.winners:

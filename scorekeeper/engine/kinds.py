@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 Gettext = Callable[[str], str]
 Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of the engine
+# What `score` prints of a game beyond the generic fields: per hand, and for the game.
+Report = tuple[list[dict[str, object]], dict[str, object]]
 
 Opts = TypeVar("Opts", contravariant=True)  # a kind's options
 Hand = TypeVar("Hand")  # a kind's hand
@@ -39,6 +41,7 @@ _KINDS = {
     "spitzer": "scorekeeper.engine.spitzer",
     "oh-hell": "scorekeeper.engine.oh_hell",
     "euchre": "scorekeeper.engine.euchre",
+    "bridge": "scorekeeper.engine.bridge",
 }
 
 
@@ -62,6 +65,8 @@ class Shape:
     partnerships: bool  # two sides of two, partners opposite: seats 1 + 3 against 2 + 4
     # Tricks in every hand; for a game whose hands grow and shrink, each hand's in turn.
     tricks: int | tuple[int, ...]
+    # The sides' own names where they are not their players' (a traveller's directions).
+    side_names: tuple[str, ...] = ()
 
     def tricks_in(self, number: int) -> int:
         """The tricks of hand `number` (0 past the last hand of a fixed schedule)."""
@@ -71,6 +76,8 @@ class Shape:
 
     def sides(self, players: Sequence[str]) -> tuple[Side, ...]:
         """The scoring sides: the two partnerships, or every player for themselves."""
+        if self.partnerships and self.side_names:
+            return (Side(self.side_names[0], (0, 2)), Side(self.side_names[1], (1, 3)))
         if self.partnerships:
             return (
                 Side(f"{players[0]} & {players[2]}", (0, 2)),
@@ -204,6 +211,22 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Whether the lowest total leads rather than the highest."""
         ...
 
+    def unnamed(self, options: Opts) -> tuple[str, ...] | None:
+        """The players of a file that names none, where the rules need no names (the
+        results come from many tables); None: a file must name its players."""
+        ...
+
+    def stop(self, options: Opts, state: State) -> State:
+        """The state once the table stops before the game's end (a game file's
+        `"stopped": true`), for a kind whose rules score an unfinished game."""
+        ...
+
+    def report(self, options: Opts, state: State) -> Report:
+        """What `score` prints beyond the points, from the state after the last hand:
+        for each hand its own fields, then the game's (those may replace the generic
+        ones, `totals` say, where the kind's totals are not the hands' points added)."""
+        ...
+
     def target(self, options: Opts) -> int | None:
         """The total that ends the game, when a total does (not a number of hands)."""
         ...
@@ -290,6 +313,15 @@ class KindDefaults(Generic[Opt, St]):
 
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads
+
+    def unnamed(self, options: Opt) -> tuple[str, ...] | None:
+        return None  # a file names its players
+
+    def stop(self, options: Opt, state: St) -> St:
+        return state  # nothing is scored for stopping early
+
+    def report(self, options: Opt, state: St) -> Report:
+        return [], {}  # the points, totals and explanation say it all
 
     def target(self, options: Opt) -> int | None:
         return None  # the game ends after its hands

@@ -113,6 +113,14 @@ def apply_options(options: Options, overrides: Mapping[str, object]) -> Options:
         name: coerce_option(type(options), name, value) for name, value in overrides.items()
     }
     updated = dataclasses.replace(options, **changes)  # type: ignore[type-var]
+    # A kind whose options fall into forms (one option for one way of scoring) refuses
+    # an option set that the other options make meaningless.
+    foreign = getattr(updated, "foreign", None)
+    if foreign is not None:
+        for name in overrides:
+            why = foreign(name)
+            if why is not None:
+                raise OptionError(why, [((name,), why)], why)
     validate = getattr(updated, "validate", None)
     if validate is not None:
         validate()

@@ -147,6 +147,10 @@ def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
+class NotShown(HiddenField):
+    """An option the page does not show: whatever comes back, it is left as it is."""
+
+
 def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Field:
     """The form field for one option, by its type."""
     if kind is bool:
@@ -199,6 +203,8 @@ def _add_options(
 ) -> None:
     for name, kind in option_types(options_type).items():
         field = option_field(name, kind, labels.get(name, name), words.get(name, {}))
+        if name not in labels:  # not on the rule sheet (a kind scored in several forms
+            field = NotShown()  # lists its form's options): not on the page either
         setattr(form, f"opt_{name}", field)
 
 
@@ -246,6 +252,8 @@ def read_options(
     problems: dict[str, list[Any]] = {}
     for name, value in values.items():
         field = getattr(form, f"opt_{name}")
+        if isinstance(field, NotShown):
+            continue  # left as it is
         if not field.validate(form):
             problems[name] = field.errors[:1]  # "not a number" makes "out of range" noise
             continue

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from scorekeeper import store
-from scorekeeper.engine import find_kind, find_ruleset, preset_ids
-from scorekeeper.engine.options import option_types
+from scorekeeper.engine import find_ruleset, preset_ids
+from scorekeeper.engine.describe import describe
 
 from .conftest import NAMES, play, setup_form, start_game, text, version
 
@@ -39,8 +39,7 @@ def test_new_redirects_to_setup_of_the_chosen_preset(client):
 @pytest.mark.parametrize("ruleset_id", preset_ids())
 def test_setup_shows_every_option_of_the_preset(client, ruleset_id):
     page = client.get(f"/new/{ruleset_id}").get_data(as_text=True)
-    kind = find_kind(find_ruleset(ruleset_id).game)
-    for name in option_types(kind.facts.options):
+    for name in {line.option for line in describe(find_ruleset(ruleset_id)).lines}:
         assert f'name="opt_{name}"' in page
 
 

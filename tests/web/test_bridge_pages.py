@@ -1,0 +1,80 @@
+"""Contract Bridge through the web app: a deal in three taps, the sheet, a refusal
+beside its field, the rule pages in both languages."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import start_game, text, version
+
+
+def enter(client, db, game_id, **fields):
+    data = {name: str(value) for name, value in fields.items()}
+    return client.post(f"/g/{game_id}/play", data={**data, "version": version(db, game_id)})
+
+
+def test_a_made_contract_in_three_taps(client, db):
+    game_id = start_game(client, "rubber")
+    page = text(client.get(f"/g/{game_id}/play"))
+    assert "Declarer" in page and "Passed out" in page and "7NT" in page
+    done = enter(client, db, game_id, declarer=0, contract="4S")  # result "=" is chosen
+    assert done.status_code == 303, done.get_data(as_text=True)
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "4♠ N =" in sheet
+    assert enter(client, db, game_id, declarer="pass").status_code == 303
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"] == [
+        {"contract": "4S", "declarer": 0, "result": 0},
+        {"contract": "pass"},
+    ]
+
+
+def test_the_rubber_sheet_above_and_below_the_line(client, db):
+    game_id = start_game(client, "rubber")
+    for declarer, contract, result in [(0, "2H", 1), (1, "4S", -2), (0, "2NT", 0)]:
+        done = enter(client, db, game_id, declarer=declarer, contract=contract, result=result)
+        assert done.status_code == 303
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "— the line —" in sheet and "Game 1: Ann &amp; Cho" in sheet
+    assert "100 undertricks" in sheet and "30 overtricks" in sheet
+    assert "Deal 4: West deals, North-South vulnerable" in sheet
+
+
+def test_the_chicago_wheel_says_who_deals_and_who_is_vulnerable(client, db):
+    game_id = start_game(client, "chicago")
+    assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "The chicago: four deals" in sheet
+    assert "Deal 2: East deals, East-West vulnerable" in sheet
+    assert "partscore 60" in sheet
+
+
+def test_a_result_outside_the_contract_is_refused_beside_its_field(client, db):
+    game_id = start_game(client, "chicago")
+    refused = enter(client, db, game_id, declarer=1, contract="7NT", result=1)
+    assert refused.status_code == 400
+    assert "-13 to 0 for 7NT" in text(refused)
+
+
+def test_the_rule_pages_in_both_languages(client):
+    assert "Chicago" in text(client.get("/rules/chicago"))
+    client.set_cookie("lang", "ja")
+    assert "ラバーブリッジ" in text(client.get("/rules/rubber"))
+
+
+def test_a_traveller_compares_the_boards_results(client, db):
+    game_id = start_game(client, "duplicate-board")
+    page = text(client.get(f"/g/{game_id}/play"))
+    assert "North-South pair" in page and "62 means 620" in page
+    done = enter(client, db, game_id, board=5, declarer=0, contract="4S", ns_pair=1, ew_pair=4)
+    assert done.status_code == 303, done.get_data(as_text=True)
+    done = enter(client, db, game_id, board=5, ns_score="-20", ns_pair=2, ew_pair=5)
+    assert done.status_code == 303, done.get_data(as_text=True)
+    refused = enter(client, db, game_id, board=5, ns_score="abc")
+    assert refused.status_code == 400
+    refused = enter(client, db, game_id, board=5, ns_score="610")
+    assert "No contract scores 610 on board 5 (North-South vulnerable)" in text(refused)
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "Board 5 · top 2" in sheet and "2.00 / 0.00 (100.00 %)" in sheet
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"][1] == {"board": 5, "ns_score": -200, "ns_pair": "2", "ew_pair": "5"}
