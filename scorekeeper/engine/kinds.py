@@ -39,6 +39,7 @@ _KINDS = {
     "spitzer": "scorekeeper.engine.spitzer",
     "oh-hell": "scorekeeper.engine.oh_hell",
     "euchre": "scorekeeper.engine.euchre",
+    "pinochle": "scorekeeper.engine.pinochle",
 }
 
 

@@ -1,0 +1,122 @@
+"""Pinochle as a game kind (RULES.md §8): partnership single deck, double deck and
+cutthroat for three; bids, meld and counters, the bidding side counted first."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
+from . import scoring
+from .hand import PinochleHand, meld_words, side_of, trump_sign
+from .options import PinochleOptions
+from .scoring import PinochleState
+
+
+class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
+    """The Pinochle game kind."""
+
+    facts = Facts(
+        name="pinochle",
+        title=N_("Pinochle"),
+        featured="pinochle-partnership",
+        options=PinochleOptions,
+        markers={
+            "made": Marker(N_("made")),
+            "set": Marker(N_("set"), setback=True),
+            "thrown_in": Marker(N_("thrown in"), setback=True),
+            "meld_lost": Marker(N_("meld lost"), setback=True),
+            "moon": Marker(N_("moon")),
+            "moon_failed": Marker(N_("moon failed"), setback=True),
+        },
+        stat_columns=(
+            StatColumn(N_("Bids made / won"), ("bids_made",), ("bids",)),
+            StatColumn(N_("Sets"), ("sets",)),
+            StatColumn(N_("Thrown in"), ("throw_ins",)),
+        ),
+        scorecard=(
+            (N_("Bidder"), N_("Bid"), N_("Trump")),
+            (N_("Meld"), N_("Counters"), N_("Score"), N_("Total")),
+        ),
+        seated_by=frozenset({"players", "deck"}),
+    )
+    scoring: Scoring[PinochleOptions, PinochleHand, PinochleState] = scoring
+
+    def words(self) -> Words[PinochleOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
+
+    def shape(self, options: PinochleOptions) -> Shape:
+        """Two partnerships of a single (12 tricks) or double deck (20), or three players
+        each for themselves (15 tricks)."""
+        return Shape(options.players, options.partnership, options.hand_cards)
+
+    def seating(self, options: PinochleOptions, count: int) -> Text:
+        if options.partnership:
+            return text(N_("partnership Pinochle is for 4 players, got {count}"), count=count)
+        return text(N_("cutthroat Pinochle is for 3 players, got {count}"), count=count)
+
+    def target(self, options: PinochleOptions) -> int | None:
+        return options.target
+
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
+        """The bidders' cell: the bid and trump ("300♥"); every side's meld and counters
+        ("150 + 170") as entered."""
+        side = 0 if len(seats) > 1 and seats[0] == 0 else (1 if len(seats) > 1 else seats[0])
+        parts = []
+        if body.get("bidder") in seats:
+            bid = f"{body.get('bid')}{trump_sign(body.get('trump'))}"
+            if body.get("conceded"):
+                bid += f" {gettext(N_('thrown in'))}"
+            if body.get("moon"):
+                bid += f" {gettext(N_('moon'))}"
+            parts.append(bid)
+        meld = body.get("meld")
+        counters = body.get("counters")
+        played = not body.get("conceded") and not body.get("moon")
+        entries = []
+        if isinstance(meld, list) and side < len(meld):
+            entries.append(meld_words(meld[side]))
+        if played and isinstance(counters, list) and side < len(counters):
+            entries.append("—" if counters[side] is None else str(counters[side]))
+        if entries:
+            parts.append(" + ".join(entries))
+        return " · ".join(parts)
+
+    def tally(
+        self,
+        options: PinochleOptions,
+        hand: PinochleHand,
+        result: HandResult,
+        seat: int,
+        side: int,
+    ) -> dict[str, int]:
+        """Bids won and made, sets and throw-ins, by the bidder."""
+        if seat != hand.bidder:
+            return {}
+        markers = result.markers[side]
+        counts = {
+            "bids": 1,
+            "bids_made": int("made" in markers or "moon" in markers),
+            "sets": int("set" in markers or "moon_failed" in markers),
+            "throw_ins": int("thrown_in" in markers),
+        }
+        return {name: n for name, n in counts.items() if n}
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
+        return {
+            "bids": {"won": counts.get("bids", 0), "made": counts.get("bids_made", 0)},
+            "sets": counts.get("sets", 0),
+            "thrown_in": counts.get("throw_ins", 0),
+        }
+
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
+        """The bidder's seat carries the bid; no tricks are counted."""
+        return (str(body.get("bid", "")), "") if body.get("bidder") == seat else ("", "")
+
+
+KIND: GameKind[PinochleOptions, PinochleHand, PinochleState] = Pinochle()  # checked by mypy
+
+__all__ = ["KIND", "PinochleHand", "PinochleOptions", "PinochleState", "side_of"]
