@@ -78,7 +78,7 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
         played = not body.get("conceded") and not body.get("moon")
         entries = []
         if isinstance(meld, list) and side < len(meld):
-            entries.append(meld_words(meld[side]))
+            entries.append(meld_words(meld[side], gettext))
         if played and isinstance(counters, list) and side < len(counters):
             entries.append("—" if counters[side] is None else str(counters[side]))
         if entries:

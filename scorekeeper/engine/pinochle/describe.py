@@ -20,8 +20,12 @@ CHOICES: dict[str, dict[str, str]] = {
         "singles": N_("an n-fold meld scores n times the single value"),
     },
     "run_extras": {
-        "marriage": N_("only an extra king and queen of trumps beside a run make a royal marriage"),
-        "king_or_queen": N_("each extra king or queen of trumps beside a run makes a royal marriage"),
+        "marriage": N_(
+            "only an extra king and queen of trumps beside a run make a royal marriage"
+        ),
+        "king_or_queen": N_(
+            "each extra king or queen of trumps beside a run makes a royal marriage"
+        ),
         "included": N_("the run's own king and queen also count as a royal marriage"),
     },
     "save_meld": {

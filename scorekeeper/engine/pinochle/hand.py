@@ -5,7 +5,7 @@ scoring so the hand's fields can be declared once elsewhere."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,7 +101,9 @@ def _check_bid(bid: object, options: PinochleOptions) -> int:
     base = start if bid >= start else options.min_bid
     if (bid - base) % step:
         raise InvalidHand(
-            text(N_("bid {bid}: from {start} bids go up by {step}"), bid=bid, start=base, step=step),
+            text(
+                N_("bid {bid}: from {start} bids go up by {step}"), bid=bid, start=base, step=step
+            ),
             field="bid",
         )
     return bid
@@ -116,9 +118,7 @@ def _meld_entry(entry: object, options: PinochleOptions, table: MeldTable) -> in
             raise InvalidHand(text(N_("meld {n} is below 0"), n=entry), field="meld")
         if entry % options.meld_unit:
             raise InvalidHand(
-                text(
-                    N_("meld {n} is not a multiple of {unit}"), n=entry, unit=options.meld_unit
-                ),
+                text(N_("meld {n} is not a multiple of {unit}"), n=entry, unit=options.meld_unit),
                 field="meld",
             )
         return entry
@@ -149,7 +149,9 @@ def _meld_entry(entry: object, options: PinochleOptions, table: MeldTable) -> in
         return total
     raise InvalidHand(
         text(
-            N_("each side's meld is a number, an object of melds and counts, or null; got {value}"),
+            N_(
+                "each side's meld is a number, an object of melds and counts, or null; got {value}"
+            ),
             value=shown(entry),
         ),
         field="meld",
@@ -223,7 +225,9 @@ def _counters(raw: object, options: PinochleOptions) -> tuple[int, ...]:
             continue
         if not _whole(entry) or entry < 0:
             raise InvalidHand(
-                text(N_("counters must be whole numbers 0 or more, got {value}"), value=shown(entry)),
+                text(
+                    N_("counters must be whole numbers 0 or more, got {value}"), value=shown(entry)
+                ),
                 field="counters",
             )
         if entry % options.counter_unit:
@@ -269,7 +273,7 @@ def parse_hand(raw: object, options: PinochleOptions) -> PinochleHand:
             raise InvalidHand(text(N_("these rules have no moon")), field="moon")
         if moon not in MOON_RESULTS:
             raise InvalidHand(
-                text(N_("'moon' must be \"made\" or \"failed\", got {value}"), value=shown(moon)),
+                text(N_('\'moon\' must be "made" or "failed", got {value}'), value=shown(moon)),
                 field="moon",
             )
     table = meld_table(options)
@@ -300,9 +304,7 @@ def parse_hand(raw: object, options: PinochleOptions) -> PinochleHand:
     else:
         meld = [0] * sides
     bidders = side_of(bidder, options)
-    ends_at_meld = (
-        options.bidder_short_meld is Play.CONCEDE and meld[bidders] < options.min_meld
-    )
+    ends_at_meld = options.bidder_short_meld is Play.CONCEDE and meld[bidders] < options.min_meld
     counters_entry = raw.get("counters")
     counters: tuple[int, ...] | None = None
     if not (conceded or ends_at_meld or moon):
@@ -361,12 +363,13 @@ def _seat(value: object, players: Sequence[str]) -> str:
     return shown(value)
 
 
-def meld_words(entry: object) -> str:
-    """A side's meld entry as a sheet says it: the number, or the sum left to the rules."""
+def meld_words(entry: object, gettext: Callable[[str], str] = str) -> str:
+    """A side's meld entry as a sheet says it: the number, or the melds picked."""
     if entry is None:
         return "0"
     if isinstance(entry, dict):
-        return " + ".join(f"{n}× {NAMES.get(k, k)}" if n != 1 else NAMES.get(k, k) for k, n in entry.items())
+        named = [(gettext(NAMES[str(k)]) if k in NAMES else str(k), n) for k, n in entry.items()]
+        return " + ".join(f"{n}× {name}" if n != 1 else name for name, n in named if n)
     return shown(entry)
 
 

@@ -4,12 +4,13 @@ the end of the game."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..options import OptionError, OptionValue, Problem
-from ..text import N_, Text, shown, text
+from ..text import N_, Text, text
 from .melds import MELD_IDS, pack_holds
 
 
@@ -105,7 +106,7 @@ class BidSteps(OptionValue):
             ):
                 raise _wrong(name, N_("a list of [from, step] pairs, each step 1 or more"))
             steps.append((int(pair[0]), int(pair[1])))
-        if any(a[0] >= b[0] for a, b in zip(steps, steps[1:], strict=False)):
+        if any(a[0] >= b[0] for a, b in itertools.pairwise(steps)):
             raise _wrong(name, N_("a list of [from, step] pairs, ascending"))
         return cls(tuple(steps))
 

@@ -24,7 +24,16 @@ from .options import (
     ShortSide,
 )
 
-__all__ = ["hand_to_json", "hand_words", "meld_table", "outcome", "parse_hand", "play", "start"]
+__all__ = [
+    "hand_to_json",
+    "hand_words",
+    "meld_table",
+    "needs",
+    "outcome",
+    "parse_hand",
+    "play",
+    "start",
+]
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,10 @@ def _melds_found(seat: int, found: Sequence[Found], players: Sequence[str]) -> T
         if meld.count > 1:
             name = text("{n}× {name}", n=meld.count, name=name)
         parts.append(text("{name} {points}", name=name, points=meld.points))
-    listed = text(", ".join(f"{{m{i}}}" for i in range(len(parts))), **{f"m{i}": p for i, p in enumerate(parts)})
+    listed = text(
+        ", ".join(f"{{m{i}}}" for i in range(len(parts))),
+        **{f"m{i}": p for i, p in enumerate(parts)},
+    )
     return text(N_("{player}: {melds}"), player=players[seat], melds=listed)
 
 
@@ -104,9 +116,13 @@ class _Hand:
         elif o.set_scoring is SetScoring.ZERO:
             self.add(side, "set_scoring", text(N_("Set: nothing scored")))
         else:
-            self.add(side, "set_scoring", text(N_("Set: nothing scored; the bid goes to the others")))
+            self.add(
+                side, "set_scoring", text(N_("Set: nothing scored; the bid goes to the others"))
+            )
             for other in self.others():
-                self.add(other, "set_scoring", text(N_("The bidders were set: +{bid}"), bid=bid), bid)
+                self.add(
+                    other, "set_scoring", text(N_("The bidders were set: +{bid}"), bid=bid), bid
+                )
 
 
 def _throw_in(s: _Hand, forced: Text | None) -> None:
@@ -114,7 +130,11 @@ def _throw_in(s: _Hand, forced: Text | None) -> None:
     (if on the board) and get what the rules give for the cards not played."""
     o, hand = s.options, s.hand
     if hand.counters_entry is not None:
-        s.add(s.bidders, "concede_counters", text(N_("The counters entered are ignored: the hand was not played")))
+        s.add(
+            s.bidders,
+            "concede_counters",
+            text(N_("The counters entered are ignored: the hand was not played")),
+        )
     s.set(forced or text(N_("Bid {bid} thrown in"), bid=hand.bid))
     short = forced is not None and hand.ends_at_meld
     for side in s.others():
@@ -171,12 +191,20 @@ def _played(s: _Hand) -> bool:
     said = dict(bid=hand.bid, meld=s.counted[b], counters=counters[b], total=total)
     made = total >= hand.bid
     if made and o.made_scores is MadeScores.POINTS:
-        s.add(b, "made_scores", text(N_("Bid {bid}: meld {meld} + counters {counters} = {total}, made"), **said), total)
+        s.add(
+            b,
+            "made_scores",
+            text(N_("Bid {bid}: meld {meld} + counters {counters} = {total}, made"), **said),
+            total,
+        )
     elif made:
         s.add(
             b,
             "made_scores",
-            text(N_("Bid {bid}: meld {meld} + counters {counters} = {total}, made: the bid scores"), **said),
+            text(
+                N_("Bid {bid}: meld {meld} + counters {counters} = {total}, made: the bid scores"),
+                **said,
+            ),
             hand.bid,
         )
     else:
@@ -196,11 +224,20 @@ def _played(s: _Hand) -> bool:
             s.add(
                 side,
                 "opponents_score",
-                text(N_("Meld {meld} + counters {counters}"), meld=s.counted[side], counters=counters[side]),
+                text(
+                    N_("Meld {meld} + counters {counters}"),
+                    meld=s.counted[side],
+                    counters=counters[side],
+                ),
                 s.counted[side] + counters[side],
             )
         else:
-            s.add(side, "opponents_score", text(N_("Counters {counters}"), counters=counters[side]), counters[side])
+            s.add(
+                side,
+                "opponents_score",
+                text(N_("Counters {counters}"), counters=counters[side]),
+                counters[side],
+            )
     return made
 
 
@@ -274,7 +311,9 @@ def play(options: PinochleOptions, state: PinochleState, hand: PinochleHand) -> 
         "made": made,
         "meld": list(hand.meld),
         "meld_counted": list(s.counted),
-        "counters": list(hand.counters) if hand.counters is not None and not (conceded or hand.moon) else None,
+        "counters": list(hand.counters)
+        if hand.counters is not None and not (conceded or hand.moon)
+        else None,
     }
     if hand.trump is not None:
         record["trump"] = hand.trump
@@ -300,7 +339,9 @@ def outcome(options: PinochleOptions, state: PinochleState) -> Outcome:
     b = state.bidder_side
     if options.going_out is GoingOut.BIDDER and b is not None and totals[b] >= target:
         return Outcome(
-            True, b, text(N_("reached {target} with {total}, bidding"), target=target, total=totals[b])
+            True,
+            b,
+            text(N_("reached {target} with {total}, bidding"), target=target, total=totals[b]),
         )
     over = [side for side in sides if totals[side] >= target]
     if over:
@@ -327,7 +368,13 @@ def needs(options: PinochleOptions, state: PinochleState) -> list[Need]:
     return [
         Need(
             side.name,
-            (text(N_("{n} more to reach {target}"), n=options.target - total, target=options.target),),
+            (
+                text(
+                    N_("{n} more to reach {target}"),
+                    n=options.target - total,
+                    target=options.target,
+                ),
+            ),
         )
         for index, (side, total) in enumerate(zip(state.sides, state.totals, strict=True))
         if index not in state.lost
