@@ -21,7 +21,9 @@ from scorekeeper.engine.options import option_values
 from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = re.compile(r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard)\b", re.IGNORECASE)
+NAMES = re.compile(
+    r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard|pinochle)\b", re.IGNORECASE
+)
 # What the games are about: a bid of nothing, overtricks kept, shooting the moon, the
 # cards that score, who declares. Only a kind's own files may speak of them.
 CONCEPTS = re.compile(
@@ -30,7 +32,8 @@ CONCEPTS = re.compile(
     r"|hook|exact_bonus|exact bonus|miss_penalty|max_cards|trick_points|trick_value"
     r"|zero_bids?|exact zeros?"
     r"|whole_pack|largest_repeat|miss_value|zero_made|zero_missed|zero_value|hook_scope|jesters?"
-    r"|makers?|euchred|marche?s?|bowers?|loners?|defend_alone|defender_alone)\b",
+    r"|makers?|euchred|marche?s?|bowers?|loners?|defend_alone|defender_alone"
+    r"|melds?|meld_\w+|dix|run_extras|throw-ins?)\b",
     re.IGNORECASE,
 )
 
@@ -142,6 +145,7 @@ SEATING = {
     "spitzer": {"players"},
     "oh-hell": {"players"},
     "euchre": {"players"},
+    "pinochle": {"players", "deck"},
 }
 
 

@@ -403,3 +403,18 @@ def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
     if body.get("moon"):
         parts.append((Text(N_("Moon")), text("{value}", value=shown(body["moon"]))))
     return parts
+
+
+def legal_bids(options: PinochleOptions, begins: str = "", count: int = 6) -> list[int]:
+    """The next legal bids of the ladder: from the minimum, or those whose digits begin
+    with `begins` (typing 3 offers 300, 310, …; in the double deck 6 offers 60, 65)."""
+    found: list[int] = []
+    bid = options.min_bid
+    limit = options.min_bid + 100 * options.counters_total
+    while len(found) < count and bid <= limit:
+        if str(bid).startswith(begins):
+            found.append(bid)
+        start, step = options.bid_steps.step_at(bid)
+        base = start if bid >= start else options.min_bid
+        bid = base + ((bid - base) // step + 1) * step
+    return found
