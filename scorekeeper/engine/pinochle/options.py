@@ -5,6 +5,7 @@ the end of the game."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -82,6 +83,14 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _json(line: str) -> object:
+    """A line typed as the game file writes the value ([[50, 1], [60, 5]]), else None."""
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
 def _wrong(name: str, what: str) -> OptionError:
     return OptionError(text(N_("option {name} must be {what}"), name=name, what=text(what)))
 
@@ -112,6 +121,8 @@ class BidSteps(OptionValue):
 
     @classmethod
     def from_line(cls, name: str, line: str) -> BidSteps:
+        if isinstance(_json(line), list):
+            return cls.from_option(name, _json(line))
         pairs = re.findall(r"(-?\d+)\s*(?:by|:|/)\s*(\d+)", line)
         if not pairs or re.sub(r"(-?\d+)\s*(?:by|:|/)\s*(\d+)|[,;\s]", "", line):
             raise OptionError(text(N_('Write the steps as "50 by 1, 60 by 5, 100 by 10".')))
@@ -155,6 +166,8 @@ class MeldValues(OptionValue):
 
     @classmethod
     def from_line(cls, name: str, line: str) -> MeldValues:
+        if isinstance(_json(line), dict):
+            return cls.from_option(name, _json(line))
         pairs = re.findall(r"([a-z_]+)\s*[= :]\s*(\d+)", line)
         if re.sub(r"([a-z_]+)\s*[= :]\s*(\d+)|[,;\s]", "", line):
             raise OptionError(text(N_('Write the values as "run 250, pinochle 150".')))
@@ -218,7 +231,7 @@ class Maybe(OptionValue):
     @classmethod
     def from_line(cls, name: str, line: str) -> Maybe:
         line = line.strip()
-        if not line:
+        if line.lower() in ("", "none", "null"):
             return cls(None)
         try:
             return cls(int(line.replace("−", "-")))
