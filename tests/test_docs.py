@@ -19,6 +19,7 @@ GAMES = {
     "spitzer": "Spitzer",
     "oh-hell": "Oh Hell",
     "euchre": "Euchre",
+    "pinochle": "Pinochle",
 }
 
 
