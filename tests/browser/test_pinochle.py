@@ -39,15 +39,31 @@ def test_a_pinochle_game(phone: Page, screenshots: Path, language: str):
     expect(page.locator("text=320").first).to_be_visible()
     shot(page, screenshots, f"91-pinochle-result-{language}")
 
+    page.locator("a[href$='/play']").first.click()  # meld picked from the table
+    chip(page, "bidder", "2")
+    chip(page, "bid", "250")
+    chip(page, "trump", "spades")
+    picker = page.locator("details[data-tally]").first
+    picker.locator("summary").click()
+    for meld, taps in (("run", 1), ("royal_marriage", 1), ("dix", 2)):
+        for _ in range(taps):
+            picker.locator(f"tr:has(#pick_0_{meld}) button.step").last.click()
+    expect(picker.locator("output")).to_have_text("210")
+    shot(page, screenshots, f"93-pinochle-picker-{language}")
+    page.fill("input[name=counters_0]", "100")
+    page.locator("form button[type=submit]").first.click()
+    expect(page.locator("text=310").first).to_be_visible()
+
     page.locator("a[href$='/play']").first.click()
-    chip(page, "bid", "stuck")  # everybody passed: the dealer (Ben) at 250
+    chip(page, "bid", "stuck")  # everybody passed: the dealer (Cho) at 250
     chip(page, "trump", "none")  # no marriage: thrown in
-    page.fill("input[name=meld_0]", "40")
+    page.fill("input[name=meld_1]", "40")
     page.locator("form button[type=submit]").first.click()
 
     page.locator("a[href*='#hand-']").first.click()  # the scoresheet
     expect(page.locator(".totals .big").first).to_be_visible()
-    assert totals(page) == ["180", "70"]
+    # 140 + 310 − 250 (stuck, no marriage); 320 + 150 + 40 (their meld kept)
+    assert totals(page) == ["200", "510"]
     shot(page, screenshots, f"92-pinochle-sheet-{language}")
     HERE.mkdir(exist_ok=True)
     for png in screenshots.glob("9?-pinochle-*.png"):

@@ -114,3 +114,36 @@ def test_a_game_with_a_table_of_its_own(client, db):
     assert done.status_code == 303, text(done)
     sheet = text(client.get(f"/g/{game_id}"))
     assert "−200" in sheet and "185" in sheet
+
+
+def test_meld_picked_from_the_table(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    page = text(client.get(f"/g/{game_id}/play"))
+    assert "royal marriage" in page and "double pinochle" in page
+    assert "triple run" not in page  # not in a single deck
+    done = enter(
+        client,
+        db,
+        game_id,
+        bidder=1,
+        bid=260,
+        trump="spades",
+        meld_0="",
+        pick_0_marriage=2,
+        pick_0_pinochle=1,
+        pick_1_run=1,
+        pick_1_royal_marriage=1,
+        pick_1_dix=2,
+        counters_1=120,
+    )
+    assert done.status_code == 303, text(done)
+    hand = text(client.get(done.headers["Location"]))
+    assert "Bid 260: meld 210 + counters 120 = 330, made" in hand
+    assert "Meld 80 + counters 130" in hand
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"][0]["meld"] == [
+        {"marriage": 2, "pinochle": 1},
+        {"run": 1, "royal_marriage": 1, "dix": 2},
+    ]
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="pick_1_dix" type="number" inputmode="numeric" min="0" value="2"' in edit

@@ -9,7 +9,8 @@ from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .hand import PinochleHand, meld_words, side_of, trump_sign
+from .hand import PinochleHand, meld_table, meld_words, side_of, trump_sign
+from .melds import NAMES
 from .options import PinochleOptions
 from .scoring import PinochleState
 
@@ -111,6 +112,11 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
             "sets": counts.get("sets", 0),
             "thrown_in": counts.get("throw_ins", 0),
         }
+
+    def meld_rows(self, options: PinochleOptions) -> list[tuple[str, str, int]]:
+        """The meld picker's rows: every meld the pack can hold, its name (an N_
+        template) and its value under these rules."""
+        return [(meld, NAMES[meld], value) for meld, value in meld_table(options).rows()]
 
     def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
         """The bidder's seat carries the bid; no tricks are counted."""

@@ -114,6 +114,21 @@ def _number(values: Mapping[str, str], name: str) -> tuple[int | None, bool]:
     return count, count is not None
 
 
+def _picks(values: Mapping[str, str], side: int) -> dict[str, int] | None:
+    """The melds picked from the table for one side (id → how many); None when a count
+    is not a number."""
+    prefix = f"pick_{side}_"
+    picks = {}
+    for name, typed in values.items():
+        if name.startswith(prefix) and typed.strip():
+            count = parse_count(typed.strip())
+            if count is None:
+                return None
+            if count:
+                picks[name.removeprefix(prefix)] = count
+    return picks
+
+
 def read(
     options: PinochleOptions, players: Sequence[str], values: Mapping[str, str]
 ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
@@ -139,12 +154,13 @@ def read(
     if trump not in (*SUITS, NO_MARRIAGE):
         errors["trump"] = text(N_("Choose trump, or no marriage"))
     sides = options.sides
-    meld: list[int] = []
+    meld: list[object] = []
     for side in range(sides):
         number, fine = _number(values, f"meld_{side}")
-        if not fine:
+        picks = _picks(values, side)
+        if not fine or picks is None:
             errors["meld"] = text(N_("Meld is a number"))
-        meld.append(number or 0)
+        meld.append(number if number is not None or not picks else picks)
     if errors:
         return None, errors, []
     play = (values.get("play") or "played").strip()
@@ -187,6 +203,8 @@ def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]
     values["trump"] = body.get("trump") or NO_MARRIAGE
     for side, meld in enumerate(body.get("meld") or []):
         values[f"meld_{side}"] = str(meld) if isinstance(meld, int) else ""
+        if isinstance(meld, dict):
+            values.update({f"pick_{side}_{name}": str(n) for name, n in meld.items()})
     if body.get("conceded") and body.get("trump"):
         values["play"] = "thrown_in"
     elif body.get("moon"):
