@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import start_game, text, version
+from .conftest import option_fields, start_game, text, version
 
 
 def enter(client, db, game_id, **fields):
@@ -147,3 +147,32 @@ def test_meld_picked_from_the_table(client, db):
     ]
     edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert 'name="pick_1_dix" type="number" inputmode="numeric" min="0" value="2"' in edit
+
+
+def test_the_scoresheet_pdf_and_a_blank_pad(client, db):
+    game_id = start_game(client, "pinochle-cutthroat", names=["Ann", "Ben", "Cho"])
+    done = enter(
+        client,
+        db,
+        game_id,
+        bidder=0,
+        bid=300,
+        trump="clubs",
+        meld_0=50,
+        meld_1=30,
+        meld_2=0,
+        counters_0=140,
+        counters_1=110,
+        counters_2=0,
+    )
+    assert done.status_code == 303, text(done)
+    sheet = client.get(f"/g/{game_id}/scoresheet.pdf")
+    assert sheet.status_code == 200 and sheet.data.startswith(b"%PDF")
+    pad = client.get("/rules/pinochle-double-deck/scorecard.pdf")
+    assert pad.status_code == 200 and pad.data.startswith(b"%PDF")
+    fields = option_fields("pinochle-cutthroat", {"set_scoring": "zero"})
+    what_if = client.get(f"/g/{game_id}/whatif", query_string=fields)
+    assert what_if.status_code == 200, text(what_if)
+    page = text(what_if)
+    assert "−300 · set" in page and "0 · set" in page
+    assert "Bids go up: 250 by 10" in page
