@@ -93,6 +93,12 @@ def test_pn6_double_deck_aces_around_single_to_quadruple(copies, meld):
         # a run with two more K-Q pairs of trumps: run 15 + two royal marriages
         ("AH TH KH QH JH KH QH KH QH", "H", 23),
         ("JS JH JD JC JS JH JD JC QS", "C", 44),  # double jacks around + pinochle
+        # four royal pairs and the rest of one run: run 15 + three more pairs 12
+        ("KH QH KH QH KH QH KH QH AH TH JH", "H", 27),
+        # …and of two runs: double run 150 + two more pairs 8
+        ("KH QH KH QH KH QH KH QH AH TH JH AH TH JH", "H", 158),
+        ("KS QS KS QS KS QS KS QS", "H", 8),  # four spade marriages, not trump
+        ("KD QD KD QD KS QS KS QS", "D", 12),  # two royal marriages, two marriages
     ],
 )
 def test_double_deck_multiples(cards, trump, meld):
