@@ -646,3 +646,26 @@ def test_a_hand_file_round_trips():
     game = load_game(doc)
     again = load_game(game_to_json(game))
     assert result_to_json(score_game(again)) == result_to_json(score_game(game))
+
+
+def test_a_players_pinochle_figures_stay_apart_from_oh_hells_bids():
+    from scorekeeper.stats import player_stats
+
+    pinochle = {
+        "ruleset": "pinochle-partnership",
+        "players": FOUR,
+        "hands": [
+            {"bidder": 0, "bid": 300, "meld": [150, 60], "counters": [170, 80]},
+            {"bidder": 0, "bid": 300, "meld": [50, 60], "counters": [100, 150]},
+            {"bidder": 0, "bid": 250, "meld": [0, 60], "conceded": True},
+        ],
+    }
+    oh_hell = {
+        "ruleset": "oh-hell",
+        "players": FOUR,
+        "hands": [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 9]}],
+    }
+    games = [(doc["players"], score_game(load_game(doc))) for doc in (pinochle, oh_hell)]
+    ann = next(p for p in player_stats(games) if p.name == "Ann").to_json()
+    assert ann["auctions"] == {"won": 3, "made": 1, "set": 1, "thrown_in": 1}
+    assert ann["bids"] == {"bid": 1, "made": 1}

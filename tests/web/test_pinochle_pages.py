@@ -176,3 +176,15 @@ def test_the_scoresheet_pdf_and_a_blank_pad(client, db):
     page = text(what_if)
     assert "−300 · set" in page and "0 · set" in page
     assert "Bids go up: 250 by 10" in page
+
+
+def test_a_players_page_shows_the_bidders_record(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    hands = [
+        dict(bidder=0, bid=300, trump="hearts", meld_0=150, meld_1=60, counters_0=170),
+        dict(bidder=0, bid=300, trump="hearts", meld_0=50, meld_1=60, counters_0=100),
+    ]
+    for hand in hands:
+        assert enter(client, db, game_id, **hand).status_code == 303
+    page = text(client.get("/players/ann"))
+    assert "Bids made / won" in page and "1 / 2" in page

@@ -32,9 +32,10 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
             "moon_failed": Marker(N_("moon failed"), setback=True),
         },
         stat_columns=(
-            StatColumn(N_("Bids made / won"), ("bids_made",), ("bids",)),
-            StatColumn(N_("Sets"), ("sets",)),
-            StatColumn(N_("Thrown in"), ("throw_ins",)),
+            # Keys of their own: every kind's tallies are added up in one count per player.
+            StatColumn(N_("Bids made / won"), ("auctions_made",), ("auctions",)),
+            StatColumn(N_("Sets"), ("auctions_set",)),
+            StatColumn(N_("Thrown in"), ("auctions_thrown_in",)),
         ),
         scorecard=(
             (N_("Bidder"), N_("Bid"), N_("Trump")),
@@ -99,18 +100,22 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
             return {}
         markers = result.markers[side]
         counts = {
-            "bids": 1,
-            "bids_made": int("made" in markers or "moon" in markers),
-            "sets": int("set" in markers or "moon_failed" in markers),
-            "throw_ins": int("thrown_in" in markers),
+            "auctions": 1,
+            "auctions_made": int("made" in markers or "moon" in markers),
+            "auctions_set": int("set" in markers or "moon_failed" in markers),
+            "auctions_thrown_in": int("thrown_in" in markers),
         }
         return {name: n for name, n in counts.items() if n}
 
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
+        """One field of its own ("auctions"): every kind's fields share a player's entry."""
         return {
-            "bids": {"won": counts.get("bids", 0), "made": counts.get("bids_made", 0)},
-            "sets": counts.get("sets", 0),
-            "thrown_in": counts.get("throw_ins", 0),
+            "auctions": {
+                "won": counts.get("auctions", 0),
+                "made": counts.get("auctions_made", 0),
+                "set": counts.get("auctions_set", 0),
+                "thrown_in": counts.get("auctions_thrown_in", 0),
+            }
         }
 
     def meld_rows(self, options: PinochleOptions) -> list[tuple[str, str, int]]:
