@@ -188,3 +188,35 @@ def test_a_players_page_shows_the_bidders_record(client, db):
         assert enter(client, db, game_id, **hand).status_code == 303
     page = text(client.get("/players/ann"))
     assert "Bids made / won" in page and "1 / 2" in page
+
+
+def test_the_cards_laid_down_make_the_meld(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    refused = enter(
+        client,
+        db,
+        game_id,
+        bidder=0,
+        bid=250,
+        trump="hearts",
+        cards_0="AH TH KH QH JH X9",
+        counters_0=200,
+    )
+    assert refused.status_code == 400
+    assert "&#39;X9&#39; is not a card" in refused.get_data(as_text=True)
+    done = enter(
+        client,
+        db,
+        game_id,
+        bidder=0,
+        bid=250,
+        trump="hearts",
+        cards_0="AH TH KH QH JH 9H",
+        cards_2="QS JD",
+        cards_1="KS QS",
+        counters_0=200,
+    )
+    assert done.status_code == 303, text(done)
+    hand = text(client.get(done.headers["Location"]))
+    assert "Ann: run 150, dix 10" in hand and "Cho: pinochle 40" in hand
+    assert "Bid 250: meld 200 + counters 200 = 400, made" in hand

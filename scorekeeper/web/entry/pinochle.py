@@ -167,7 +167,13 @@ def read(
     body: dict[str, Any] = {"bidder": bidder, "bid": bid}
     if trump != NO_MARRIAGE:
         body["trump"] = trump
-    body["meld"] = meld
+    cards = [(values.get(f"cards_{seat}") or "").strip() for seat in range(len(players))]
+    if any(cards):  # the cards laid down: the app finds the melds
+        if any(entry for entry in meld):
+            return None, {"meld": text(N_("Give the meld as numbers or as cards, not both"))}, []
+        body["meld_cards"] = cards
+    else:
+        body["meld"] = meld
     if trump == NO_MARRIAGE or play == "thrown_in":
         body["conceded"] = True
     elif play in ("moon_made", "moon_failed"):
@@ -187,6 +193,8 @@ def read(
         hand = parse_hand({k: v for k, v in body.items() if k != "counters_took"}, options)
     except InvalidHand as error:
         field = error.field or ""
+        if field == "meld_cards" or error.seat is not None:
+            field = "meld"
         if field in ("bidder", "bid", "trump", "counters", "meld"):
             return None, {field: sentence(error.message)}, []
         return None, {}, [sentence(error.message)]
@@ -201,6 +209,8 @@ def read(
 def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
     values = {"bidder": str(body["bidder"]), "bid": str(body["bid"])}
     values["trump"] = body.get("trump") or NO_MARRIAGE
+    for seat, cards in enumerate(body.get("meld_cards") or []):
+        values[f"cards_{seat}"] = cards
     for side, meld in enumerate(body.get("meld") or []):
         values[f"meld_{side}"] = str(meld) if isinstance(meld, int) else ""
         if isinstance(meld, dict):
