@@ -287,8 +287,14 @@ def test_moon_points():
     assert result["hands"][0]["points"] == [1500, 0]
     assert result["finished"] and result["winner"] == 0
     opts["moon_points"] = 500
-    result = score("pinochle-partnership", [{"bidder": 3, "bid": 300, "moon": "failed"}], opts)
+    failed = {"bidder": 3, "bid": 300, "moon": "failed", "counters": [100, 150]}
+    result = score("pinochle-partnership", [failed], opts)
     assert result["hands"][0]["points"] == [0, -500]
+    assert result["hands"][0]["counters"] is None
+    assert result["hands"][0]["explanation"][1] == [
+        "The counters entered are ignored: a moon hand",
+        "Moon failed: −500",
+    ]
 
 
 def test_pn19_cutthroat_set():

@@ -244,6 +244,8 @@ def _played(s: _Hand) -> bool:
 def _moon(s: _Hand, state: PinochleState) -> tuple[int | None, int | None]:
     """A moon hand: made or failed, nobody else scores. Returns (won, lost) at once."""
     o, b, made = s.options, s.bidders, s.hand.moon == "made"
+    if s.hand.counters_entry is not None:
+        s.add(b, "moon", text(N_("The counters entered are ignored: a moon hand")))
     if o.moon is Moon.POINTS:
         n = o.moon_value
         if made:
