@@ -24,7 +24,7 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
         featured="pinochle-partnership",
         options=PinochleOptions,
         markers={
-            "made": Marker(N_("made")),
+            "made": Marker(N_("bid made")),
             "set": Marker(N_("set"), setback=True),
             "thrown_in": Marker(N_("thrown in"), setback=True),
             "meld_lost": Marker(N_("meld lost"), setback=True),
