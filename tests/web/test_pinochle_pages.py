@@ -45,6 +45,9 @@ def test_a_pinochle_hand_on_one_page(client, db):
 
 def test_a_typed_bid_stuck_and_no_marriage(client, db):
     game_id = start_game(client, "pinochle-double-deck")
+    form = client.get(f"/g/{game_id}/play").get_data(as_text=True)
+    assert '<option value="59">' in form and '<option value="65">' in form  # the ladder
+    assert '<option value="61">' not in form and '<option value="105">' not in form
     done = enter(
         client,
         db,

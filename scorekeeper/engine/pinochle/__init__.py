@@ -9,7 +9,7 @@ from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .hand import PinochleHand, meld_table, meld_words, side_of, trump_sign
+from .hand import PinochleHand, legal_bids, meld_table, meld_words, side_of, trump_sign
 from .melds import NAMES
 from .options import PinochleOptions
 from .scoring import PinochleState
@@ -117,6 +117,10 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
                 "thrown_in": counts.get("auctions_thrown_in", 0),
             }
         }
+
+    def bid_ladder(self, options: PinochleOptions) -> list[int]:
+        """The legal bids from the minimum, as a typed bid's suggestions offer them."""
+        return legal_bids(options, count=100)
 
     def meld_rows(self, options: PinochleOptions) -> list[tuple[str, str, int]]:
         """The meld picker's rows: every meld the pack can hold, its name (an N_
