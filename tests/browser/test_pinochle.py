@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .a11y import axe_violations
+from .test_a11y import phone_in
 from .test_hearts_spitzer import chip
 from .test_table import shot, totals
 
@@ -68,3 +70,16 @@ def test_a_pinochle_game(phone: Page, screenshots: Path, language: str):
     HERE.mkdir(exist_ok=True)
     for png in screenshots.glob("9?-pinochle-*.png"):
         shutil.copy(png, HERE / png.name)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_pinochle_hand_page_has_no_wcag_21_violation(browser, live_server, language):
+    page = phone_in(browser, live_server, language)
+    page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    page.goto(live_server + "/new/pinochle-cutthroat")
+    for seat, name in enumerate(["Ann", "Ben", "Cho"]):
+        page.fill(f"#player_{seat}", name)
+    page.locator("form button[type=submit]").last.click()
+    page.locator("a[href$='/play']").first.click()
+    assert axe_violations(page) == []
+    page.context.close()
