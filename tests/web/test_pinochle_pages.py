@@ -103,6 +103,7 @@ def test_a_bid_off_the_ladder_and_counters_that_do_not_add_up_are_refused(client
 def test_the_rule_pages_and_a_house_ladder(client):
     page = text(client.get("/rules/pinochle-double-deck"))
     assert "50 by 1, 60 by 5, 100 by 10" in page
+    assert "Meld table" in page and "quadruple" in page
     client.set_cookie("lang", "ja")
     assert "ピノクル" in text(client.get("/rules/pinochle-partnership"))
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..rulesheet import Table
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .hand import PinochleHand, legal_bids, meld_table, meld_words, side_of, trump_sign
-from .melds import NAMES
-from .options import PinochleOptions
+from .melds import AROUNDS, FOLD, NAMES, SINGLES
+from .options import Deck, PinochleOptions
 from .scoring import PinochleState
 
 
@@ -117,6 +118,34 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
                 "thrown_in": counts.get("auctions_thrown_in", 0),
             }
         }
+
+    def tables(self, options: PinochleOptions) -> list[Table]:
+        """The meld table in force: a row per meld, a column per single, double, triple
+        and quadruple (as many as the pack holds); marriages and nines count each."""
+        table = meld_table(options)
+        folds = 4 if options.deck is Deck.DOUBLE else 2
+        columns = (N_("single"), N_("double"), N_("triple"), N_("quadruple"))[:folds]
+        rows = []
+        for meld in ("run", "royal_marriage", "marriage", "dix", "pinochle", *AROUNDS.values()):
+            if not table.holds(meld):
+                continue
+            if meld in SINGLES:  # each counted one by one
+                values = tuple(n * table.value(meld) for n in range(1, folds + 1))
+            else:
+                values = tuple(table.value(f"{FOLD[n]}{meld}") for n in range(folds))
+            rows.append((text(NAMES[meld]), values))
+        return [
+            Table(
+                title=text(N_("Meld table")),
+                columns=tuple(text(c) for c in columns),
+                rows=tuple(rows),
+                note=text(
+                    N_(
+                        "A double (triple, quadruple) meld replaces the single; marriages and nines of trumps count each."
+                    )
+                ),
+            )
+        ]
 
     def bid_ladder(self, options: PinochleOptions) -> list[int]:
         """The legal bids from the minimum, as a typed bid's suggestions offer them."""
