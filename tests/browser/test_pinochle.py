@@ -67,6 +67,9 @@ def test_a_pinochle_game(phone: Page, screenshots: Path, language: str):
     # 140 + 310 − 250 (stuck, no marriage); 320 + 150 + 40 (their meld kept)
     assert totals(page) == ["200", "510"]
     shot(page, screenshots, f"92-pinochle-sheet-{language}")
+    page.goto(page.base_url + "/rules/pinochle-double-deck")  # type: ignore[attr-defined]
+    expect(page.locator("h1")).to_be_visible()
+    shot(page, screenshots, f"94-pinochle-rules-{language}")
     HERE.mkdir(exist_ok=True)
     for png in screenshots.glob("9?-pinochle-*.png"):
         shutil.copy(png, HERE / png.name)

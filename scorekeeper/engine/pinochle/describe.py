@@ -7,7 +7,7 @@ from typing import Any
 from ..rulesheet import Answer, Group, Sheet, choice_texts, grouped
 from ..text import N_, Text, text
 from .hand import meld_table
-from .melds import NAMES
+from .melds import NAMES, fold
 from .options import BidSteps, ConcedeCounters, Maybe, MeldValues, Moon, PinochleOptions
 
 CHOICES: dict[str, dict[str, str]] = {
@@ -200,12 +200,16 @@ def relevant(o: PinochleOptions) -> frozenset[str]:
 def answers(o: PinochleOptions) -> list[Answer]:
     """What tables argue about: the meld table, keeping the meld, made and set, going out."""
     table = meld_table(o)
-    melds = ", ".join(f"{NAMES[meld]} {value}" for meld, value in table.rows())
+    singles = [(meld, value) for meld, value in table.rows() if fold(meld)[0] == 1]
+    melds = text(
+        ", ".join(f"{{m{i}}} {value}" for i, (_, value) in enumerate(singles)),
+        **{f"m{i}": text(NAMES[meld]) for i, (meld, _) in enumerate(singles)},
+    )
     return [
         Answer(
             text(N_("The meld table")),
             (
-                text(N_("{melds}."), melds=melds),
+                text(N_("{melds}; the doubles (and more) in the meld table."), melds=melds),
                 text(
                     N_(
                         "A card may serve in one meld of each class (runs and marriages; the arounds; the pinochles), never in two of one class."
