@@ -1,7 +1,8 @@
-"""Entering a Pinochle hand on one page (RULES.md §8.9), in the table's own order: the
+"""Entering a Pinochle hand on one page, in the table's own order: the
 bidder, the bid (chips for the ladder's next bids, or typed; "stuck" in one tap), trump
-(or no marriage: a throw-in), each side's meld, and the counters of the bidding side (the
-others' are the rest of the hand's total)."""
+(or no marriage: a throw-in), each side's meld (a number, picks from the meld table, or
+the cards laid down), and one side's counters (the other's are the rest of the hand's
+total)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from ...engine.errors import InvalidHand
-from ...engine.pinochle.hand import legal_bids, parse_hand, side_of
-from ...engine.pinochle.melds import SUIT_SIGNS, SUITS
+from ...engine.pinochle.hand import legal_bids, parse_hand
+from ...engine.pinochle.melds import SUITS
 from ...engine.pinochle.options import Moon, PinochleOptions
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
@@ -138,14 +139,11 @@ def read(
     bidder = parse_count((values.get("bidder") or "").strip())
     typed, fine = _number(values, "bid_typed")
     chip = (values.get("bid") or "").strip()
-    if chip == STUCK:
+    if chip == STUCK:  # everybody passed: the dealer at the minimum
+        bidder = parse_count((values.get("dealer") or "").strip())
         bid: int | None = options.min_bid
-        bidder = None  # set below: the dealer
     else:
         bid = typed if typed is not None else parse_count(chip)
-    if chip == STUCK:
-        dealer = parse_count(values.get("dealer", "") or "")
-        bidder = dealer if dealer is not None else bidder
     if bidder is None or bidder >= len(players):
         errors["bidder"] = text(N_("Choose who won the bid"))
     if bid is None or not fine:
@@ -267,5 +265,3 @@ class PinochleEntry(OnePage):
 
 
 ENTRY: OnePageEntry = PinochleEntry()  # checked against the interface by mypy
-
-__all__ = ["ENTRY", "SUIT_SIGNS", "side_of"]
