@@ -650,6 +650,38 @@
     window.addEventListener("pageshow", function () { form.removeAttribute("data-sent"); });
   }
 
+  // Counts with a running sum (picks from a table: how many of each, each worth so
+  // much): − and + beside each count, and the sum shown where the box marks it.
+  function tally(box) {
+    var sum = box.querySelector("[data-tally-sum]");
+    var counts = Array.prototype.slice.call(box.querySelectorAll("input[data-worth]"));
+    function total() {
+      var n = 0;
+      counts.forEach(function (input) {
+        n += (parseInt(input.value, 10) || 0) * parseInt(input.getAttribute("data-worth"), 10);
+      });
+      if (sum) sum.textContent = String(n);
+    }
+    counts.forEach(function (input) {
+      var name = input.labels && input.labels[0] ? input.labels[0].textContent : "";
+      [["−", -1, "data-less"], ["+", 1, "data-more"]].forEach(function (step) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "step";
+        button.textContent = step[0];
+        button.setAttribute("aria-label", (box.getAttribute(step[2]) || step[0]) + " " + name);
+        button.addEventListener("click", function () {
+          input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) + step[1]));
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+        if (step[1] < 0) input.parentNode.insertBefore(button, input);
+        else input.parentNode.appendChild(button);
+      });
+      input.addEventListener("input", total);
+    });
+    total();
+  }
+
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
@@ -669,6 +701,7 @@
     if (button) wake(button);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-tally]"), tally);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-once]"), once);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-keep]"), keep);
     Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {

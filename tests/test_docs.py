@@ -20,6 +20,7 @@ GAMES = {
     "oh-hell": "Oh Hell",
     "euchre": "Euchre",
     "bridge": "Contract Bridge",
+    "pinochle": "Pinochle",
 }
 
 

@@ -23,7 +23,8 @@ from scorekeeper.web.entry import entry_for
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = re.compile(
-    r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard|bridge|rubber|chicago)\b", re.IGNORECASE
+    r"\b(spades|hearts|spitzer|oh[-_ ]?hell|euchre|wizard|bridge|rubber|chicago|pinochle)\b",
+    re.IGNORECASE,
 )
 # What the games are about: a bid of nothing, overtricks kept, shooting the moon, the
 # cards that score, who declares. Only a kind's own files may speak of them.
@@ -34,7 +35,8 @@ CONCEPTS = re.compile(
     r"|zero_bids?|exact zeros?"
     r"|whole_pack|largest_repeat|miss_value|zero_made|zero_missed|zero_value|hook_scope|jesters?"
     r"|makers?|euchred|marche?s?|bowers?|loners?|defend_alone|defender_alone"
-    r"|vulnerab\w*|honours?|undertricks?|matchpoints?|imps|neuberg|butler)\b",
+    r"|vulnerab\w*|honours?|undertricks?|matchpoints?|imps|neuberg|butler"
+    r"|melds?|meld_\w+|dix|run_extras|throw-ins?)\b",
     re.IGNORECASE,
 )
 
@@ -148,6 +150,7 @@ SEATING = {
     "oh-hell": {"players"},
     "euchre": {"players"},
     "bridge": {"players", "form"},
+    "pinochle": {"players", "deck"},
 }
 
 

@@ -398,7 +398,11 @@ def result_to_json(
     carried = result.game.kind.facts.carried  # its name in the output, when the kind counts it
     hands = []
     for hand in result.hands:
-        row: dict[str, object] = {"points": list(hand.points), "totals": list(hand.totals)}
+        row: dict[str, object] = {
+            **hand.record,  # the kind's own fields of a hand, as it names them
+            "points": list(hand.points),
+            "totals": list(hand.totals),
+        }
         if carried and hand.carried is not None:
             row[carried] = list(hand.carried)
         row["explanation"] = [

@@ -42,6 +42,7 @@ _KINDS = {
     "oh-hell": "scorekeeper.engine.oh_hell",
     "euchre": "scorekeeper.engine.euchre",
     "bridge": "scorekeeper.engine.bridge",
+    "pinochle": "scorekeeper.engine.pinochle",
 }
 
 

@@ -1,8 +1,9 @@
 """Generic handling of a game kind's options: frozen dataclasses of plain values.
 
-Every option is a bool, an int or a StrEnum, so an option can be read from a preset
-file, overridden from a game file or a form, compared and printed by one set of
-functions, whatever the game kind.
+Every option is a bool, an int, a StrEnum or an `OptionValue` (a kind's own value that
+is more than one word: a list of steps, a table of values), so an option can be read
+from a preset file, overridden from a game file or a form, compared and printed by one
+set of functions, whatever the game kind.
 """
 
 from __future__ import annotations
@@ -16,6 +17,33 @@ from typing import TypeVar
 from .text import N_, Nn_, Text, ntext, shown, text
 
 Options = TypeVar("Options")
+Value = TypeVar("Value", bound="OptionValue")
+
+
+class OptionValue:
+    """An option's value that a kind writes itself: read from its game-file form (JSON),
+    written back as `value`, and typed on a form as one line of text. Immutable and
+    comparable (a kind's subclass is a frozen dataclass)."""
+
+    @classmethod
+    def from_option(cls: type[Value], name: str, raw: object) -> Value:
+        """Read the game-file form; raise OptionError saying what is wrong."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_line(cls: type[Value], name: str, line: str) -> Value:
+        """Read the one line a form's field holds; raise OptionError."""
+        raise NotImplementedError
+
+    @property
+    def value(self) -> object:
+        """The game-file form (JSON)."""
+        raise NotImplementedError
+
+    @property
+    def line(self) -> str:
+        """The value as a form's field holds it."""
+        raise NotImplementedError
 
 
 _TYPES: dict[type, dict[str, type]] = {}
@@ -55,6 +83,8 @@ def coerce_option(cls: type, name: str, value: object) -> object:
                 value=shown(value),
             )
         )
+    if isinstance(kind, type) and issubclass(kind, OptionValue):
+        return value if isinstance(value, kind) else kind.from_option(name, value)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         allowed = [member.value for member in kind]
         if isinstance(value, str) and value in allowed:
@@ -132,7 +162,7 @@ def option_values(options: object) -> dict[str, object]:
     values = {}
     for name in option_types(type(options)):
         value = getattr(options, name)
-        values[name] = value.value if isinstance(value, enum.Enum) else value
+        values[name] = value.value if isinstance(value, enum.Enum | OptionValue) else value
     return values
 
 

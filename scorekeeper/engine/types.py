@@ -58,7 +58,7 @@ class HandResult:
     most once.
     """
 
-    __slots__ = ("_explanation", "carried", "markers", "points", "state", "totals")
+    __slots__ = ("_explanation", "carried", "markers", "points", "record", "state", "totals")
 
     def __init__(
         self,
@@ -68,7 +68,9 @@ class HandResult:
         explanation: Explanation | Callable[[], Explanation],
         markers: tuple[tuple[str, ...], ...],  # per side, the kind's markers (Facts.markers)
         state: object,  # the kind's, after this hand
+        record: Mapping[str, object] | None = None,  # what the kind adds to `score`'s hand
     ) -> None:
+        self.record = record or {}
         self.points = points
         self.totals = totals
         self.carried = carried

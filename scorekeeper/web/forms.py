@@ -35,9 +35,9 @@ from wtforms.validators import (
 )
 
 from ..engine import Ruleset
-from ..engine.options import OptionError, option_types, option_values
+from ..engine.options import OptionError, OptionValue, option_types, option_values
 from ..limits import parse_count
-from .i18n import language
+from .i18n import language, render_text
 
 
 class Form(FlaskForm):
@@ -132,6 +132,33 @@ class WholeNumberField(IntegerField):
             raise ValueError(_l("Enter a whole number, like 10 or -50.")) from None
 
 
+class OptionLineField(StringField):
+    """An option a kind writes itself (a list of steps, a table of values), typed as one
+    line ("50 by 1, 60 by 5"); its data is the value as a game file holds it."""
+
+    def __init__(self, label: Any, kind: type[OptionValue], option: str, **kwargs: Any) -> None:
+        super().__init__(label, filters=[_strip], **kwargs)
+        self.kind, self.option = kind, option
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return  # not on the form: the value it was given stands
+        typed = str(valuelist[0])
+        try:
+            self.data = self.kind.from_line(self.option, typed).value
+        except OptionError as error:
+            self.data = typed
+            raise ValueError(render_text(error.message)) from None
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        try:
+            return self.kind.from_option(self.option, self.data).line
+        except OptionError:
+            return "" if self.data is None else str(self.data)
+
+
 class TargetForm(VersionForm):
     target = WholeNumberField(
         _l("New target"), validators=[InputRequired(), WholeRange(min=1, max=100000)]
@@ -163,6 +190,8 @@ def option_field(name: str, kind: type, label: Any, words: dict[str, Any]) -> Fi
                 WholeRange(min=-100000, max=100000),
             ],
         )
+    if isinstance(kind, type) and issubclass(kind, OptionValue):
+        return OptionLineField(label, kind, name)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return SelectField(
             label, choices=[SelectChoice(m.value, words.get(m.value, m.value)) for m in kind]

@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ..engine import Outcome, Side, find_kind
+from ..engine.options import OptionError, OptionValue, option_types
 from ..engine.outcome import outcome_change
 from ..engine.text import number, sentence, signed
 from .i18n import language, render_text
@@ -75,6 +76,12 @@ def ends_words(sides: Sequence[Side], detail: Mapping[str, Any]) -> list[str]:
 
 def value_words(kind: str, name: str, value: Any) -> str:
     """An option's value as the rule page says it: "yes", "+1 each", "−10"."""
+    written = option_types(find_kind(kind).facts.options).get(name)
+    if isinstance(written, type) and issubclass(written, OptionValue):
+        try:  # a value the kind writes itself: as its form field holds it
+            return written.from_option(name, getattr(value, "value", value)).line or "—"
+        except OptionError:
+            pass
     value = getattr(value, "value", value)
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))

@@ -1,0 +1,166 @@
+"""Pinochle as a game kind (RULES.md §8): partnership single deck, double deck and
+cutthroat for three; bids, meld and counters, the bidding side counted first."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..rulesheet import Table
+from ..text import N_, Text, text
+from ..types import HandResult, Marker, StatColumn
+from . import scoring
+from .hand import PinochleHand, legal_bids, meld_table, meld_words, side_of, trump_sign
+from .melds import AROUNDS, FOLD, NAMES, SINGLES
+from .options import Deck, PinochleOptions
+from .scoring import PinochleState
+
+
+class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
+    """The Pinochle game kind."""
+
+    facts = Facts(
+        name="pinochle",
+        title=N_("Pinochle"),
+        featured="pinochle-partnership",
+        options=PinochleOptions,
+        markers={
+            "made": Marker(N_("bid made")),
+            "set": Marker(N_("set"), setback=True),
+            "thrown_in": Marker(N_("thrown in"), setback=True),
+            "meld_lost": Marker(N_("meld lost"), setback=True),
+            "moon": Marker(N_("moon")),
+            "moon_failed": Marker(N_("moon failed"), setback=True),
+        },
+        stat_columns=(
+            # Keys of their own: every kind's tallies are added up in one count per player.
+            StatColumn(N_("Bids made / won"), ("auctions_made",), ("auctions",)),
+            StatColumn(N_("Sets"), ("auctions_set",)),
+            StatColumn(N_("Thrown in"), ("auctions_thrown_in",)),
+        ),
+        scorecard=(
+            (N_("Bidder"), N_("Bid"), N_("Trump")),
+            (N_("Meld"), N_("Counters"), N_("Score"), N_("Total")),
+        ),
+        seated_by=frozenset({"players", "deck"}),
+    )
+    scoring: Scoring[PinochleOptions, PinochleHand, PinochleState] = scoring
+
+    def words(self) -> Words[PinochleOptions]:
+        from . import describe  # the rule sheet: never needed to score
+
+        return describe
+
+    def shape(self, options: PinochleOptions) -> Shape:
+        """Two partnerships of a single (12 tricks) or double deck (20), or three players
+        each for themselves (15 tricks)."""
+        return Shape(options.players, options.partnership, options.hand_cards)
+
+    def seating(self, options: PinochleOptions, count: int) -> Text:
+        if options.partnership:
+            return text(N_("partnership Pinochle is for 4 players, got {count}"), count=count)
+        return text(N_("cutthroat Pinochle is for 3 players, got {count}"), count=count)
+
+    def target(self, options: PinochleOptions) -> int | None:
+        return options.target
+
+    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
+        """The bidders' cell: the bid and trump ("300♥"); every side's meld and counters
+        ("150 + 170") as entered."""
+        side = 0 if len(seats) > 1 and seats[0] == 0 else (1 if len(seats) > 1 else seats[0])
+        parts = []
+        if body.get("bidder") in seats:
+            bid = f"{body.get('bid')}{trump_sign(body.get('trump'))}"
+            if body.get("conceded"):
+                bid += f" {gettext(N_('thrown in'))}"
+            if body.get("moon"):
+                bid += f" {gettext(N_('moon'))}"
+            parts.append(bid)
+        meld = body.get("meld")
+        counters = body.get("counters")
+        played = not body.get("conceded") and not body.get("moon")
+        entries = []
+        if isinstance(meld, list) and side < len(meld):
+            entries.append(meld_words(meld[side], gettext))
+        if played and isinstance(counters, list) and side < len(counters):
+            entries.append("—" if counters[side] is None else str(counters[side]))
+        if entries:
+            parts.append(" + ".join(entries))
+        return " · ".join(parts)
+
+    def tally(
+        self,
+        options: PinochleOptions,
+        hand: PinochleHand,
+        result: HandResult,
+        seat: int,
+        side: int,
+    ) -> dict[str, int]:
+        """Bids won and made, sets and throw-ins, by the bidder."""
+        if seat != hand.bidder:
+            return {}
+        markers = result.markers[side]
+        counts = {
+            "auctions": 1,
+            "auctions_made": int("made" in markers or "moon" in markers),
+            "auctions_set": int("set" in markers or "moon_failed" in markers),
+            "auctions_thrown_in": int("thrown_in" in markers),
+        }
+        return {name: n for name, n in counts.items() if n}
+
+    def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
+        """One field of its own ("auctions"): every kind's fields share a player's entry."""
+        return {
+            "auctions": {
+                "won": counts.get("auctions", 0),
+                "made": counts.get("auctions_made", 0),
+                "set": counts.get("auctions_set", 0),
+                "thrown_in": counts.get("auctions_thrown_in", 0),
+            }
+        }
+
+    def tables(self, options: PinochleOptions) -> list[Table]:
+        """The meld table in force: a row per meld, a column per single, double, triple
+        and quadruple (as many as the pack holds); marriages and nines count each."""
+        table = meld_table(options)
+        folds = 4 if options.deck is Deck.DOUBLE else 2
+        columns = (N_("single"), N_("double"), N_("triple"), N_("quadruple"))[:folds]
+        rows = []
+        for meld in ("run", "royal_marriage", "marriage", "dix", "pinochle", *AROUNDS.values()):
+            if not table.holds(meld):
+                continue
+            if meld in SINGLES:  # each counted one by one
+                values = tuple(n * table.value(meld) for n in range(1, folds + 1))
+            else:
+                values = tuple(table.value(f"{FOLD[n]}{meld}") for n in range(folds))
+            rows.append((text(NAMES[meld]), values))
+        return [
+            Table(
+                title=text(N_("Meld table")),
+                columns=tuple(text(c) for c in columns),
+                rows=tuple(rows),
+                note=text(
+                    N_(
+                        "A double (triple, quadruple) meld replaces the single; marriages and nines of trumps count each."
+                    )
+                ),
+            )
+        ]
+
+    def bid_ladder(self, options: PinochleOptions) -> list[int]:
+        """The legal bids from the minimum, as a typed bid's suggestions offer them."""
+        return legal_bids(options, count=100)
+
+    def meld_rows(self, options: PinochleOptions) -> list[tuple[str, str, int]]:
+        """The meld picker's rows: every meld the pack can hold, its name (an N_
+        template) and its value under these rules."""
+        return [(meld, NAMES[meld], value) for meld, value in meld_table(options).rows()]
+
+    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
+        """The bidder's seat carries the bid; no tricks are counted."""
+        return (str(body.get("bid", "")), "") if body.get("bidder") == seat else ("", "")
+
+
+KIND: GameKind[PinochleOptions, PinochleHand, PinochleState] = Pinochle()  # checked by mypy
+
+__all__ = ["KIND", "PinochleHand", "PinochleOptions", "PinochleState", "side_of"]
