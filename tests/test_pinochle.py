@@ -412,6 +412,26 @@ def test_hopeless_concede():
     assert result["conceded"] is True
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "bid", "meld", "points"),
+    [
+        ("pinochle-partnership", 500, [200, 50], [-500, 50]),
+        ("pinochle-double-deck", 120, [60, 30], [-120, 30]),
+    ],
+)
+def test_a_hopeless_bid_conceded_needs_no_counters(ruleset, bid, meld, points):
+    hand = {"bidder": 0, "bid": bid, "meld": meld}
+    result = score(ruleset, [hand], {"hopeless": "concede"})["hands"][0]
+    assert result["points"] == points
+    assert result["conceded"] is True
+
+
+def test_bidders_short_of_meld_give_nothing_for_cards_even_when_the_hand_says_conceded():
+    hand = {"bidder": 0, "bid": 51, "meld": [19, 32], "conceded": True}
+    opts = {"concede_counters": "all"}
+    assert score("pinochle-double-deck", [hand], opts)["hands"][0]["points"] == [-51, 32]
+
+
 def test_min_meld_not_on_the_board_for_the_other_side():
     hand = {"bidder": 0, "bid": 50, "meld": [30, 19], "counters": [25, 25]}
     result = score("pinochle-double-deck", [hand])["hands"][0]

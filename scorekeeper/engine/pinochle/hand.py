@@ -305,9 +305,11 @@ def parse_hand(raw: object, options: PinochleOptions) -> PinochleHand:
         meld = [0] * sides
     bidders = side_of(bidder, options)
     ends_at_meld = options.bidder_short_meld is Play.CONCEDE and meld[bidders] < options.min_meld
+    # A bid the meld cannot reach, where the rules concede it, is not played either.
+    hopeless = options.hopeless is Play.CONCEDE and meld[bidders] + options.counters_total < bid
     counters_entry = raw.get("counters")
     counters: tuple[int, ...] | None = None
-    if not (conceded or ends_at_meld or moon):
+    if not (conceded or ends_at_meld or hopeless or moon):
         if counters_entry is None:
             raise InvalidHand(
                 text(N_('counters are missing (or say "conceded": true)')), field="counters"

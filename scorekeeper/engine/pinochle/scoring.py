@@ -136,7 +136,8 @@ def _throw_in(s: _Hand, forced: Text | None) -> None:
             text(N_("The counters entered are ignored: the hand was not played")),
         )
     s.set(forced or text(N_("Bid {bid} thrown in"), bid=hand.bid))
-    short = forced is not None and hand.ends_at_meld
+    # Bidders short of the meld give the others nothing for the cards, conceded or not.
+    short = hand.ends_at_meld
     for side in s.others():
         if o.opponents_score is OpponentsScore.NONE:
             s.add(side, "opponents_score", text(N_("Only the bidder scores")))
