@@ -613,7 +613,7 @@ def test_hand_errors(ruleset, hand, options, message):
             "pinochle-partnership",
             {"save_meld_bidders": "all"},
             None,
-            "game: option save_meld_bidders must be one of same, none",
+            "game: option save_meld_bidders must be same or none",
         ),
         (
             "pinochle-partnership",

@@ -278,7 +278,7 @@ def test_the_usual_largest_hand(options, largest):
         ({"miss_value": -1}, "option miss_value must be 0 or more"),
         ({"zero_value": -5}, "option zero_value must be 0 or more"),
         ({"zero_made": "half"}, "option zero_made must be one of normal, fixed, plus_cards"),
-        ({"hook_scope": "dealer"}, "option hook_scope must be one of every_hand, leader"),
+        ({"hook_scope": "dealer"}, "option hook_scope must be every_hand or leader"),
         ({"miss_penalty": "double"}, "option miss_penalty must be one of none, bid"),
     ],
 )

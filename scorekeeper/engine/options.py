@@ -89,6 +89,15 @@ def coerce_option(cls: type, name: str, value: object) -> object:
         allowed = [member.value for member in kind]
         if isinstance(value, str) and value in allowed:
             return kind(value)
+        if len(allowed) == 2:
+            raise OptionError(
+                text(
+                    N_("option {name} must be {one} or {other}"),
+                    name=name,
+                    one=allowed[0],
+                    other=allowed[1],
+                )
+            )
         raise OptionError(
             text(
                 N_("option {name} must be one of {allowed}"),

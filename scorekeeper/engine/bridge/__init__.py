@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from ..errors import GameError
 from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Report, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
@@ -100,6 +101,8 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
         return replace(state, dealer=dealer)
 
     def stop(self, options: BridgeOptions, state: BridgeState) -> BridgeState:
+        if options.form is not Form.RUBBER:  # Chicago and boards end by their count
+            raise GameError(text(N_("'stopped' is for a rubber only")))
         return scoring.stop(options, state)
 
     def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:

@@ -105,6 +105,11 @@ def parse_hand(raw: object, options: BridgeOptions) -> BridgeHand:
     if isinstance(code, str) and code.strip().lower() in ("pass", "passed", "p"):
         if raw.get("honours") is not None:
             raise InvalidHand(text(N_("a passed-out deal has no honours")), field="honours")
+        for field in ("declarer", "tricks", "result"):
+            if raw.get(field) is not None:
+                raise InvalidHand(
+                    text(N_("a passed-out deal has no {field}"), field=repr(field)), field=field
+                )
         return BridgeHand(None, **common)  # type: ignore[arg-type]
     contract = read_contract(code) if isinstance(code, str) else None
     if contract is None:
