@@ -250,7 +250,7 @@ def csv_rows(
         for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
             for seat, name in enumerate(names):
                 side = side_of[seat]
-                bid, tricks = kind.csv_cells(body, seat)
+                bid, tricks = kind.hand.csv_cells(body, seat)
                 yield (
                     game_id,
                     result.game.ruleset.id,

@@ -19,7 +19,8 @@ from scorekeeper.engine import (
     score_game,
 )
 from scorekeeper.engine.euchre import EuchreOptions
-from scorekeeper.engine.euchre.scoring import parse_hand, play, start
+from scorekeeper.engine.euchre import HAND
+from scorekeeper.engine.euchre.scoring import play, start
 from scorekeeper.engine.options import OptionError, apply_options, option_types
 
 PLAYERS = ["Ann", "Ben", "Cho", "Dee"]
@@ -259,7 +260,7 @@ def test_exactly_one_side_scores_each_hand_and_the_other_stays(hands):
     state = start(options, PLAYERS)  # the engine itself, hand after hand
     for maker, alone, tricks in hands:
         result = play(
-            options, state, parse_hand({"maker": maker, "alone": alone, "tricks": tricks}, options)
+            options, state, HAND.parse({"maker": maker, "alone": alone, "tricks": tricks}, options)
         )
         scored = [side for side in (0, 1) if result.points[side]]
         assert len(scored) == 1

@@ -116,7 +116,7 @@ def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[st
     """A hand side by side, as the scoresheet writes each side's part."""
     kind, gettext = find_kind(stored.kind), get_translations().gettext
     return [
-        (side.name, kind.shorthand(body, side.seats, gettext))
+        (side.name, kind.hand.shorthand(body, side.seats, stored.players, gettext))
         for side in kind.shape(stored.ruleset.options).sides(stored.players)
     ]
 
@@ -181,10 +181,10 @@ def _bidding(stored: store.StoredGame) -> BiddingEntry:
     return cast(BiddingEntry, entry)
 
 
-def _hand_rules(rules: Ruleset, number: int) -> Any:
+def _hand_rules(entry: BiddingEntry, rules: Ruleset, number: int) -> Any:
     """The rules hand `number` is entered under (the rules in force, with the table's
-    changes, and what the kind says of that hand: its size, where hands differ)."""
-    return rules.kind.hand_rules(rules.options, number)
+    changes, and what the entry says of that hand: its size, where hands differ)."""
+    return entry.hand_rules(rules.options, number)
 
 
 def _flash_outcome(before: GameResult, after: GameResult) -> None:
@@ -217,7 +217,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
     upcoming = next_hand(stored)
-    options = _hand_rules(stored.ruleset, upcoming.number)
+    options = _hand_rules(entry, stored.ruleset, upcoming.number)
     dealer = stored.dealer(upcoming.number)
     form = VersionForm()
     values: dict[str, str] = {}
@@ -278,7 +278,7 @@ def _posted_hand(stored: store.StoredGame, number: int) -> dict[str, Any] | None
     `number` it was entered for; None when it cannot be read."""
     entry = _bidding(stored)
     result = stored.score()
-    options = _hand_rules(stored.rules_for(number), number)
+    options = _hand_rules(entry, stored.rules_for(number), number)
     dealer = stored.dealer(number)
     before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in result.sides)
     values = request.form.to_dict()
@@ -320,7 +320,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     upcoming = next_hand(stored)
     rules = stored.ruleset
-    options, shape = _hand_rules(rules, upcoming.number), rules.kind.shape(rules.options)
+    options, shape = _hand_rules(entry, rules, upcoming.number), rules.kind.shape(rules.options)
     dealer = stored.dealer(upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
@@ -423,7 +423,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     entry = _bidding(stored)
     result = stored.score()
     rules = stored.rules_for(number)
-    options, shape = _hand_rules(rules, number), rules.kind.shape(rules.options)
+    options, shape = _hand_rules(entry, rules, number), rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..hand import Body, Gettext, HandCode
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
@@ -18,6 +19,21 @@ CARD_MARKS = {
     "jack_of_diamonds": "J♦",
     "ten_of_diamonds": "10♦",
 }
+
+
+def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext) -> str:
+    """Hearts taken and the scoring cards ("5♥ Q♠")."""
+    (seat,) = seats
+    cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
+    return f"{body['hearts'][seat]}♥ {cards}".strip()
+
+
+HAND = HandCode(
+    scoring.parse_hand,
+    scoring.hand_to_json,
+    scoring.hand_words,
+    shorthand,
+)
 
 
 class Hearts(KindDefaults[HeartsOptions, HeartsState]):
@@ -34,6 +50,7 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
         seated_by=frozenset({"players", "widow", "removed_cards"}),
     )
     scoring: Scoring[HeartsOptions, HeartsHand, HeartsState] = scoring
+    hand = HAND
 
     def words(self) -> Words[HeartsOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -63,12 +80,6 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
 
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None
-
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """Hearts taken and the scoring cards ("5♥ Q♠")."""
-        (seat,) = seats
-        cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
-        return f"{body['hearts'][seat]}♥ {cards}".strip()
 
     def tally(
         self, options: HeartsOptions, hand: HeartsHand, result: HandResult, seat: int, side: int

@@ -12,7 +12,8 @@ from functools import partial
 from typing import NamedTuple
 
 from ..errors import InvalidHand
-from ..kinds import Body, Shape
+from ..hand import Body
+from ..kinds import Shape
 from ..outcome import decide
 from ..text import N_, Nn_, Part, Text, shown, signed, text
 from ..types import Explanation, HandResult, Line, Need, Outcome, Side

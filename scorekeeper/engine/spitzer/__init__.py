@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..hand import Body, Gettext, HandCode
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
 from ..rulesheet import Table
 from ..text import N_, text
 from ..types import HandResult, Marker, Payment, StatColumn
@@ -33,6 +34,30 @@ CONTRACT_SHORT = {
 }
 
 
+def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext) -> str:
+    """The contract and card points on the declarers' cells ("Zola 75")."""
+    (seat,) = seats
+    if seat in body["declarers"]:
+        return f"{gettext(CONTRACT_SHORT[body['contract']])} {body['points']}"
+    return ""
+
+
+def csv_cells(body: Body, seat: int) -> tuple[str, str]:
+    """The declarers' contract and tricks; nothing on the other seats."""
+    if seat not in body["declarers"]:
+        return "", ""
+    return str(body["contract"]), str(body["tricks"])
+
+
+HAND = HandCode(
+    scoring.parse_hand,
+    scoring.hand_to_json,
+    scoring.hand_words,
+    shorthand,
+    csv_cells,
+)
+
+
 class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
     """The Spitzer game kind."""
 
@@ -49,6 +74,7 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         ),
     )
     scoring: Scoring[SpitzerOptions, SpitzerHand, SpitzerState] = scoring
+    hand = HAND
 
     def words(self) -> Words[SpitzerOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -61,13 +87,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
 
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
-
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """The contract and card points on the declarers' cells ("Zola 75")."""
-        (seat,) = seats
-        if seat in body["declarers"]:
-            return f"{gettext(CONTRACT_SHORT[body['contract']])} {body['points']}"
-        return ""
 
     def settlement(
         self, options: SpitzerOptions, totals: Sequence[int], winner: int
@@ -110,12 +129,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         return {
             "declared": {"deals": counts.get("declared", 0), "won": counts.get("declared_won", 0)}
         }
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """The declarers' contract and tricks; nothing on the other seats."""
-        if seat not in body["declarers"]:
-            return "", ""
-        return str(body["contract"]), str(body["tricks"])
 
 
 KIND: GameKind[SpitzerOptions, SpitzerHand, SpitzerState] = (

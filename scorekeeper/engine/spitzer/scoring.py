@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import TypeGuard
 
 from ..errors import InvalidHand
-from ..kinds import Body
+from ..hand import Body
 from ..outcome import decide, individual_sides
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Payment, Side

@@ -22,7 +22,7 @@ from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
 from ..i18n import translations
-from . import REST, BiddingEntry, Choice, Picker, fill_the_rest, numbers
+from .base import REST, BiddingEntry, Choice, Picker, fill_the_rest, numbers
 
 
 def side_of(sides: Sequence[Side], seat: int) -> int:
@@ -37,6 +37,9 @@ class BidsThenTricks(BiddingEntry):
 
     steps: tuple[str, ...] = ("bids", "tricks")
     outcome_template = ""
+
+    def hand_rules(self, options: Any, number: int) -> Any:
+        return options  # every hand is entered alike
 
     def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
         if result.outcome.finished:

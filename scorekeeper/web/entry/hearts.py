@@ -14,7 +14,7 @@ from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, sco
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
-from . import REST, Choice, OnePage, OnePageEntry, Picker, numbers
+from .base import REST, Choice, OnePage, OnePageEntry, Picker, numbers
 
 CARD_QUESTIONS = {
     "queen_of_spades": _l("Who took Q♠?"),

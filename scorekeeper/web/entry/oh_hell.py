@@ -17,7 +17,7 @@ from ...engine.seats import bidding_order
 from ...engine.text import N_, Nn_, Text, ntext, text
 from ...limits import parse_count
 from ...store import StoredGame
-from . import BiddingEntry, Picker, numbers
+from .base import BiddingEntry, Picker, numbers
 from .bidding import BidsThenTricks
 
 
@@ -158,6 +158,7 @@ class OhHellEntry(BidsThenTricks):
         "tricks": "kinds/oh_hell/tricks.html",
         "edit": "kinds/oh_hell/edit.html",
     }
+    hand_rules = staticmethod(hand_rules)  # a hand's size varies with its place in the schedule
     bid_pickers = staticmethod(bid_pickers)
     read_bids = staticmethod(read_bids)
     guidance = staticmethod(guidance_for)

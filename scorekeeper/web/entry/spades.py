@@ -32,7 +32,7 @@ from ...engine.spades.options import Contract, SpadesOptions
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
-from . import BiddingEntry, Choice, Picker
+from .base import BiddingEntry, Choice, Picker
 from .bidding import BidsThenTricks, side_of
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games

@@ -14,7 +14,7 @@ from ...engine.spitzer.options import SpitzerOptions
 from ...engine.spitzer.scoring import CONTRACT_NAMES, Contract, parse_hand
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
-from . import Choice, OnePage, OnePageEntry, Picker, numbers
+from .base import Choice, OnePage, OnePageEntry, Picker, numbers
 
 
 def pickers(

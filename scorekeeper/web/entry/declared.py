@@ -1,0 +1,156 @@
+"""A hand entered on one page, from its kind's declaration (engine/hand.py): a picker
+per field the rules offer, the form read back into a game-file hand, a stored hand
+shown again to edit it. A kind whose hand is declared needs no entry code of its own;
+one that says more before the hand (a pass, a settlement) extends `Declared`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from flask_babel import lazy_gettext as _l
+
+from ...engine.errors import InvalidHand
+from ...engine.hand import Entered, Field, HandForm, Seated
+from ...engine.seats import bidding_order
+from ...engine.text import Text, sentence, text
+from ...limits import parse_count
+from .base import Choice, OnePage, Picker, numbers
+
+NOBODY = "none"  # an optional seat's choice of nobody
+NO, YES = "no", "yes"  # a toggle's answers
+
+Opts = TypeVar("Opts", bound=Seated)
+
+
+class Declared(OnePage, Generic[Opts]):
+    """One page per hand, its pickers and their reading made from the kind's fields."""
+
+    def __init__(self, form: HandForm[Opts, Any]) -> None:
+        self.form = form
+        seats = [f.name for f in form.fields if f.entered is Entered.SEATS]
+        self.several = seats[0] if seats else ""  # the field where several may be chosen
+
+    def context(self, stored: object, result: object, role: str | None) -> dict[str, object]:
+        return {"notes": []}
+
+    def pickers(
+        self,
+        options: Opts,
+        players: Sequence[str],
+        dealer: int,
+        values: Mapping[str, str],
+        chosen: list[str],
+        errors: Mapping[str, Text],
+    ) -> list[Picker]:
+        """A picker per field these rules offer, the players in order from the dealer's
+        left."""
+        order = bidding_order(dealer, len(players))
+        return [
+            self.picker(field, options, players, order, values, chosen, errors.get(field.name))
+            for field in self.form.fields
+            if field.is_offered(options)
+        ]
+
+    def picker(
+        self,
+        field: Field[Opts],
+        options: Opts,
+        players: Sequence[str],
+        order: Sequence[int],
+        values: Mapping[str, str],
+        chosen: list[str],
+        error: Text | None,
+    ) -> Picker:
+        """The tap targets of one field, as it is entered."""
+        picker = Picker(
+            name=field.name,
+            label=str(_l(field.label)),
+            hint=_l(field.hint) if field.hint else "",
+            selected=values.get(field.name),
+            error=error,
+            words=field.entered is not Entered.NUMBER,
+        )
+        seats = [Choice(str(seat), players[seat], wide=True) for seat in order]
+        if field.entered is Entered.SEAT:
+            picker.choices = seats
+            if not field.required:
+                picker.choices.insert(0, Choice(NOBODY, _l(field.nobody), wide=True))
+                picker.selected = picker.selected or NOBODY
+        elif field.entered is Entered.SEATS:
+            picker.choices, picker.multiple, picker.chosen = seats, True, list(chosen)
+            picker.words = False
+        elif field.entered is Entered.NUMBER:
+            picker.choices = numbers(field.low, field.most(options))
+        elif field.entered is Entered.WORDS:
+            picker.choices = [
+                Choice(value, _l(words), wide=True) for value, words in field.choices
+            ]
+            picker.selected = picker.selected or field.choices[0][0]
+        elif field.entered is Entered.TOGGLE:
+            no, yes = field.no_yes
+            picker.choices = [Choice(NO, _l(no), wide=True), Choice(YES, _l(yes), wide=True)]
+            picker.selected = picker.selected or NO
+        return picker
+
+    def read(
+        self,
+        options: Opts,
+        players: Sequence[str],
+        values: Mapping[str, str],
+        chosen: list[str],
+    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+        """Turn the form into a hand: each field's tap read, then the engine's checks;
+        return (body, field errors, form errors)."""
+        errors: dict[str, Text] = {}
+        body: dict[str, Any] = {}
+        fields = sorted(self.form.fields, key=lambda f: not f.required)  # the file's order
+        for field in fields:
+            if not field.is_offered(options):
+                continue
+            value = (values.get(field.name) or "").strip()
+            if field.entered is Entered.TOGGLE:
+                if value == YES:
+                    body[field.name] = True
+            elif field.entered is Entered.WORDS:
+                body[field.name] = value
+            elif field.entered is Entered.SEATS:
+                seats = [seat for seat in map(parse_count, chosen) if seat is not None]
+                if not seats or len(seats) != len(chosen):
+                    errors[field.name] = text(field.missing)
+                body[field.name] = sorted(seats)
+            elif not field.required and value in ("", NOBODY):
+                continue
+            else:
+                most = len(players) - 1 if field.entered is Entered.SEAT else field.most(options)
+                count = parse_count(value)
+                if count is None or count > most:
+                    errors[field.name] = text(field.missing)
+                else:
+                    body[field.name] = count
+        if errors:
+            return None, errors, []
+        try:
+            self.form.parse(body, options)
+        except InvalidHand as error:
+            if error.field and any(f.name == error.field for f in self.form.fields):
+                return None, {error.field: sentence(error.message)}, []
+            return None, {}, [sentence(error.message)]
+        return body, {}, []
+
+    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+        """A stored hand as the form's values (and the seats chosen), to edit it."""
+        values: dict[str, str] = {}
+        chosen: list[str] = []
+        for field in self.form.fields:
+            value = body.get(field.name)
+            if field.entered is Entered.TOGGLE:
+                values[field.name] = YES if value else NO
+            elif field.entered is Entered.SEATS:
+                chosen = [str(seat) for seat in value or ()]
+            elif value is not None:
+                values[field.name] = str(value)
+        return values, chosen
+
+    def notes(self, options: Opts, number: int) -> list[Text]:
+        return []

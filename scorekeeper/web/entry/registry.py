@@ -1,0 +1,14 @@
+"""The entries a kind registers where its hand is more than its declared fields: a
+kind's name, and its entry module beside the kind's own files (web/entry/<kind>.py)."""
+
+from __future__ import annotations
+
+from . import hearts, oh_hell, spades, spitzer
+from .base import Entry
+
+ENTRIES: dict[str, Entry] = {
+    "spades": spades.ENTRY,
+    "hearts": hearts.ENTRY,
+    "spitzer": spitzer.ENTRY,
+    "oh-hell": oh_hell.ENTRY,
+}
