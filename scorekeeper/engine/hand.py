@@ -39,7 +39,7 @@ class Entered(StrEnum):
     SEAT = "seat"  # one player, by name (or nobody, where the field is optional)
     SEATS = "seats"  # several players
     NUMBER = "number"  # number chips from `low` to `high`
-    KEYPAD = "keypad"  # a number typed in: too many for chips
+    KEYPAD = "keypad"  # a number typed in, `low` to `high`: too many for chips
     WORDS = "words"  # one of a few `choices`, each in words
     TOGGLE = "toggle"  # yes or no (the file holds true, or leaves it out)
 
@@ -58,7 +58,8 @@ class Field(Generic[Opts]):
     label: str  # N_: the picker's question ("Who dealt")
     said: str  # N_: how a hand's words name it ("Tricks"); "" for a part not said alone
     # N_: the game file's error for a value of the wrong form, with {value} (as the file
-    # writes it), {low}, {high}, {last} (the last seat's number) and {seats}.
+    # writes it; also under the field's own name), {low}, {high}, {last} (the last
+    # seat's number), {seats} and {allowed} (the choices).
     invalid: str = ""
     missing: str = ""  # N_: the form's error when nothing was chosen
     hint: str = ""  # N_: a line under the picker's question
@@ -119,7 +120,14 @@ class HandForm(Generic[Opts, Hand]):
 
         def wrong() -> InvalidHand:
             said = text(
-                field.invalid, value=shown(value), low=low, high=high, last=seats - 1, seats=seats
+                field.invalid,
+                value=shown(value),
+                low=low,
+                high=high,
+                last=seats - 1,
+                seats=seats,
+                allowed=", ".join(choice for choice, _words in field.choices),
+                **{field.name: shown(value)},  # the field by its own name ("{points}")
             )
             return InvalidHand(said, field=field.name)
 

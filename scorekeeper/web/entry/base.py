@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from ...engine import Side
+from ...engine import GameResult, Side
 from ...engine.text import N_, Text, text
+from ...store import StoredGame
 
 REST = "rest"  # "the rest": the last player's share, worked out from the others
 
@@ -35,7 +36,7 @@ class Picker:
     multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
     chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
     words: bool = False  # every choice is a phrase, not a number: two buttons a row
-    then: str = ""  # a template partial the page shows after this picker (a number field)
+    keypad: tuple[int, int] | None = None  # a number typed, low to high, instead of chips
     # A row whose choice may not make the form's rows of the same kind add up to this
     # number; static/app.js closes that choice as the others are tapped, saying why
     # (the words of `closed`, "{n}" standing for the choice).
@@ -63,7 +64,9 @@ class Entry(Protocol):
     next_template: str
     outcome_template: str
 
-    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
+    def context(
+        self, stored: StoredGame, result: GameResult, role: str | None
+    ) -> dict[str, object]:
         """The variables the kind's partials need on the scoresheet."""
         ...
 
@@ -71,7 +74,7 @@ class Entry(Protocol):
         """The button to the first step of hand `number` ("Enter bids")."""
         ...
 
-    def next_words(self, stored: Any) -> Text:
+    def next_words(self, stored: StoredGame) -> Text:
         """What a hand's page says of the next one ("Next: hand 4 — Ann deals…")."""
         ...
 
@@ -141,11 +144,11 @@ class BiddingEntry(Entry, Protocol):
         """A stored hand as the forms' values, to edit it."""
         ...
 
-    def guidance(self, stored: Any, result: Any, bids: Any = None) -> Any:
+    def guidance(self, stored: StoredGame, result: GameResult, bids: Any = None) -> Any:
         """Who deals, bids and leads, and which bids are open now (the box before bids)."""
         ...
 
-    def pending(self, stored: Any) -> list[tuple[str, str]]:
+    def pending(self, stored: StoredGame) -> list[tuple[str, str]]:
         """The bids of the hand being played, as the scoresheet writes them."""
         ...
 
@@ -188,7 +191,7 @@ class OnePage:
     def next_button(self, number: int) -> Text:
         return text(N_("Enter hand {n}"), n=number)
 
-    def next_words(self, stored: Any) -> Text:
+    def next_words(self, stored: StoredGame) -> Text:
         number = len(stored.hands) + 1
         return text(
             N_("Next: hand {n} — {dealer} deals."),

@@ -41,7 +41,9 @@ class BidsThenTricks(BiddingEntry):
     def hand_rules(self, options: Any, number: int) -> Any:
         return options  # every hand is entered alike
 
-    def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
+    def context(
+        self, stored: StoredGame, result: GameResult, role: str | None
+    ) -> dict[str, object]:
         if result.outcome.finished:
             return {}
         return {"guide": self.guidance(stored, result), "pending": self.pending(stored)}

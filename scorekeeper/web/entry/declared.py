@@ -10,11 +10,13 @@ from typing import Any, Generic, TypeVar
 
 from flask_babel import lazy_gettext as _l
 
+from ...engine import GameResult
 from ...engine.errors import InvalidHand
 from ...engine.hand import Entered, Field, HandForm, Seated
 from ...engine.seats import bidding_order
 from ...engine.text import Text, sentence, text
 from ...limits import parse_count
+from ...store import StoredGame
 from .base import Choice, OnePage, Picker, numbers
 
 NOBODY = "none"  # an optional seat's choice of nobody
@@ -31,7 +33,9 @@ class Declared(OnePage, Generic[Opts]):
         seats = [f.name for f in form.fields if f.entered is Entered.SEATS]
         self.several = seats[0] if seats else ""  # the field where several may be chosen
 
-    def context(self, stored: object, result: object, role: str | None) -> dict[str, object]:
+    def context(
+        self, stored: StoredGame, result: GameResult, role: str | None
+    ) -> dict[str, object]:
         return {"notes": []}
 
     def pickers(
@@ -82,6 +86,8 @@ class Declared(OnePage, Generic[Opts]):
             picker.words = False
         elif field.entered is Entered.NUMBER:
             picker.choices = numbers(field.low, field.most(options))
+        elif field.entered is Entered.KEYPAD:
+            picker.keypad = (field.low, field.most(options))
         elif field.entered is Entered.WORDS:
             picker.choices = [
                 Choice(value, _l(words), wide=True) for value, words in field.choices

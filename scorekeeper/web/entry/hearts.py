@@ -7,6 +7,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from ...engine import GameResult
 from ...engine.errors import InvalidHand
 from ...engine.hearts import KIND
 from ...engine.hearts.options import HeartsOptions, Moon
@@ -14,6 +15,7 @@ from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, sco
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
+from ...store import StoredGame
 from .base import REST, Choice, OnePage, OnePageEntry, Picker, numbers
 
 CARD_QUESTIONS = {
@@ -142,7 +144,9 @@ def values_from_hand(body: Mapping[str, Any]) -> dict[str, str]:
 class HeartsEntry(OnePage):
     """Hearts: one page per hand, after the cards were passed."""
 
-    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
+    def context(
+        self, stored: StoredGame, result: GameResult, role: str | None
+    ) -> dict[str, object]:
         number = len(stored.hands) + 1
         return {"notes": self.notes(stored.ruleset.options, number)[:1]}
 
