@@ -13,8 +13,9 @@ from . import scoring
 from .bids import Bid, BidKind, bid_short, is_nil
 from .options import Contract, SpadesOptions
 from .options import Scoring as Count
-from .scoring import SpadesHand, SpadesState, is_int
+from .scoring import is_int
 from .scoring import shape as table_shape
+from .state import SpadesHand, SpadesState
 
 ZERO = Bid(BidKind.NUMBER, 0)
 TEAM_BID_NOTE = text(
