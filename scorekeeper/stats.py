@@ -264,7 +264,14 @@ def csv_rows(
                     scored.points[side],
                     scored.totals[side],
                     "" if scored.carried is None else scored.carried[side],
-                    " ".join(scored.markers[side]),
+                    " ".join(
+                        kind.seat_markers(
+                            result.game.ruleset_for(number).options,
+                            result.game.hands[number - 1],
+                            scored.markers[side],
+                            seat,
+                        )
+                    ),
                 )
 
 

@@ -249,6 +249,13 @@ class GameKind(Protocol[Opts, Hand, State]):
         """This game's fields of a player's `stats --json` entry, from the tallies."""
         ...
 
+    def seat_markers(
+        self, options: Opts, hand: Hand, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:
+        """Of a side's markers for a hand, those that belong to the player in `seat` (a nil
+        made is its bidder's, not the partner's; a set is the whole side's)."""
+        ...
+
     def seating(self, options: Opts, count: int) -> Text | None:
         """Why a file naming `count` players, not the ruleset's number, cannot be played,
         where the kind says it in its own words (None: the engine's words)."""
@@ -316,6 +323,11 @@ class KindDefaults(Generic[Opt, St]):
 
     def seating(self, options: Opt, count: int) -> Text | None:
         return None
+
+    def seat_markers(
+        self, options: Opt, hand: Any, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:  # any kind's hand: the default never reads it
+        return tuple(markers)  # what happened to a side happened to each of its players
 
     def past_the_end(self, options: Opt, number: int) -> Text | None:
         return None

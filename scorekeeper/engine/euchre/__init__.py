@@ -3,7 +3,7 @@ scoring each hand; a target, a number of hands, or both end the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..hand import Entered, Field, HandForm
 from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
@@ -135,6 +135,12 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             "lone_defences": int(seat == hand.defender_alone),
         }
         return {name: n for name, n in counts.items() if n}
+
+    def seat_markers(
+        self, options: EuchreOptions, hand: EuchreHand, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:
+        """Playing alone is the maker's own; made, a march or a euchre is the side's."""
+        return tuple(m for m in markers if m != "alone" or seat == hand.maker)
 
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {

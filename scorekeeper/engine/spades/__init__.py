@@ -10,7 +10,7 @@ from ..kinds import Facts, GameKind, KindDefaults, Scoring, Words
 from ..text import N_, Nn_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .bids import Bid, BidKind, bid_short, is_nil
+from .bids import NIL_KINDS, Bid, BidKind, bid_short, is_nil
 from .options import Contract, SpadesOptions
 from .options import Scoring as Count
 from .scoring import is_int
@@ -18,6 +18,7 @@ from .scoring import shape as table_shape
 from .state import SpadesHand, SpadesState
 
 ZERO = Bid(BidKind.NUMBER, 0)
+NIL_MARKERS = frozenset(f"{kind}_{end}" for kind in NIL_KINDS for end in ("made", "failed"))
 TEAM_BID_NOTE = text(
     N_("Partners' two bids are added into one team bid, as these rules take one number a side")
 )
@@ -157,6 +158,18 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
         if "bagged_out" in markers:
             counts["bagged_out"] = 1
         return counts
+
+    def seat_markers(
+        self, options: SpadesOptions, hand: SpadesHand, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:
+        """A nil made or failed is its bidder's own (of two nils on a side, the one that
+        took no trick made it); a set, bags or a moon is the side's."""
+        bid, took = hand.bids[seat], hand.tricks[seat]
+        own = ""
+        if is_nil(bid, options):
+            kind = bid.kind.value if bid.kind is not BidKind.NUMBER else "nil"
+            own = f"{kind}_made" if took == 0 else f"{kind}_failed"
+        return tuple(m for m in markers if m not in NIL_MARKERS or m == own)
 
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Spades (GAME-FORMAT.md), and more."""
