@@ -351,3 +351,10 @@ def test_in_the_csv_playing_alone_is_the_makers_own_row():
     marks = {row[5]: row[-1].split() for row in rows[1:]}
     assert marks["Cho"] == ["march", "alone"] and marks["Ann"] == ["march"]
     assert {row[5]: (row[7], row[8]) for row in rows[1:]}["Cho"] == ("alone", "5")
+
+
+def test_a_lone_defender_in_the_first_seat_is_written_back():
+    options = load_game(game(defend_alone="against_loner")).ruleset.options
+    body = {"maker": 1, "tricks": 2, "alone": True, "defender_alone": 0}
+    written = HAND.to_json(HAND.parse(body, options))
+    assert list(written.items()) == list(body.items())

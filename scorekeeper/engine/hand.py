@@ -33,6 +33,9 @@ Gettext = Callable[[str], str]
 Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of the engine
 
 
+MISSING = object()  # a field the game file leaves out
+
+
 class Entered(StrEnum):
     """How a field is entered at the table: each is one kind of picker on the phone."""
 
@@ -76,6 +79,9 @@ class Field(Generic[Opts]):
     of: str = ""
     short: str = ""  # N_: the field on the sheet, {value} or {player}; "" for nothing
     csv: str = ""  # the CSV cell it fills on its side's seats: "bid", "tricks" or ""
+    # What the kind checks as soon as the field is read, given the values read so far
+    # (raises InvalidHand): a count that depends on a field before it.
+    then: Callable[[Mapping[str, object]], None] | None = None
 
     def most(self, options: Opts) -> int:
         return self.high(options) if callable(self.high) else self.high
@@ -93,19 +99,30 @@ class HandForm(Generic[Opts, Hand]):
     fields: tuple[Field[Opts], ...]
     needs: str  # N_: the error of a file's hand without a required field
     make: Callable[..., Hand]  # the kind's hand, from the fields' values by name
-    check: Callable[[Opts, Hand], None] | None = None  # raises InvalidHand
+    # The rules' checks of the fields together, raising InvalidHand: the kind's `play`
+    # runs them (a game file's hands are all read before any is played), and the web
+    # before it sends a form.
+    check: Callable[[Opts, Hand], None] | None = None
 
     def field(self, name: str) -> Field[Opts]:
         return next(field for field in self.fields if field.name == name)
 
     def parse(self, raw: object, options: Opts) -> Hand:
-        """Read a game file's hand: the fields a hand always has, then the others, then
-        the kind's checks; raise InvalidHand naming the field at fault."""
+        """Read a game file's hand: the fields a hand always has, then the others, each
+        checked for its form (and by its `then`); raise InvalidHand naming the field at
+        fault. The rules' checks (`check`) wait for the hand's play."""
         if not isinstance(raw, dict) or any(f.name not in raw for f in self.fields if f.required):
             raise InvalidHand(text(self.needs))
-        order = sorted(self.fields, key=lambda f: not f.required)
-        values = {f.name: self._value(f, raw.get(f.name), options) for f in order}
-        hand = self.make(**values)
+        values: dict[str, object] = {}
+        for field in sorted(self.fields, key=lambda f: not f.required):
+            values[field.name] = self._value(field, raw.get(field.name, MISSING), options)
+            if field.then is not None:
+                field.then(values)
+        return self.make(**values)
+
+    def checked(self, raw: object, options: Opts) -> Hand:
+        """A hand read and checked under the rules, as a form is before it is sent."""
+        hand = self.parse(raw, options)
         if self.check is not None:
             self.check(options, hand)
         return hand
@@ -113,7 +130,8 @@ class HandForm(Generic[Opts, Hand]):
     def _value(self, field: Field[Opts], value: object, options: Opts) -> object:
         """One field's value, checked for its form; a field left out is its empty value."""
         seats = options.players
-        if value is None and not field.required:
+        left_out = value is MISSING or (value is None and field.entered is not Entered.TOGGLE)
+        if left_out and not field.required:  # a toggle's null is no answer: wrong
             return False if field.entered is Entered.TOGGLE else None
         high = seats - 1 if field.entered in (Entered.SEAT, Entered.SEATS) else field.most(options)
         low = field.low
@@ -135,7 +153,7 @@ class HandForm(Generic[Opts, Hand]):
             if not isinstance(value, bool):
                 raise wrong()
         elif field.entered is Entered.WORDS:
-            if value not in {choice for choice, _words in field.choices}:
+            if not any(value == choice for choice, _words in field.choices):
                 raise wrong()
         elif field.entered is Entered.SEATS:
             if not isinstance(value, list) or not all(
@@ -152,7 +170,11 @@ class HandForm(Generic[Opts, Hand]):
         those it has this time (a toggle that is yes, a seat that is somebody)."""
         values = {f.name: getattr(hand, f.name) for f in self.fields}
         body = {f.name: values[f.name] for f in self.fields if f.required}
-        body |= {f.name: values[f.name] for f in self.fields if not f.required and values[f.name]}
+        body |= {
+            f.name: values[f.name]
+            for f in self.fields
+            if not f.required and values[f.name] is not None and values[f.name] is not False
+        }
         for name, value in body.items():
             if isinstance(value, tuple | list):
                 body[name] = list(value)

@@ -252,8 +252,8 @@ class GameKind(Protocol[Opts, Hand, State]):
     def seat_markers(
         self, options: Opts, hand: Hand, markers: Sequence[str], seat: int
     ) -> tuple[str, ...]:
-        """Of a side's markers for a hand, those that belong to the player in `seat` (a nil
-        made is its bidder's, not the partner's; a set is the whole side's)."""
+        """Of a side's markers for a hand, those that belong to the player in `seat` (a bid
+        of nothing made is its bidder's, not the partner's; a set is the whole side's)."""
         ...
 
     def seating(self, options: Opts, count: int) -> Text | None:

@@ -128,7 +128,7 @@ def _compare(stored: store.StoredGame, number: int, mine: Any, step: str) -> dic
     theirs: list[tuple[str, str]] = []
     keep = None
     if step == "bids":
-        bidding = cast(BiddingEntry, entry)
+        bidding = cast(BiddingEntry[Any, Any], entry)
         words = bidding.pending(dataclasses.replace(stored, pending_bids=list(mine)))
         if number <= len(stored.hands):
             theirs = bidding.pending(
@@ -173,15 +173,15 @@ def _full(stored: store.StoredGame) -> tuple[str, int]:
     )
 
 
-def _bidding(stored: store.StoredGame) -> BiddingEntry:
+def _bidding(stored: store.StoredGame) -> BiddingEntry[Any, Any]:
     """The entry of a game whose hands are bid before they are played (else 404)."""
     entry = entry_for(stored.kind)
     if "bids" not in entry.steps:
         abort(404)
-    return cast(BiddingEntry, entry)
+    return cast(BiddingEntry[Any, Any], entry)
 
 
-def _hand_rules(entry: BiddingEntry, rules: Ruleset, number: int) -> Any:
+def _hand_rules(entry: BiddingEntry[Any, Any], rules: Ruleset, number: int) -> Any:
     """The rules hand `number` is entered under (the rules in force, with the table's
     changes, and what the entry says of that hand: its size, where hands differ)."""
     return entry.hand_rules(rules.options, number)
@@ -665,7 +665,7 @@ def _store_kind_hand(
 
 def _posted_one_page(stored: store.StoredGame, number: int) -> dict[str, Any] | None:
     """The hand a one-page form sent, read as hand `number`; None when it cannot be."""
-    entry = cast(OnePageEntry, entry_for(stored.kind))
+    entry = cast(OnePageEntry[Any], entry_for(stored.kind))
     chosen = request.form.getlist(entry.several) if entry.several else []
     options = stored.rules_for(number).options
     body, _e, _f = entry.read(options, stored.players, request.form.to_dict(), chosen)
@@ -677,7 +677,7 @@ def _kind_page(
 ) -> BaseResponse | str | tuple[str | bytes, int]:
     """The one-page form of hand `number`: a new hand (with `result`, the game so far,
     to say what the table must still do) or one being edited."""
-    entry = cast(OnePageEntry, entry_for(stored.kind))  # its steps are ("play",)
+    entry = cast(OnePageEntry[Any], entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
     form = VersionForm()
     values: dict[str, Any] = {}

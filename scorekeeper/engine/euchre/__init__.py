@@ -67,7 +67,7 @@ HAND = HandForm[EuchreOptions, EuchreHand](
     ),
     needs=N_("a Euchre hand needs 'maker' and 'tricks'"),
     make=EuchreHand,
-    check=check_hand,
+    check=check_hand,  # when the hand is played (and before a form is sent)
 )
 
 

@@ -19,7 +19,8 @@ from .scoring import (
     Contract,
     SpitzerHand,
     SpitzerState,
-    check_hand,
+    check_declarers,
+    check_taken,
     column,
     make_hand,
     settlement,
@@ -59,6 +60,7 @@ HAND = HandForm[SpitzerOptions, SpitzerHand](
             said=N_("Declarers"),
             invalid=N_("'declarers' must list seats: 0 for seat 1 to {last} for seat {seats}"),
             missing=N_("Choose the declarer(s)"),
+            then=check_declarers,
             hint=N_(
                 "the black queens' partners, the Schneider declarer and partner (anyone may declare Schneider), or the soloist"
             ),
@@ -85,11 +87,11 @@ HAND = HandForm[SpitzerOptions, SpitzerHand](
             high=8,
             of="declarers",
             csv="tricks",
+            then=check_taken,
         ),
     ),
     needs=N_("a Spitzer hand needs 'contract', 'declarers', 'points' and 'tricks'"),
     make=make_hand,
-    check=check_hand,
 )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -99,27 +99,33 @@ def make_hand(contract: str, declarers: list[int], points: int, tricks: int) -> 
     return SpitzerHand(Contract(contract), tuple(declarers), points, tricks)
 
 
-def check_hand(options: SpitzerOptions, hand: SpitzerHand) -> None:
-    """Distinct declarers, as many as the contract has; card points that agree with the
-    tricks."""
-    if len(set(hand.declarers)) != len(hand.declarers):
+def check_declarers(values: Mapping[str, object]) -> None:
+    """Distinct declarers, as many as the contract has."""
+    contract, declarers = Contract(str(values["contract"])), values["declarers"]
+    assert isinstance(declarers, list)  # read as a list of seats
+    if len(set(declarers)) != len(declarers):
         raise InvalidHand(text(N_("a seat is named twice in 'declarers'")))
-    needed = 2 if hand.contract in TWO_DECLARERS else 1
-    if len(hand.declarers) != needed:
+    needed = 2 if contract in TWO_DECLARERS else 1
+    if len(declarers) != needed:
         raise InvalidHand(
             text(
                 N_("{contract} has {needed} declarer(s), {count} given"),
-                contract=Text(CONTRACT_NAMES[hand.contract]),
+                contract=Text(CONTRACT_NAMES[contract]),
                 needed=needed,
-                count=len(hand.declarers),
+                count=len(declarers),
             )
         )
-    if hand.tricks == 0 and hand.points:
+
+
+def check_taken(values: Mapping[str, object]) -> None:
+    """Card points that agree with the tricks."""
+    points, tricks = values["points"], values["tricks"]
+    if tricks == 0 and points:
         said = N_("a side with no trick has no card points, but {points} are given")
-        raise InvalidHand(text(said, points=hand.points))
-    if hand.tricks == 8 and hand.points != 120:
+        raise InvalidHand(text(said, points=points))
+    if tricks == 8 and points != 120:
         said = N_("a side with all 8 tricks has all 120 card points, but {points} are given")
-        raise InvalidHand(text(said, points=hand.points))
+        raise InvalidHand(text(said, points=points))
 
 
 def start(options: SpitzerOptions, players: Sequence[str]) -> SpitzerState:

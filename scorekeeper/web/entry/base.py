@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from ...engine import GameResult, Side
+from ...engine.hand import Body
 from ...engine.text import N_, Text, text
 from ...store import StoredGame
 
@@ -17,7 +18,7 @@ REST = "rest"  # "the rest": the last player's share, worked out from the others
 @dataclass
 class Choice:
     value: str
-    label: Any
+    label: object  # words: a string, a lazy string or a Text
     wide: bool = False  # words, not a number: a wider button
     disabled: bool = False  # shown, but closed now (the picker's `closed` says why)
 
@@ -28,11 +29,11 @@ class Picker:
 
     name: str
     label: str
-    hint: Any = ""
+    hint: object = ""
     choices: list[Choice] = field(default_factory=list)
     selected: str | None = None
     error: Text | None = None
-    closed: list[tuple[Any, Text]] = field(default_factory=list)
+    closed: list[tuple[object, Text]] = field(default_factory=list)
     multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
     chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
     words: bool = False  # every choice is a phrase, not a number: two buttons a row
@@ -41,11 +42,18 @@ class Picker:
     # number; static/app.js closes that choice as the others are tapped, saying why
     # (the words of `closed`, "{n}" standing for the choice).
     total_not: int | None = None
-    total_not_why: tuple[Any, Text] | None = None
+    total_not_why: tuple[object, Text] | None = None
     total_not_open: str | None = None  # a choice the rule never closes (a bid of 0)
 
 
 Key = TypeVar("Key")  # a form field, or a seat
+Opts = TypeVar("Opts", contravariant=True)  # a kind's options
+Rules = TypeVar("Rules")  # the rules a hand is entered under
+Kind = TypeVar("Kind")  # a kind's options, in a class that builds an entry
+Form = Mapping[str, str]  # a form's values, by field
+# What reading a form gives: the game-file hand (None when refused), the errors beside
+# their fields, and the errors of the whole form.
+Read = tuple[dict[str, object] | None, dict[str, Text], list[Text]]
 
 
 def numbers(low: int, high: int) -> list[Choice]:
@@ -79,72 +87,75 @@ class Entry(Protocol):
         ...
 
 
-class BiddingEntry(Entry, Protocol):
+class BiddingEntry(Entry, Protocol[Opts, Rules]):
     """A kind whose hands are bid before they are played and scored after (steps
-    "bids" then "tricks"): the flow web/hands.py drives. `options` are the rules the
-    hand is entered under (the kind's hand_rules), each kind naming them its own way."""
+    "bids" then "tricks"): the flow web/hands.py drives. Typed by the kind's options and
+    the rules a hand is entered under (`hand_rules`: the options, or more where hands
+    differ), each kind naming them its own way."""
 
     templates: ClassVar[dict[str, str]]  # the pages of the two steps and of an edit ("edit")
 
-    def hand_rules(self, options: Any, number: int) -> Any:
+    def hand_rules(self, options: Opts, number: int) -> Rules:
         """The rules hand `number` is entered under: the options themselves, or for a kind
         whose hands differ one from the next, the options with what this hand is."""
         ...
 
     def bid_pickers(
         self,
-        options: Any,
+        options: Rules,
         /,
         sides: Sequence[Side],
         players: Sequence[str],
         totals: Sequence[int],
         dealer: int,
-        values: Mapping[str, str],
+        values: Form,
         errors: Mapping[str, Text],
     ) -> list[Picker]: ...
 
     def read_bids(
         self,
-        options: Any,
+        options: Rules,
         /,
         sides: Sequence[Side],
         players: Sequence[str],
         totals: Sequence[int],
         dealer: int,
-        form: Mapping[str, str],
-    ) -> tuple[list[Any] | None, dict[str, Text], list[Text]]: ...
+        form: Form,
+    ) -> tuple[list[object] | None, dict[str, Text], list[Text]]: ...
 
     def trick_pickers(
         self,
-        options: Any,
+        options: Rules,
         /,
         sides: Sequence[Side],
         players: Sequence[str],
-        bids: Sequence[Any],
+        bids: Sequence[object],
         dealer: int,
-        values: Mapping[str, str],
+        values: Form,
         errors: Mapping[str, Text],
         by_team: bool,
     ) -> list[Picker]: ...
 
     def read_tricks(
         self,
-        options: Any,
+        options: Rules,
         /,
         sides: Sequence[Side],
-        bids: Sequence[Any],
+        bids: Sequence[object],
         dealer: int,
-        form: Mapping[str, str],
+        form: Form,
         by_team: bool,
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]: ...
+    ) -> Read: ...
 
     def hand_values(
-        self, body: Mapping[str, Any], options: Any, sides: Sequence[Side], dealer: int
+        self, body: Body, options: Rules, sides: Sequence[Side], dealer: int
     ) -> dict[str, str]:
         """A stored hand as the forms' values, to edit it."""
         ...
 
-    def guidance(self, stored: StoredGame, result: GameResult, bids: Any = None) -> Any:
+    def guidance(
+        self, stored: StoredGame, result: GameResult, bids: Sequence[object] | None = None
+    ) -> object:
         """Who deals, bids and leads, and which bids are open now (the box before bids)."""
         ...
 
@@ -153,33 +164,33 @@ class BiddingEntry(Entry, Protocol):
         ...
 
 
-class OnePageEntry(Entry, Protocol):
-    """A kind whose hand is entered on one page (step "play")."""
+class OnePageEntry(Entry, Protocol[Opts]):
+    """A kind whose hand is entered on one page (step "play"), typed by its options."""
 
     several: str  # the form field where several may be chosen ("" when none)
 
     def pickers(
         self,
-        options: Any,
-        players: Any,
+        options: Opts,
+        players: Sequence[str],
         dealer: int,
-        values: Mapping[str, str],
+        values: Form,
         chosen: list[str],
         errors: Mapping[str, Text],
     ) -> list[Picker]: ...
 
     def read(
-        self, options: Any, players: Any, values: Mapping[str, str], chosen: list[str]
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]: ...
+        self, options: Opts, players: Sequence[str], values: Form, chosen: list[str]
+    ) -> Read: ...
 
-    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]: ...
+    def values_from_hand(self, body: Body) -> tuple[dict[str, str], list[str]]: ...
 
-    def notes(self, options: Any, number: int) -> list[Text]:
+    def notes(self, options: Opts, number: int) -> list[Text]:
         """What the table does before the hand ("pass 3 across"; who leads)."""
         ...
 
 
-class OnePage:
+class OnePage(Generic[Kind]):
     """What every kind entered on one page shares: its step, the box before the next
     hand, and how that box and a hand's page speak of the next hand."""
 
@@ -199,7 +210,7 @@ class OnePage:
             dealer=stored.players[stored.dealer(number)],
         )
 
-    def notes(self, options: Any, number: int) -> list[Text]:
+    def notes(self, options: Kind, number: int) -> list[Text]:
         return []
 
 

@@ -6,29 +6,30 @@ one that says more before the hand (a pass, a settlement) extends `Declared`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from flask_babel import lazy_gettext as _l
 
 from ...engine import GameResult
 from ...engine.errors import InvalidHand
-from ...engine.hand import Entered, Field, HandForm, Seated
+from ...engine.hand import Body, Entered, Field, HandForm, Seated
 from ...engine.seats import bidding_order
 from ...engine.text import Text, sentence, text
 from ...limits import parse_count
 from ...store import StoredGame
-from .base import Choice, OnePage, Picker, numbers
+from .base import Choice, Form, OnePage, Picker, Read, numbers
 
 NOBODY = "none"  # an optional seat's choice of nobody
 NO, YES = "no", "yes"  # a toggle's answers
 
 Opts = TypeVar("Opts", bound=Seated)
+Hand = TypeVar("Hand")
 
 
-class Declared(OnePage, Generic[Opts]):
+class Declared(OnePage[Opts], Generic[Opts, Hand]):
     """One page per hand, its pickers and their reading made from the kind's fields."""
 
-    def __init__(self, form: HandForm[Opts, Any]) -> None:
+    def __init__(self, form: HandForm[Opts, Hand]) -> None:
         self.form = form
         seats = [f.name for f in form.fields if f.entered is Entered.SEATS]
         self.several = seats[0] if seats else ""  # the field where several may be chosen
@@ -43,7 +44,7 @@ class Declared(OnePage, Generic[Opts]):
         options: Opts,
         players: Sequence[str],
         dealer: int,
-        values: Mapping[str, str],
+        values: Form,
         chosen: list[str],
         errors: Mapping[str, Text],
     ) -> list[Picker]:
@@ -62,7 +63,7 @@ class Declared(OnePage, Generic[Opts]):
         options: Opts,
         players: Sequence[str],
         order: Sequence[int],
-        values: Mapping[str, str],
+        values: Form,
         chosen: list[str],
         error: Text | None,
     ) -> Picker:
@@ -103,13 +104,13 @@ class Declared(OnePage, Generic[Opts]):
         self,
         options: Opts,
         players: Sequence[str],
-        values: Mapping[str, str],
+        values: Form,
         chosen: list[str],
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    ) -> Read:
         """Turn the form into a hand: each field's tap read, then the engine's checks;
         return (body, field errors, form errors)."""
         errors: dict[str, Text] = {}
-        body: dict[str, Any] = {}
+        body: dict[str, object] = {}
         fields = sorted(self.form.fields, key=lambda f: not f.required)  # the file's order
         for field in fields:
             if not field.is_offered(options):
@@ -137,14 +138,14 @@ class Declared(OnePage, Generic[Opts]):
         if errors:
             return None, errors, []
         try:
-            self.form.parse(body, options)
+            self.form.checked(body, options)
         except InvalidHand as error:
             if error.field and any(f.name == error.field for f in self.form.fields):
                 return None, {error.field: sentence(error.message)}, []
             return None, {}, [sentence(error.message)]
         return body, {}, []
 
-    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+    def values_from_hand(self, body: Body) -> tuple[dict[str, str], list[str]]:
         """A stored hand as the form's values (and the seats chosen), to edit it."""
         values: dict[str, str] = {}
         chosen: list[str] = []

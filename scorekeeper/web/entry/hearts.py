@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
 from ...engine import GameResult
 from ...engine.errors import InvalidHand
+from ...engine.hand import Body
 from ...engine.hearts import KIND
 from ...engine.hearts.options import HeartsOptions, Moon
 from ...engine.hearts.scoring import CARD_NAMES, parse_hand, pass_direction, scoring_cards
@@ -16,7 +16,7 @@ from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
 from ...store import StoredGame
-from .base import REST, Choice, OnePage, OnePageEntry, Picker, numbers
+from .base import REST, Choice, OnePage, OnePageEntry, Picker, Read, numbers
 
 CARD_QUESTIONS = {
     "queen_of_spades": _l("Who took Q♠?"),
@@ -77,9 +77,7 @@ def pickers(
     return out
 
 
-def read(
-    options: HeartsOptions, players: Sequence[str], form: Mapping[str, str]
-) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+def read(options: HeartsOptions, players: Sequence[str], form: Mapping[str, str]) -> Read:
     """Turn the pickers into a hand body; the engine checks it."""
     errors: dict[str, Text] = {}
     hearts: list[int | None] = []
@@ -94,7 +92,7 @@ def read(
             errors[f"hearts_{seat}"] = text(
                 N_("Choose the hearts {player} took"), player=players[seat]
             )
-    body: dict[str, Any] = {}
+    body: dict[str, object] = {}
     for card in scoring_cards(options):
         value = (form.get(card) or "").strip()
         taker = parse_count(value)
@@ -135,13 +133,13 @@ def read(
     return body, {}, []
 
 
-def values_from_hand(body: Mapping[str, Any]) -> dict[str, str]:
+def values_from_hand(body: Body) -> dict[str, str]:
     values = {f"hearts_{seat}": str(n) for seat, n in enumerate(body["hearts"])}
     values |= {key: str(value) for key, value in body.items() if key not in ("hearts",)}
     return values
 
 
-class HeartsEntry(OnePage):
+class HeartsEntry(OnePage[HeartsOptions]):
     """Hearts: one page per hand, after the cards were passed."""
 
     def context(
@@ -167,10 +165,10 @@ class HeartsEntry(OnePage):
         players: Sequence[str],
         values: Mapping[str, str],
         chosen: list[str],
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    ) -> Read:
         return read(options, players, values)
 
-    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+    def values_from_hand(self, body: Body) -> tuple[dict[str, str], list[str]]:
         return values_from_hand(body), []
 
     def notes(self, options: HeartsOptions, number: int) -> list[Text]:
@@ -184,4 +182,4 @@ class HeartsEntry(OnePage):
         ]
 
 
-ENTRY: OnePageEntry = HeartsEntry()  # checked against the interface by mypy
+ENTRY: OnePageEntry[HeartsOptions] = HeartsEntry()  # checked against the interface by mypy

@@ -6,12 +6,13 @@ from __future__ import annotations
 from ...engine import GameResult
 from ...engine.spitzer import HAND, KIND
 from ...engine.spitzer.options import SpitzerOptions
+from ...engine.spitzer.scoring import SpitzerHand
 from ...store import StoredGame
 from .base import OnePageEntry
 from .declared import Declared
 
 
-class SpitzerEntry(Declared[SpitzerOptions]):
+class SpitzerEntry(Declared[SpitzerOptions, SpitzerHand]):
     """Spitzer: one page per deal; a game played for stakes ends with a settlement."""
 
     outcome_template = "kinds/spitzer/settlement.html"
@@ -29,4 +30,4 @@ class SpitzerEntry(Declared[SpitzerOptions]):
         }
 
 
-ENTRY: OnePageEntry = SpitzerEntry(HAND)  # checked against the interface by mypy
+ENTRY: OnePageEntry[SpitzerOptions] = SpitzerEntry(HAND)  # checked against the interface by mypy
