@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 from .errors import InvalidHand
-from .text import Part, Text, shown, text
+from .text import Part, Text, ntext, shown, text
 
 
 class Seated(Protocol):
@@ -45,6 +45,7 @@ class Entered(StrEnum):
     KEYPAD = "keypad"  # a number typed in, `low` to `high`: too many for chips
     WORDS = "words"  # one of a few `choices`, each in words
     TOGGLE = "toggle"  # yes or no (the file holds true, or leaves it out)
+    EACH_SEAT = "each_seat"  # a number chip row per player, `low` to `high`
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -64,7 +65,7 @@ class Field(Generic[Opts]):
     # writes it; also under the field's own name), {low}, {high}, {last} (the last
     # seat's number), {seats} and {allowed} (the choices).
     invalid: str = ""
-    missing: str = ""  # N_: the form's error when nothing was chosen
+    missing: str | Text = ""  # N_: the form's error when nothing was chosen ({player})
     hint: str = ""  # N_: a line under the picker's question
     low: int = 0
     high: int | Callable[[Opts], int] = 0  # the most, fixed or by the rules
@@ -82,6 +83,15 @@ class Field(Generic[Opts]):
     # What the kind checks as soon as the field is read, given the values read so far
     # (raises InvalidHand): a count that depends on a field before it.
     then: Callable[[Mapping[str, object]], None] | None = None
+    # Where the kind reads the file's value itself, with its own errors, given the values
+    # read so far and the rules (None for a value left out); instead of the check of
+    # its form.
+    read: Callable[[object, Mapping[str, object], Opts], object] | None = None
+    only_offered: bool = False  # where the rules do not offer it, the file's value is unread
+    says: str = "{value}"  # N_: the value in a hand's words ({value}; a seat's {name})
+    each_said: tuple[str, str] = ("{n}", "{n}")  # EACH_SEAT: a seat's number in words (Nn_)
+    total: int | None = None  # EACH_SEAT: what the seats' numbers add up to ("the rest")
+    over: str = ""  # N_: the form's error when the others already have more ({n})
 
     def most(self, options: Opts) -> int:
         return self.high(options) if callable(self.high) else self.high
@@ -115,7 +125,15 @@ class HandForm(Generic[Opts, Hand]):
             raise InvalidHand(text(self.needs))
         values: dict[str, object] = {}
         for field in sorted(self.fields, key=lambda f: not f.required):
-            values[field.name] = self._value(field, raw.get(field.name, MISSING), options)
+            value = raw.get(field.name, MISSING)
+            if field.only_offered and not field.is_offered(options):
+                values[field.name] = None
+            elif field.read is not None:
+                values[field.name] = field.read(
+                    None if value is MISSING else value, values, options
+                )
+            else:
+                values[field.name] = self._value(field, value, options)
             if field.then is not None:
                 field.then(values)
         return self.make(**values)
@@ -187,9 +205,16 @@ class HandForm(Generic[Opts, Hand]):
         a toggle always is)."""
         parts: list[Part] = []
         for field in self.fields:
+            value = body.get(field.name)
+            if field.entered is Entered.EACH_SEAT and isinstance(value, list):
+                parts += [
+                    (name, ntext(field.each_said, value[seat]))
+                    for seat, name in enumerate(players)
+                    if seat < len(value) and _whole(value[seat])
+                ]
+                continue
             if not field.said:
                 continue
-            value = body.get(field.name)
             if value is None and field.entered is not Entered.TOGGLE:
                 if field.required:
                     parts.append((Text(field.said), text("{value}", value=shown(value))))
@@ -201,7 +226,7 @@ class HandForm(Generic[Opts, Hand]):
         if field.entered is Entered.TOGGLE:
             return Text(field.no_yes[1] if value else field.no_yes[0])
         if field.entered is Entered.SEAT:
-            return text("{value}", value=_name(value, players))
+            return text(field.says, value=_name(value, players), name=_name(value, players))
         if field.entered is Entered.SEATS and isinstance(value, list):
             names = [players[s] for s in value if _whole(s) and 0 <= s < len(players)]
             return text("{value}", value=" & ".join(names))
@@ -215,6 +240,8 @@ class HandForm(Generic[Opts, Hand]):
         """The seats a field's part belongs to: its own seat(s), or its `of` field's."""
         owner = self.field(field.of) if field.of else field
         value = body.get(owner.name)
+        if owner.entered is Entered.EACH_SEAT:
+            return list(range(len(value))) if isinstance(value, list) else []
         if owner.entered is Entered.SEATS and isinstance(value, list):
             return [seat for seat in value if _whole(seat)]
         return [value] if _whole(value) else []  # a seat, or nobody
@@ -232,6 +259,9 @@ class HandForm(Generic[Opts, Hand]):
                 continue
             if field.entered is Entered.WORDS and field.short_choices is not None:
                 value = gettext(field.short_choices[str(value)])
+            if field.entered is Entered.EACH_SEAT and isinstance(value, list):
+                parts += [field.short.format(value=value[seat]) for seat in owners]
+                continue
             said = gettext(field.short).format(
                 value=value, player=", ".join(players[seat] for seat in owners)
             )
@@ -247,6 +277,8 @@ class HandForm(Generic[Opts, Hand]):
                 value = body.get(field.name)
                 if field.entered is Entered.TOGGLE:
                     cells[field.csv] = field.name if value else ""
+                elif field.entered is Entered.EACH_SEAT and isinstance(value, list):
+                    cells[field.csv] = str(value[seat])
                 elif value is not None:
                     cells[field.csv] = str(value)
         return cells["bid"], cells["tricks"]

@@ -14,16 +14,21 @@ from ...engine import GameResult
 from ...engine.errors import InvalidHand
 from ...engine.hand import Body, Entered, Field, HandForm, Seated
 from ...engine.seats import bidding_order
-from ...engine.text import Text, sentence, text
+from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
 from ...store import StoredGame
-from .base import Choice, Form, OnePage, Picker, Read, numbers
+from .base import REST, Choice, Form, OnePage, Picker, Read, numbers
 
 NOBODY = "none"  # an optional seat's choice of nobody
 NO, YES = "no", "yes"  # a toggle's answers
 
 Opts = TypeVar("Opts", bound=Seated)
 Hand = TypeVar("Hand")
+
+
+def _said(missing: str | Text, **params: object) -> Text:
+    """A field's error in the form's words."""
+    return missing if isinstance(missing, Text) else text(missing, **params)
 
 
 class Declared(OnePage[Opts], Generic[Opts, Hand]):
@@ -51,11 +56,43 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
         """A picker per field these rules offer, the players in order from the dealer's
         left."""
         order = bidding_order(dealer, len(players))
-        return [
-            self.picker(field, options, players, order, values, chosen, errors.get(field.name))
-            for field in self.form.fields
-            if field.is_offered(options)
+        rows: list[Picker] = []
+        for field in self.form.fields:
+            if not field.is_offered(options):
+                continue
+            if field.entered is Entered.EACH_SEAT:
+                rows += self.each_seat(field, options, players, order, values, errors)
+            else:
+                error = errors.get(field.name)
+                rows.append(self.picker(field, options, players, order, values, chosen, error))
+        return rows
+
+    def each_seat(
+        self,
+        field: Field[Opts],
+        options: Opts,
+        players: Sequence[str],
+        order: Sequence[int],
+        values: Form,
+        errors: Mapping[str, Text],
+    ) -> list[Picker]:
+        """A row of numbers per player, from the dealer's left; where the numbers add up
+        to a total, the last player may take "the rest"."""
+        rows = [
+            Picker(
+                name=f"{field.name}_{seat}",
+                label=players[seat],
+                hint=_l(field.hint) if field.hint else "",
+                choices=numbers(field.low, field.most(options)),
+                selected=values.get(f"{field.name}_{seat}"),
+                error=errors.get(f"{field.name}_{seat}"),
+            )
+            for seat in order
         ]
+        if field.total is not None:
+            rows[-1].choices.append(Choice(REST, _l("the rest"), wide=True))
+            rows[-1].selected = rows[-1].selected or REST
+        return rows
 
     def picker(
         self,
@@ -79,7 +116,7 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
         seats = [Choice(str(seat), players[seat], wide=True) for seat in order]
         if field.entered is Entered.SEAT:
             picker.choices = seats
-            if not field.required:
+            if field.nobody:
                 picker.choices.insert(0, Choice(NOBODY, _l(field.nobody), wide=True))
                 picker.selected = picker.selected or NOBODY
         elif field.entered is Entered.SEATS:
@@ -93,7 +130,8 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
             picker.choices = [
                 Choice(value, _l(words), wide=True) for value, words in field.choices
             ]
-            picker.selected = picker.selected or field.choices[0][0]
+            if field.required:
+                picker.selected = picker.selected or field.choices[0][0]
         elif field.entered is Entered.TOGGLE:
             no, yes = field.no_yes
             picker.choices = [Choice(NO, _l(no), wide=True), Choice(YES, _l(yes), wide=True)]
@@ -111,39 +149,80 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
         return (body, field errors, form errors)."""
         errors: dict[str, Text] = {}
         body: dict[str, object] = {}
-        fields = sorted(self.form.fields, key=lambda f: not f.required)  # the file's order
-        for field in fields:
+        form_errors: list[Text] = []
+        for field in self.form.fields:
             if not field.is_offered(options):
                 continue
             value = (values.get(field.name) or "").strip()
-            if field.entered is Entered.TOGGLE:
+            if field.entered is Entered.EACH_SEAT:
+                body[field.name] = self.read_each_seat(
+                    field, options, players, values, errors, form_errors
+                )
+            elif field.entered is Entered.TOGGLE:
                 if value == YES:
                     body[field.name] = True
             elif field.entered is Entered.WORDS:
-                body[field.name] = value
+                if value or field.required:
+                    body[field.name] = value
             elif field.entered is Entered.SEATS:
                 seats = [seat for seat in map(parse_count, chosen) if seat is not None]
                 if not seats or len(seats) != len(chosen):
-                    errors[field.name] = text(field.missing)
+                    errors[field.name] = _said(field.missing)
                 body[field.name] = sorted(seats)
-            elif not field.required and value in ("", NOBODY):
+            elif field.nobody and value in ("", NOBODY):
                 continue
             else:
                 most = len(players) - 1 if field.entered is Entered.SEAT else field.most(options)
                 count = parse_count(value)
                 if count is None or count > most:
-                    errors[field.name] = text(field.missing)
+                    errors[field.name] = _said(field.missing)
                 else:
                     body[field.name] = count
-        if errors:
-            return None, errors, []
+        if errors or form_errors:
+            return None, errors, form_errors
         try:
-            self.form.checked(body, options)
+            hand = self.form.checked(body, options)
         except InvalidHand as error:
             if error.field and any(f.name == error.field for f in self.form.fields):
-                return None, {error.field: sentence(error.message)}, []
+                field = self.form.field(error.field)
+                if field.missing and not values.get(field.name):
+                    return None, {field.name: _said(field.missing)}, []
+                return None, {field.name: sentence(error.message)}, []
             return None, {}, [sentence(error.message)]
-        return body, {}, []
+        return self.form.to_json(hand), {}, []
+
+    def read_each_seat(
+        self,
+        field: Field[Opts],
+        options: Opts,
+        players: Sequence[str],
+        values: Form,
+        errors: dict[str, Text],
+        form_errors: list[Text],
+    ) -> list[int]:
+        """Each player's number, "the rest" given what the others left of the total."""
+        numbers: list[int | None] = []
+        for seat, player in enumerate(players):
+            value = (values.get(f"{field.name}_{seat}") or "").strip()
+            count = parse_count(value)
+            if value == REST and field.total is not None:
+                numbers.append(None)
+            elif count is not None and count <= field.most(options):
+                numbers.append(count)
+            else:
+                numbers.append(0)
+                errors[f"{field.name}_{seat}"] = _said(field.missing, player=player)
+        rest = [seat for seat, n in enumerate(numbers) if n is None]
+        known = sum(n for n in numbers if n is not None)
+        if any(f"{field.name}_{seat}" in errors for seat in range(len(players))):
+            pass  # each wrong number is said beside it first
+        elif len(rest) > 1:
+            form_errors.append(text(N_("Only one player can take 'the rest'")))
+        elif rest and field.total is not None:
+            if known > field.total:
+                form_errors.append(text(field.over, n=known))
+            numbers[rest[0]] = field.total - known
+        return [n or 0 for n in numbers]
 
     def values_from_hand(self, body: Body) -> tuple[dict[str, str], list[str]]:
         """A stored hand as the form's values (and the seats chosen), to edit it."""
@@ -155,6 +234,8 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
                 values[field.name] = YES if value else NO
             elif field.entered is Entered.SEATS:
                 chosen = [str(seat) for seat in value or ()]
+            elif field.entered is Entered.EACH_SEAT:
+                values |= {f"{field.name}_{seat}": str(n) for seat, n in enumerate(value or ())}
             elif value is not None:
                 values[field.name] = str(value)
         return values, chosen
