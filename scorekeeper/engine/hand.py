@@ -79,7 +79,9 @@ class Field(Generic[Opts]):
     # and in the CSV; "" for a field that names its own seat(s).
     of: str = ""
     short: str = ""  # N_: the field on the sheet, {value} or {player}; "" for nothing
-    csv: str = ""  # the CSV cell it fills on its side's seats: "bid", "tricks" or ""
+    # The CSV column it fills on its side's seats ("bid", "tricks", or one of the kind's
+    # own, which the CSV then adds); "" for none.
+    csv: str = ""
     # What the kind checks as soon as the field is read, given the values read so far
     # (raises InvalidHand): a count that depends on a field before it.
     then: Callable[[Mapping[str, object]], None] | None = None
@@ -268,10 +270,15 @@ class HandForm(Generic[Opts, Hand]):
             parts.append(said)
         return " ".join(parts)
 
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """A seat's "bid" and "tricks" cells of the CSV export: the fields that fill them,
-        on the seats they belong to ("" elsewhere)."""
-        cells = {"bid": "", "tricks": ""}
+    @property
+    def csv_columns(self) -> tuple[str, ...]:
+        """The CSV columns the hand fills, in the order of its fields."""
+        return tuple(dict.fromkeys(field.csv for field in self.fields if field.csv))
+
+    def csv_cells(self, body: Body, seat: int) -> dict[str, str]:
+        """A seat's cells of the CSV export: the fields that fill them, on the seats they
+        belong to ("" elsewhere)."""
+        cells = dict.fromkeys(self.csv_columns, "")
         for field in self.fields:
             if field.csv and seat in self._seats_of(body, field):
                 value = body.get(field.name)
@@ -281,7 +288,7 @@ class HandForm(Generic[Opts, Hand]):
                     cells[field.csv] = str(value[seat])
                 elif value is not None:
                     cells[field.csv] = str(value)
-        return cells["bid"], cells["tricks"]
+        return cells
 
 
 def _name(value: object, players: Sequence[str]) -> str:
@@ -299,4 +306,5 @@ class HandCode(Generic[Opts, Hand]):
     to_json: Callable[[Hand], dict[str, object]]
     words: Callable[[Body, Sequence[str]], list[Part]]
     shorthand: Callable[[Body, Sequence[int], Sequence[str], Gettext], str]
-    csv_cells: Callable[[Body, int], tuple[str, str]] = lambda body, seat: ("", "")
+    csv_columns: tuple[str, ...] = ()  # the CSV columns the hand fills
+    csv_cells: Callable[[Body, int], dict[str, str]] = lambda body, seat: {}

@@ -162,8 +162,13 @@ class Hands(Protocol[Opts, Hand]):
         """One side's part of a hand, as a scoresheet cell says it ("3/4")."""
         ...
 
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """A seat's "bid" and "tricks" cells of the CSV export ("" where the game has none)."""
+    @property
+    def csv_columns(self) -> tuple[str, ...]:
+        """The CSV columns the hand fills for each seat ("bid", "tricks", or its own)."""
+        ...
+
+    def csv_cells(self, body: Body, seat: int) -> dict[str, str]:
+        """A seat's cells of the CSV export, by column ("" where the seat has none)."""
         ...
 
 

@@ -27,8 +27,8 @@ def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext:
     return f"{body['bids'][seat]}/{body['tricks'][seat]}"
 
 
-def csv_cells(body: Body, seat: int) -> tuple[str, str]:
-    return str(body["bids"][seat]), str(body["tricks"][seat])
+def csv_cells(body: Body, seat: int) -> dict[str, str]:
+    return {"bid": str(body["bids"][seat]), "tricks": str(body["tricks"][seat])}
 
 
 HAND = HandCode(
@@ -36,6 +36,7 @@ HAND = HandCode(
     scoring.hand_to_json,
     scoring.hand_words,
     shorthand,
+    ("bid", "tricks"),
     csv_cells,
 )
 

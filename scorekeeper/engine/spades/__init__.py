@@ -35,8 +35,8 @@ def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext:
     return " · ".join(f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats)
 
 
-def csv_cells(body: Body, seat: int) -> tuple[str, str]:
-    return str(body["bids"][seat]), str(body["tricks"][seat])
+def csv_cells(body: Body, seat: int) -> dict[str, str]:
+    return {"bid": str(body["bids"][seat]), "tricks": str(body["tricks"][seat])}
 
 
 HAND = HandCode(
@@ -44,6 +44,7 @@ HAND = HandCode(
     scoring.hand_to_json,
     scoring.hand_words,
     shorthand,
+    ("bid", "tricks"),
     csv_cells,
 )
 
