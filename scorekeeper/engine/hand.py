@@ -57,43 +57,50 @@ class Field(Generic[Opts]):
     """One thing a table enters for a hand: its game-file name, what it holds, how it is
     entered and said, and whether the rules in force offer it."""
 
+    # What it holds.
     name: str  # as the game file names it, and the form
     entered: Entered
-    label: str  # N_: the picker's question ("Who dealt")
-    said: str  # N_: how a hand's words name it ("Tricks"); "" for a part not said alone
-    # N_: the game file's error for a value of the wrong form, with {value} (as the file
-    # writes it; also under the field's own name), {low}, {high}, {last} (the last
-    # seat's number), {seats} and {allowed} (the choices).
-    invalid: str = ""
-    missing: str | Text = ""  # N_: the form's error when nothing was chosen ({player})
-    hint: str = ""  # N_: a line under the picker's question
     low: int = 0
     high: int | Callable[[Opts], int] = 0  # the most, fixed or by the rules
     choices: tuple[tuple[str, str], ...] = ()  # WORDS: each value and its words (N_)
-    short_choices: Mapping[str, str] | None = None  # WORDS: each value on the sheet (N_)
+    total: int | None = None  # EACH_SEAT: what the seats' numbers add up to ("the rest")
     required: bool = True  # else the file may leave it out (a seat: nobody; a toggle: no)
-    nobody: str = ""  # N_: an optional seat's choice of nobody, as the picker says it
-    no_yes: tuple[str, str] = ("", "")  # TOGGLE: both answers in words (N_)
     offered: Callable[[Opts], bool] | None = None  # whether these rules have it at all
-    # The seat field (or seats field) whose side this field's part belongs to on the sheet
-    # and in the CSV; "" for a field that names its own seat(s).
+    only_offered: bool = False  # where the rules do not offer it, the file's value is unread
+
+    # How the table is asked for it, and how it is said (N_ templates).
+    label: str = ""  # the picker's question ("Who dealt")
+    hint: str = ""  # a line under the question
+    nobody: str = ""  # an optional seat's choice of nobody
+    no_yes: tuple[str, str] = ("", "")  # TOGGLE: both answers
+    said: str = ""  # how a hand's words name it ("Tricks"); "" for a part not said alone
+    says: str = "{value}"  # the value in a hand's words ({value}; a seat's {name})
+    each_said: tuple[str, str] = ("{n}", "{n}")  # EACH_SEAT: a seat's number (Nn_)
+
+    # What is wrong (N_ templates). `invalid`: the game file's value is of the wrong form,
+    # with {value} (as the file writes it; also under the field's own name), {low},
+    # {high}, {last} (the last seat's number), {seats} and {allowed} (the choices).
+    invalid: str = ""
+    missing: str | Text = ""  # the form's error when nothing was chosen ({player})
+    over: str = ""  # EACH_SEAT: the form's error when the others have more than all ({n})
+
+    # Where it goes on the sheet and in the CSV.
+    # The seat field (or seats field) whose side this field's part belongs to; "" for a
+    # field that names its own seat(s).
     of: str = ""
-    short: str = ""  # N_: the field on the sheet, {value} or {player}; "" for nothing
+    short: str = ""  # its part of a side's cell, {value} or {player}; "" for none
+    short_choices: Mapping[str, str] | None = None  # WORDS: each value on the sheet (N_)
     # The CSV column it fills on its side's seats ("bid", "tricks", or one of the kind's
     # own, which the CSV then adds); "" for none.
     csv: str = ""
-    # What the kind checks as soon as the field is read, given the values read so far
-    # (raises InvalidHand): a count that depends on a field before it.
+
+    # What the kind's own code does.
+    # Checked as soon as the field is read, given the values read so far (raises
+    # InvalidHand): a count that depends on a field before it.
     then: Callable[[Mapping[str, object]], None] | None = None
-    # Where the kind reads the file's value itself, with its own errors, given the values
-    # read so far and the rules (None for a value left out); instead of the check of
-    # its form.
+    # The file's value read by the kind itself, with its own errors, given the values
+    # read so far and the rules (None for a value left out), instead of by its form.
     read: Callable[[object, Mapping[str, object], Opts], object] | None = None
-    only_offered: bool = False  # where the rules do not offer it, the file's value is unread
-    says: str = "{value}"  # N_: the value in a hand's words ({value}; a seat's {name})
-    each_said: tuple[str, str] = ("{n}", "{n}")  # EACH_SEAT: a seat's number in words (Nn_)
-    total: int | None = None  # EACH_SEAT: what the seats' numbers add up to ("the rest")
-    over: str = ""  # N_: the form's error when the others already have more ({n})
 
     def most(self, options: Opts) -> int:
         return self.high(options) if callable(self.high) else self.high
