@@ -77,7 +77,7 @@ def rows(
     """One row per hand (or only the hands `numbers`), with each side's cell."""
     out = []
     game_kind = result.game.kind
-    shorthand, markers = game_kind.shorthand, game_kind.facts.markers
+    shorthand, markers = game_kind.hand.shorthand, game_kind.facts.markers
     lowest = game_kind.lowest_wins(result.game.current_ruleset.options)
     pairs: Iterable[tuple[int, tuple[Mapping[str, Any], HandResult]]] = enumerate(
         zip(bodies, result.hands, strict=True), start=1
@@ -100,7 +100,7 @@ def rows(
                     points=hand.points[index],
                     total=hand.totals[index],
                     carried=hand.carried[index] if hand.carried is not None else None,
-                    detail=shorthand(body, side.seats, gettext),
+                    detail=shorthand(body, side.seats, players, gettext),
                     markers=[
                         (m, markers[m].label)
                         for m in dict.fromkeys(hand.markers[index])

@@ -218,6 +218,7 @@ def stats_json(
     return {"players": players}
 
 
+CELLS = ("bid", "tricks")  # a seat's cells most games fill; the columns a kind adds follow
 CSV_COLUMNS = (
     "game",
     "ruleset",
@@ -226,8 +227,6 @@ CSV_COLUMNS = (
     "seat",
     "player",
     "side",
-    "bid",
-    "tricks",
     "points",
     "total",
     "carried",  # what a side carries on, named by the kinds that count it (csv_rows)
@@ -243,14 +242,20 @@ def csv_rows(
     carried = "/".join(
         sorted({k for name in kind_names() if (k := find_kind(name).facts.carried)})
     )
-    yield tuple(carried if column == "carried" else column for column in CSV_COLUMNS)
+    # A seat's cells: "bid" and "tricks", then the columns only some kinds fill.
+    cells = list(
+        dict.fromkeys([*CELLS, *(c for n in kind_names() for c in find_kind(n).hand.csv_columns)])
+    )
+    head = [carried if column == "carried" else column for column in CSV_COLUMNS]
+    at = head.index("points")
+    yield (*head[:at], *cells, *head[at:])
     for game_id, started, names, bodies, result in games:
         kind = result.game.ruleset.kind
         side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
         for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
             for seat, name in enumerate(names):
                 side = side_of[seat]
-                bid, tricks = kind.csv_cells(body, seat)
+                said = kind.hand.csv_cells(body, seat)
                 yield (
                     game_id,
                     result.game.ruleset.id,
@@ -259,12 +264,18 @@ def csv_rows(
                     seat + 1,
                     name,
                     result.sides[side].name,
-                    bid,
-                    tricks,
+                    *(said.get(column, "") for column in cells),
                     scored.points[side],
                     scored.totals[side],
                     "" if scored.carried is None else scored.carried[side],
-                    " ".join(scored.markers[side]),
+                    " ".join(
+                        kind.seat_markers(
+                            result.game.ruleset_for(number).options,
+                            result.game.hands[number - 1],
+                            scored.markers[side],
+                            seat,
+                        )
+                    ),
                 )
 
 

@@ -18,8 +18,8 @@ from scorekeeper.engine import (
     result_to_json,
     score_game,
 )
-from scorekeeper.engine.euchre import EuchreOptions
-from scorekeeper.engine.euchre.scoring import parse_hand, play, start
+from scorekeeper.engine.euchre import HAND, EuchreOptions
+from scorekeeper.engine.euchre.scoring import play, start
 from scorekeeper.engine.options import OptionError, apply_options, option_types
 
 PLAYERS = ["Ann", "Ben", "Cho", "Dee"]
@@ -259,7 +259,7 @@ def test_exactly_one_side_scores_each_hand_and_the_other_stays(hands):
     state = start(options, PLAYERS)  # the engine itself, hand after hand
     for maker, alone, tricks in hands:
         result = play(
-            options, state, parse_hand({"maker": maker, "alone": alone, "tricks": tricks}, options)
+            options, state, HAND.parse({"maker": maker, "alone": alone, "tricks": tricks}, options)
         )
         scored = [side for side in (0, 1) if result.points[side]]
         assert len(scored) == 1
@@ -326,3 +326,35 @@ def test_rules_json_lists_every_option(ruleset_id):
     for option in doc["options"]:
         if option["origin"] in ("stated", "inherited", "chosen"):
             assert option["quote"].startswith(doc["source"]["url"] + " (")
+
+
+def test_the_sheet_names_who_made_the_suit_and_who_defended_alone():
+    doc = game(
+        defend_alone="against_loner",
+        played=[
+            {"maker": 2, "alone": True, "tricks": 5},
+            {"maker": 1, "alone": True, "tricks": 2, "defender_alone": 0},
+        ],
+    )
+    from scorekeeper.scoresheet import rows as sheet_rows
+
+    rows = sheet_rows(PLAYERS, doc["hands"], score_game(load_game(doc)))
+    assert [cell.detail for cell in rows[0].sides] == ["Cho alone 5/5", ""]
+    assert [cell.detail for cell in rows[1].sides] == ["Ann defended alone", "Ben alone 2/5"]
+
+
+def test_in_the_csv_playing_alone_is_the_makers_own_row():
+    from scorekeeper.stats import csv_rows
+
+    doc = game(played=[{"maker": 2, "alone": True, "tricks": 5}])
+    rows = list(csv_rows([("g", "2026-11-28", PLAYERS, doc["hands"], score_game(load_game(doc)))]))
+    marks = {row[5]: row[-1].split() for row in rows[1:]}
+    assert marks["Cho"] == ["march", "alone"] and marks["Ann"] == ["march"]
+    assert {row[5]: (row[7], row[8]) for row in rows[1:]}["Cho"] == ("alone", "5")
+
+
+def test_a_lone_defender_in_the_first_seat_is_written_back():
+    options = load_game(game(defend_alone="against_loner")).ruleset.options
+    body = {"maker": 1, "tricks": 2, "alone": True, "defender_alone": 0}
+    written = HAND.to_json(HAND.parse(body, options))
+    assert list(written.items()) == list(body.items())

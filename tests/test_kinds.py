@@ -110,10 +110,16 @@ def test_every_kind_supplies_its_statistics_markers_and_carried_words():
 
 def test_no_code_outside_a_kind_names_a_game():
     registry = ROOT / "scorekeeper" / "engine" / "kinds.py"
+    entries = ROOT / "scorekeeper" / "web" / "entry" / "registry.py"  # names only
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path, number, line in _outside_the_kinds()
-        if NAMES.search(line) and not (path == registry and "scorekeeper.engine." in line)
+        if NAMES.search(line)
+        and not (path == registry and "scorekeeper.engine." in line)
+        and not (
+            path == entries
+            and re.fullmatch(r'from \. import [\w, ]+|"[\w-]+": \w+\.ENTRY,', line.strip())
+        )
     ]
     # The source titles of the seeds name the games they describe: data, not logic.
     found = [f for f in found if not f.startswith("scorekeeper/engine/ruleset.py")]

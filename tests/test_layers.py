@@ -76,3 +76,32 @@ def test_no_import_runs_back_up_a_layer():
             if theirs is not None and theirs > own:
                 upward.append(f"{module} imports {target}")
     assert upward == [], "\n".join(sorted(upward))
+
+
+def _cycles(prefix: str) -> list[list[str]]:
+    """The import circles among the modules under `prefix` (inside functions too)."""
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        module = module_name(path)
+        if module.startswith(prefix):
+            graph[module] = {m for m in imported(path, module) if m.startswith(prefix)}
+    found, done = [], set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            found.append([*path[path.index(module) :], module])
+            return
+        if module in done:
+            return
+        for target in sorted(graph.get(module, ())):
+            visit(target, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+    return found
+
+
+def test_no_import_circle_in_the_engine_or_the_entries():
+    circles = _cycles("scorekeeper.engine") + _cycles("scorekeeper.web.entry")
+    assert circles == [], "\n".join(" → ".join(circle) for circle in circles)

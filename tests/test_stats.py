@@ -127,6 +127,8 @@ def test_csv_has_a_row_per_player_per_hand(tmp_path):
     first = dict(zip(rows[0], rows[1], strict=True))
     assert first["player"] == "Ann" and first["seat"] == "1" and first["bid"] == "nil"
     assert first["side"] == "Ann & Cho" and "nil_made" in first["markers"].split()
+    partner = dict(zip(rows[0], rows[3], strict=True))  # Cho, who bid no nil
+    assert partner["player"] == "Cho" and "nil_made" not in partner["markers"].split()
     last = dict(zip(rows[0], rows[-1], strict=True))
     assert last["hand"] == "2" and int(last["total"]) == result.totals[1]
     env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}

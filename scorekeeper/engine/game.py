@@ -200,7 +200,7 @@ def load_game(doc: object, find: Callable[[str], Ruleset] | None = None) -> Game
     hands, dealers = [], []
     for number, raw in enumerate(raw_hands, start=1):
         try:
-            hands.append(kind.scoring.parse_hand(raw, game.ruleset_for(number).options))
+            hands.append(kind.hand.parse(raw, game.ruleset_for(number).options))
         except InvalidHand as error:
             raise HandError(number, error.message, error.seat, error.field) from error
         dealers.append(_named_dealer(raw, number, players))
@@ -374,7 +374,7 @@ def game_to_json(game: Game) -> dict[str, object]:
         "players": list(game.players),
         "hands": [
             {
-                **game.kind.scoring.hand_to_json(hand),
+                **game.kind.hand.to_json(hand),
                 **({"dealer": seat} if (seat := game.named_dealer(number)) is not None else {}),
             }
             for number, hand in enumerate(game.hands, start=1)

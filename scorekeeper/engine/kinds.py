@@ -11,10 +11,11 @@ and one line in `_KINDS`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .hand import Body, Gettext
 from .text import N_, text
 from .types import Marker, Side, StatColumn
 
@@ -23,13 +24,12 @@ if TYPE_CHECKING:
     from .text import Part, Text
     from .types import HandResult, Need, Outcome, Payment
 
-Gettext = Callable[[str], str]
-Body = Mapping[str, Any]  # a hand as a game file holds it: JSON, the edge of the engine
 # What `score` prints of a game beyond the generic fields: per hand, and for the game.
 Report = tuple[list[dict[str, object]], dict[str, object]]
 
 Opts = TypeVar("Opts", contravariant=True)  # a kind's options
 Hand = TypeVar("Hand")  # a kind's hand
+Played = TypeVar("Played", contravariant=True)  # the same, as scoring is given it
 State = TypeVar("State")  # what a kind carries from hand to hand
 Opt = TypeVar("Opt")  # the same, for the defaults a kind inherits
 St = TypeVar("St")
@@ -44,13 +44,6 @@ _KINDS = {
     "bridge": "scorekeeper.engine.bridge",
     "pinochle": "scorekeeper.engine.pinochle",
 }
-
-
-class Seated(Protocol):
-    """What every kind's options say alike: how many players fill the seats."""
-
-    @property
-    def players(self) -> int: ...
 
 
 # A game that ends at a total names that option so, in every kind: "play on" raises it.
@@ -134,22 +127,14 @@ class Facts:
     seated_by: frozenset[str] = frozenset({"players"})
 
 
-class Scoring(Protocol[Opts, Hand, State]):
+class Scoring(Protocol[Opts, Played, State]):
     """A kind's scoring: its `scoring` module, checked against this by mypy."""
-
-    def parse_hand(self, raw: object, options: Opts) -> Hand:
-        """Turn a game file's hand into the kind's hand value; raise InvalidHand."""
-        ...
-
-    def hand_to_json(self, hand: Hand) -> dict[str, object]:
-        """Turn a hand back into its game-file form."""
-        ...
 
     def start(self, options: Opts, players: Sequence[str]) -> State:
         """The state before the first hand."""
         ...
 
-    def play(self, options: Opts, state: State, hand: Hand) -> HandResult:
+    def play(self, options: Opts, state: State, hand: Played) -> HandResult:
         """Score one hand from `state`; raise InvalidHand when the rules forbid it."""
         ...
 
@@ -162,8 +147,36 @@ class Scoring(Protocol[Opts, Hand, State]):
         needs, in numbers (points to the target…)."""
         ...
 
-    def hand_words(self, body: Body, players: Sequence[str]) -> list[Part]:
+
+class Hands(Protocol[Opts, Hand]):
+    """A kind's hand: a `HandForm` declared from its fields (engine/hand.py), or, for a
+    hand that is more than its fields, the kind's own class saying the same."""
+
+    def parse(self, raw: object, options: Opts) -> Hand:
+        """Turn a game file's hand into the kind's hand value; raise InvalidHand."""
+        ...
+
+    def to_json(self, hand: Hand) -> dict[str, object]:
+        """Turn a hand back into its game-file form."""
+        ...
+
+    def words(self, body: Body, players: Sequence[str]) -> list[Part]:
         """A game-file hand in words, part by part: (who or what, what was entered)."""
+        ...
+
+    def shorthand(
+        self, body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext
+    ) -> str:
+        """One side's part of a hand, as a scoresheet cell says it ("3/4")."""
+        ...
+
+    @property
+    def csv_columns(self) -> tuple[str, ...]:
+        """The CSV columns the hand fills for each seat ("bid", "tricks", or its own)."""
+        ...
+
+    def csv_cells(self, body: Body, seat: int) -> dict[str, str]:
+        """A seat's cells of the CSV export, by column ("" where the seat has none)."""
         ...
 
 
@@ -180,6 +193,11 @@ class GameKind(Protocol[Opts, Hand, State]):
     @property
     def scoring(self) -> Scoring[Opts, Hand, State]:
         """The game's scoring, hand by hand."""
+        ...
+
+    @property
+    def hand(self) -> Hands[Opts, Hand]:
+        """The game's hand: read, written, said, on the sheet and in the CSV."""
         ...
 
     def words(self) -> Words[Opts]:
@@ -201,11 +219,6 @@ class GameKind(Protocol[Opts, Hand, State]):
         """The state told which seat deals the next hand (before hand 1: the game file's
         `first_dealer`; before a hand that names its real dealer: that seat), for a kind
         whose rules depend on who deals."""
-        ...
-
-    def hand_rules(self, options: Opts, number: int) -> Any:
-        """The rules hand `number` is entered under: the options themselves, or for a kind
-        whose hands differ one from the next, the options with what this hand is."""
         ...
 
     def lowest_wins(self, options: Opts) -> bool:
@@ -241,10 +254,6 @@ class GameKind(Protocol[Opts, Hand, State]):
         """What a scoresheet's footer says of the rules in force ("target 500")."""
         ...
 
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """One side's part of a hand, as a scoresheet cell says it ("3/4")."""
-        ...
-
     def settlement(self, options: Opts, totals: Sequence[int], winner: int) -> list[Payment]:
         """Who pays whom at the end, for a game played for stakes (else nothing)."""
         ...
@@ -269,8 +278,11 @@ class GameKind(Protocol[Opts, Hand, State]):
         """This game's fields of a player's `stats --json` entry, from the tallies."""
         ...
 
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """A seat's "bid" and "tricks" cells of the CSV export ("" where the game has none)."""
+    def seat_markers(
+        self, options: Opts, hand: Hand, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:
+        """Of a side's markers for a hand, those that belong to the player in `seat` (a bid
+        of nothing made is its bidder's, not the partner's; a set is the whole side's)."""
         ...
 
     def seating(self, options: Opts, count: int) -> Text | None:
@@ -308,9 +320,6 @@ class KindDefaults(Generic[Opt, St]):
 
     def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
-
-    def hand_rules(self, options: Opt, number: int) -> object:
-        return options  # every hand is entered alike
 
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads
@@ -350,11 +359,13 @@ class KindDefaults(Generic[Opt, St]):
     def tables(self, options: Opt) -> list[Table]:
         return []  # no score table
 
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        return "", ""  # no bids, no tricks counted: the points say it
-
     def seating(self, options: Opt, count: int) -> Text | None:
         return None
+
+    def seat_markers(
+        self, options: Opt, hand: Any, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:  # any kind's hand: the default never reads it
+        return tuple(markers)  # what happened to a side happened to each of its players
 
     def past_the_end(self, options: Opt, number: int) -> Text | None:
         return None

@@ -137,13 +137,13 @@ def what_if(game: Game, ruleset: Ruleset) -> WhatIf:
     carried: dict[tuple[object, ...], tuple[Text, list[int]]] = {}
     for number, hand in enumerate(game.hands, start=1):
         raw, note = kind.carry_hand(
-            kind.scoring.hand_to_json(hand),
+            kind.hand.to_json(hand),
             game.ruleset_for(number).options,
             ruleset.options,
             game.players,
         )
         try:
-            reparsed = kind.scoring.parse_hand(raw, ruleset.options)
+            reparsed = kind.hand.parse(raw, ruleset.options)
         except InvalidHand as error:
             stopped = HandError(number, error.message, error.seat, error.field)
             break

@@ -31,7 +31,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic
 
-from .kinds import GameKind, Seated, find_kind
+from .hand import Seated
+from .kinds import GameKind, find_kind
 from .options import OptionError, apply_options, differences, option_values
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "presets"

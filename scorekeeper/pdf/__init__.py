@@ -135,7 +135,7 @@ def scoresheet_html(
     result = result or score_game(game)
     kind = game.ruleset.kind
     hand_bodies = (
-        list(bodies) if bodies is not None else [kind.scoring.hand_to_json(h) for h in game.hands]
+        list(bodies) if bodies is not None else [kind.hand.to_json(h) for h in game.hands]
     )
     ruleset = game.current_ruleset
     names = [side.name for side in result.sides]

@@ -116,7 +116,7 @@ def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[st
     """A hand side by side, as the scoresheet writes each side's part."""
     kind, gettext = find_kind(stored.kind), get_translations().gettext
     return [
-        (side.name, kind.shorthand(body, side.seats, gettext))
+        (side.name, kind.hand.shorthand(body, side.seats, stored.players, gettext))
         for side in kind.shape(stored.ruleset.options).sides(stored.players)
     ]
 
@@ -128,7 +128,7 @@ def _compare(stored: store.StoredGame, number: int, mine: Any, step: str) -> dic
     theirs: list[tuple[str, str]] = []
     keep = None
     if step == "bids":
-        bidding = cast(BiddingEntry, entry)
+        bidding = cast(BiddingEntry[Any, Any], entry)
         words = bidding.pending(dataclasses.replace(stored, pending_bids=list(mine)))
         if number <= len(stored.hands):
             theirs = bidding.pending(
@@ -173,18 +173,18 @@ def _full(stored: store.StoredGame) -> tuple[str, int]:
     )
 
 
-def _bidding(stored: store.StoredGame) -> BiddingEntry:
+def _bidding(stored: store.StoredGame) -> BiddingEntry[Any, Any]:
     """The entry of a game whose hands are bid before they are played (else 404)."""
     entry = entry_for(stored.kind)
     if "bids" not in entry.steps:
         abort(404)
-    return cast(BiddingEntry, entry)
+    return cast(BiddingEntry[Any, Any], entry)
 
 
-def _hand_rules(rules: Ruleset, number: int) -> Any:
+def _hand_rules(entry: BiddingEntry[Any, Any], rules: Ruleset, number: int) -> Any:
     """The rules hand `number` is entered under (the rules in force, with the table's
-    changes, and what the kind says of that hand: its size, where hands differ)."""
-    return rules.kind.hand_rules(rules.options, number)
+    changes, and what the entry says of that hand: its size, where hands differ)."""
+    return entry.hand_rules(rules.options, number)
 
 
 def _flash_outcome(before: GameResult, after: GameResult) -> None:
@@ -217,7 +217,7 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
     upcoming = next_hand(stored)
-    options = _hand_rules(stored.ruleset, upcoming.number)
+    options = _hand_rules(entry, stored.ruleset, upcoming.number)
     dealer = stored.dealer(upcoming.number)
     form = VersionForm()
     values: dict[str, str] = {}
@@ -278,7 +278,7 @@ def _posted_hand(stored: store.StoredGame, number: int) -> dict[str, Any] | None
     `number` it was entered for; None when it cannot be read."""
     entry = _bidding(stored)
     result = stored.score()
-    options = _hand_rules(stored.rules_for(number), number)
+    options = _hand_rules(entry, stored.rules_for(number), number)
     dealer = stored.dealer(number)
     before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in result.sides)
     values = request.form.to_dict()
@@ -320,7 +320,7 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     result = stored.score()
     upcoming = next_hand(stored)
     rules = stored.ruleset
-    options, shape = _hand_rules(rules, upcoming.number), rules.kind.shape(rules.options)
+    options, shape = _hand_rules(entry, rules, upcoming.number), rules.kind.shape(rules.options)
     dealer = stored.dealer(upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
@@ -423,7 +423,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     entry = _bidding(stored)
     result = stored.score()
     rules = stored.rules_for(number)
-    options, shape = _hand_rules(rules, number), rules.kind.shape(rules.options)
+    options, shape = _hand_rules(entry, rules, number), rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
     dealer = stored.dealer(number)
@@ -665,7 +665,7 @@ def _store_kind_hand(
 
 def _posted_one_page(stored: store.StoredGame, number: int) -> dict[str, Any] | None:
     """The hand a one-page form sent, read as hand `number`; None when it cannot be."""
-    entry = cast(OnePageEntry, entry_for(stored.kind))
+    entry = cast(OnePageEntry[Any], entry_for(stored.kind))
     chosen = request.form.getlist(entry.several) if entry.several else []
     options = stored.rules_for(number).options
     body, _e, _f = entry.read(options, stored.players, request.form.to_dict(), chosen)
@@ -677,7 +677,7 @@ def _kind_page(
 ) -> BaseResponse | str | tuple[str | bytes, int]:
     """The one-page form of hand `number`: a new hand (with `result`, the game so far,
     to say what the table must still do) or one being edited."""
-    entry = cast(OnePageEntry, entry_for(stored.kind))  # its steps are ("play",)
+    entry = cast(OnePageEntry[Any], entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
     form = VersionForm()
     values: dict[str, Any] = {}

@@ -34,9 +34,9 @@ def rows(
 def spoken(row: Row, stored: StoredGame, result: GameResult, columns: Sequence[str]) -> str:
     """A row as a screen reader says it: "Hand 2: Ann & Cho: Ann: bid 3, took 4; Cho:
     bid 2, took 2; +50 points, total 130." The entered parts are the kind's own words
-    for the hand (`hand_words`): each player's under their side, the rest after the
+    for the hand (`hand.words`): each player's under their side, the rest after the
     hand's number."""
-    parts = stored.ruleset.kind.scoring.hand_words(stored.hands[row.number - 1], stored.players)
+    parts = stored.ruleset.kind.hand.words(stored.hands[row.number - 1], stored.players)
     said = [
         (who if isinstance(who, str) else render_text(who), render_text(what))
         for who, what in parts

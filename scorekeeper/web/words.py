@@ -23,7 +23,7 @@ def hand_parts(kind: str, body: Mapping[str, Any], players: Sequence[str]) -> li
     """A hand, part by part: "Ann: bid 3, took 4"."""
     return [
         _("%(who)s: %(what)s", who=render_text(who), what=render_text(what))
-        for who, what in find_kind(kind).scoring.hand_words(body, players)
+        for who, what in find_kind(kind).hand.words(body, players)
     ]
 
 
@@ -34,7 +34,7 @@ def hand_changes(
 
     Parts are matched by what they are about (a player, a card): a part that only one
     side of the edit has (a choice added) reads "X: — → what was chosen"."""
-    words = find_kind(kind).scoring.hand_words
+    words = find_kind(kind).hand.words
     old = {render_text(who): render_text(was) for who, was in words(before, players)}
     new = {render_text(who): render_text(now) for who, now in words(after, players)}
     return [

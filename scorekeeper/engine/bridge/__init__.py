@@ -9,9 +9,11 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..errors import GameError
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Report, Scoring, Shape, Words
+from ..hand import Body, Gettext, HandCode
+from ..kinds import Facts, GameKind, KindDefaults, Report, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
+from . import hand as hand_module
 from . import scoring
 from .compare import compare, plain
 from .contract import Item, trick_points
@@ -20,6 +22,36 @@ from .options import TRICKS, BridgeOptions, ChicagoScoring, Compare, Form
 from .scoring import BridgeState, Deal, closing, final_totals
 
 DIRECTIONS = ("North", "East", "South", "West")
+
+
+def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext) -> str:
+    """The contract and result on the declaring side's cell ("4♠X N +1")."""
+    declarer = body.get("declarer")
+    if isinstance(declarer, int) and declarer in seats:
+        return contract_words(body)
+    if body.get("ns_score") is not None and 0 in seats:
+        return contract_words(body)
+    return ""
+
+
+def csv_cells(body: Body, seat: int) -> dict[str, str]:
+    """The declarer's seat carries the contract and the tricks taken."""
+    if body.get("declarer") != seat or not isinstance(body.get("contract"), str):
+        return {}
+    said = contract_words(body).split(" ")
+    return {"bid": said[0], "tricks": said[-1]}
+
+
+# A deal is more than its fields (a contract with its doubling, tricks or a result, a
+# traveller's raw score): its own functions say what a declared hand derives.
+HAND = HandCode(
+    hand_module.parse_hand,
+    hand_module.hand_to_json,
+    hand_module.hand_words,
+    shorthand,
+    ("bid", "tricks"),
+    csv_cells,
+)
 
 
 class Bridge(KindDefaults[BridgeOptions, BridgeState]):
@@ -52,6 +84,7 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
         seated_by=frozenset({"players", "form"}),
     )
     scoring: Scoring[BridgeOptions, BridgeHand, BridgeState] = scoring
+    hand = HAND
 
     def words(self) -> Words[BridgeOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -105,15 +138,6 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
             raise GameError(text(N_("'stopped' is for a rubber only")))
         return scoring.stop(options, state)
 
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """The contract and result on the declaring side's cell ("4♠X N +1")."""
-        declarer = body.get("declarer")
-        if isinstance(declarer, int) and declarer in seats:
-            return contract_words(body)
-        if body.get("ns_score") is not None and 0 in seats:
-            return contract_words(body)
-        return ""
-
     def tally(
         self,
         options: BridgeOptions,
@@ -148,13 +172,6 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
             "slams_made": counts.get("slams_made", 0),
             "contracts_defeated": counts.get("contracts_defeated", 0),
         }
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """The declarer's seat carries the contract and the tricks taken."""
-        if body.get("declarer") != seat or not isinstance(body.get("contract"), str):
-            return "", ""
-        said = contract_words(body).split(" ")
-        return said[0], said[-1]
 
     def report(self, options: BridgeOptions, state: BridgeState) -> Report:
         return bridge_report(options, state)

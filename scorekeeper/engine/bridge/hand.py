@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from ..errors import InvalidHand
-from ..kinds import Body
+from ..hand import Body
 from ..text import N_, Part, Text, shown, text
 from .contract import Contract, read_contract
 from .options import SEATS, TRICKS, BridgeOptions, Form

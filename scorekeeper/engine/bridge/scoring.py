@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import InvalidHand
-from ..kinds import Body
-from ..text import N_, Part, text
+from ..text import N_, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from . import hand as hand_module
 from .contract import (
@@ -20,15 +19,6 @@ from .contract import (
 )
 from .hand import BridgeHand
 from .options import SEATS, BridgeOptions, ChicagoScoring, Compare, Form, VulDeals23
-
-
-def parse_hand(raw: object, options: BridgeOptions) -> BridgeHand:
-    return hand_module.parse_hand(raw, options)
-
-
-def hand_to_json(hand: BridgeHand) -> dict[str, object]:
-    return hand_module.hand_to_json(hand)
-
 
 NOBODY = (False, False)
 
@@ -408,7 +398,3 @@ VUL_WORDS = {
     "ew": N_("East-West vulnerable"),
     "both": N_("both vulnerable"),
 }
-
-
-def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
-    return hand_module.hand_words(body, players)

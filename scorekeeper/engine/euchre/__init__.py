@@ -5,12 +5,70 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..hand import Entered, Field, HandForm
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .options import DefendAlone, EuchreOptions
-from .scoring import EuchreHand, EuchreState
+from .options import TRICKS, DefendAlone, EuchreOptions
+from .scoring import EuchreHand, EuchreState, check_hand
+
+# A hand as the table records it: who made the suit, alone or not, the makers' tricks,
+# and a defender who played alone, where the rules play that.
+HAND = HandForm[EuchreOptions, EuchreHand](
+    fields=(
+        Field(
+            "maker",
+            Entered.SEAT,
+            label=N_("Who made the suit"),
+            said=N_("Maker"),
+            invalid=N_("'maker' must be a seat of the file (0 to 3), got {value}"),
+            missing=N_("Choose who made the suit"),
+            short="{player}",
+        ),
+        Field(
+            "alone",
+            Entered.TOGGLE,
+            label=N_("Alone?"),
+            said=N_("Alone"),
+            invalid=N_("'alone' must be true or false"),
+            required=False,
+            no_yes=(N_("with partner"), N_("alone")),
+            of="maker",
+            short=N_("alone"),
+            csv="bid",
+        ),
+        Field(
+            "tricks",
+            Entered.NUMBER,
+            label=N_("Tricks the makers took"),
+            said=N_("Tricks"),
+            invalid=N_("'tricks' (the makers' side) must be 0 to 5, got {value}"),
+            missing=N_("Choose the tricks the makers took"),
+            hint=N_("3 or more: made; 2 or fewer: euchred"),
+            high=TRICKS,
+            of="maker",
+            short="{value}/5",
+            csv="tricks",
+        ),
+        Field(
+            "defender_alone",
+            Entered.SEAT,
+            label=N_("Defended alone"),
+            said=N_("Defended alone"),
+            invalid=N_(
+                "'defender_alone' must be a seat of the file (0 to 3) or null, got {value}"
+            ),
+            required=False,
+            nobody=N_("nobody"),
+            offered=lambda options: options.defend_alone is not DefendAlone.OFF,
+            short=N_("{player} defended alone"),
+        ),
+    ),
+    needs=N_("a Euchre hand needs 'maker' and 'tricks'"),
+    make=EuchreHand,
+    check=check_hand,  # when the hand is played (and before a form is sent)
+)
 
 
 class Euchre(KindDefaults[EuchreOptions, EuchreState]):
@@ -37,6 +95,7 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         scorecard=((N_("Maker"), N_("Alone"), N_("Tricks")), (N_("Score"), N_("Total"))),
     )
     scoring: Scoring[EuchreOptions, EuchreHand, EuchreState] = scoring
+    hand = HAND
 
     def words(self) -> Words[EuchreOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -62,17 +121,6 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             facts.append(text(N_("{n} hands; level: one more hand decides"), n=options.hands))
         return facts
 
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """The makers' tricks on their side's cell ("3/5", "alone 5/5"); a lone
-        defender's mark on the other side's."""
-        maker = body["maker"]
-        if maker in seats:
-            alone = f"{gettext(N_('alone'))} " if body.get("alone") else ""
-            return f"{alone}{body['tricks']}/5"
-        if body.get("defender_alone") in seats:
-            return gettext(N_("defended alone"))
-        return ""
-
     def tally(
         self, options: EuchreOptions, hand: EuchreHand, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
@@ -88,6 +136,12 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
         }
         return {name: n for name, n in counts.items() if n}
 
+    def seat_markers(
+        self, options: EuchreOptions, hand: EuchreHand, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:
+        """Playing alone is the maker's own; made, a march or a euchre is the side's."""
+        return tuple(m for m in markers if m != "alone" or seat == hand.maker)
+
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         return {
             "made_the_suit": {
@@ -100,13 +154,7 @@ class Euchre(KindDefaults[EuchreOptions, EuchreState]):
             "defended_alone": counts.get("lone_defences", 0),
         }
 
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """The maker's seat carries "alone" or "", and the makers' tricks."""
-        if seat != body["maker"]:
-            return "", ""
-        return ("alone" if body.get("alone") else ""), str(body["tricks"])
-
 
 KIND: GameKind[EuchreOptions, EuchreHand, EuchreState] = Euchre()  # checked by mypy
 
-__all__ = ["KIND", "DefendAlone", "EuchreHand", "EuchreOptions", "EuchreState"]
+__all__ = ["HAND", "KIND", "DefendAlone", "EuchreHand", "EuchreOptions", "EuchreState"]

@@ -8,10 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidHand
-from ..kinds import Body
-from ..text import N_, Part, Text, shown, text
+from ..text import N_, Text, text
 from ..types import HandResult, Line, Need, Outcome, Side
-from .options import SEATS, TRICKS, DefendAlone, EuchreOptions
+from .options import TRICKS, DefendAlone, EuchreOptions
 
 
 @dataclass(frozen=True)
@@ -40,53 +39,6 @@ def partnerships(players: Sequence[str]) -> tuple[Side, ...]:
         Side(f"{players[0]} & {players[2]}", (0, 2)),
         Side(f"{players[1]} & {players[3]}", (1, 3)),
     )
-
-
-def _seat(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS
-
-
-def parse_hand(raw: object, options: EuchreOptions) -> EuchreHand:
-    """Read a hand's form: the maker's seat, alone or not, the makers' tricks, and a lone
-    defender's seat; raise InvalidHand naming the field."""
-    if not isinstance(raw, dict) or "maker" not in raw or "tricks" not in raw:
-        raise InvalidHand(text(N_("a Euchre hand needs 'maker' and 'tricks'")))
-    maker, tricks = raw["maker"], raw["tricks"]
-    alone, defender = raw.get("alone", False), raw.get("defender_alone")
-    if not _seat(maker):
-        raise InvalidHand(
-            text(
-                N_("'maker' must be a seat of the file (0 to 3), got {value}"), value=shown(maker)
-            ),
-            field="maker",
-        )
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= TRICKS:
-        raise InvalidHand(
-            text(
-                N_("'tricks' (the makers' side) must be 0 to 5, got {value}"), value=shown(tricks)
-            ),
-            field="tricks",
-        )
-    if not isinstance(alone, bool):
-        raise InvalidHand(text(N_("'alone' must be true or false")), field="alone")
-    if defender is not None and not _seat(defender):
-        raise InvalidHand(
-            text(
-                N_("'defender_alone' must be a seat of the file (0 to 3) or null, got {value}"),
-                value=shown(defender),
-            ),
-            field="defender_alone",
-        )
-    return EuchreHand(maker, alone, tricks, defender)
-
-
-def hand_to_json(hand: EuchreHand) -> dict[str, object]:
-    body: dict[str, object] = {"maker": hand.maker, "tricks": hand.tricks}
-    if hand.alone:
-        body["alone"] = True
-    if hand.defender_alone is not None:
-        body["defender_alone"] = hand.defender_alone
-    return body
 
 
 def start(options: EuchreOptions, players: Sequence[str]) -> EuchreState:
@@ -258,24 +210,3 @@ def needs(options: EuchreOptions, state: EuchreState) -> list[Need]:
             for side, total in zip(state.sides, state.totals, strict=True)
         ]
     return found
-
-
-def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
-    """The maker, alone or not, the makers' tricks, a lone defender."""
-
-    def seat(value: object) -> str:
-        return players[value] if _seat(value) and isinstance(value, int) else shown(value)
-
-    parts: list[Part] = [
-        (Text(N_("Maker")), text("{value}", value=seat(body.get("maker")))),
-        (
-            Text(N_("Alone")),
-            text(N_("alone")) if body.get("alone") else text(N_("with partner")),
-        ),
-        (Text(N_("Tricks")), text("{value}", value=shown(body.get("tricks")))),
-    ]
-    if body.get("defender_alone") is not None:
-        parts.append(
-            (Text(N_("Defended alone")), text("{value}", value=seat(body["defender_alone"])))
-        )
-    return parts

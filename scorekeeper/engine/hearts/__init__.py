@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
-from ..text import N_, Text, text
+from ..hand import Entered, Field, HandForm
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
+from ..text import N_, Nn_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .options import End, FirstLead, HeartsOptions
-from .scoring import HeartsHand, HeartsState, pass_direction
+from .options import End, FirstLead, HeartsOptions, Moon
+from .scoring import (
+    CARD_NAMES,
+    MOON_CHOICE_WORDS,
+    HeartsHand,
+    HeartsState,
+    make_hand,
+    pass_direction,
+    read_hearts,
+    read_moon_choice,
+    read_taker,
+    scoring_cards,
+)
 
 CARD_MARKS = {
     "queen_of_spades": "Q♠",
@@ -18,6 +30,70 @@ CARD_MARKS = {
     "jack_of_diamonds": "J♦",
     "ten_of_diamonds": "10♦",
 }
+
+
+CARD_QUESTIONS = {
+    "queen_of_spades": N_("Who took Q♠?"),
+    "king_of_spades": N_("Who took K♠?"),
+    "ace_of_spades": N_("Who took A♠?"),
+    "jack_of_diamonds": N_("Who took J♦?"),
+    "ten_of_diamonds": N_("Who took 10♦?"),
+}
+
+
+def card_field(card: str) -> Field[HeartsOptions]:
+    """Who took a scoring card, where these rules score it."""
+    return Field(
+        card,
+        Entered.SEAT,
+        label=CARD_QUESTIONS[card],
+        said=CARD_NAMES[card],
+        says=N_("taken by {name}"),
+        missing=text(N_("Choose who took {card}"), card=Text(CARD_NAMES[card])),
+        required=False,
+        offered=lambda options: card in scoring_cards(options),
+        only_offered=True,
+        read=read_taker(card),
+        short=CARD_MARKS[card],
+    )
+
+
+# A hand as the table records it, after the cards were passed: the hearts each player
+# took, who took each scoring card, and a moon shooter's choice where the rules give one.
+HAND = HandForm[HeartsOptions, HeartsHand](
+    fields=(
+        Field(
+            "hearts",
+            Entered.EACH_SEAT,
+            label="",
+            said="",
+            hint=N_("hearts taken"),
+            missing=N_("Choose the hearts {player} took"),
+            high=13,
+            total=13,
+            over=N_("The others already took {n} hearts; there are 13"),
+            each_said=Nn_("{n} heart", "{n} hearts"),
+            read=read_hearts,
+            short="{value}♥",
+        ),
+        *(card_field(card) for card in CARD_NAMES),
+        Field(
+            "moon_choice",
+            Entered.WORDS,
+            label=N_("If someone shot the moon"),
+            said=N_("moon"),
+            hint=N_("all 13 hearts and Q♠: the shooter chooses"),
+            missing=N_("Someone shot the moon: choose what it scores"),
+            choices=tuple(MOON_CHOICE_WORDS.items()),
+            required=False,
+            offered=lambda options: options.moon is Moon.CHOICE,
+            only_offered=True,
+            read=read_moon_choice,
+        ),
+    ),
+    needs=N_("a Hearts hand needs 'hearts' and 'queen_of_spades'"),
+    make=make_hand,
+)
 
 
 class Hearts(KindDefaults[HeartsOptions, HeartsState]):
@@ -34,6 +110,7 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
         seated_by=frozenset({"players", "widow", "removed_cards"}),
     )
     scoring: Scoring[HeartsOptions, HeartsHand, HeartsState] = scoring
+    hand = HAND
 
     def words(self) -> Words[HeartsOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -63,12 +140,6 @@ class Hearts(KindDefaults[HeartsOptions, HeartsState]):
 
     def target(self, options: HeartsOptions) -> int | None:
         return options.target if options.end is End.TARGET else None
-
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """Hearts taken and the scoring cards ("5♥ Q♠")."""
-        (seat,) = seats
-        cards = " ".join(mark for key, mark in CARD_MARKS.items() if body.get(key) == seat)
-        return f"{body['hearts'][seat]}♥ {cards}".strip()
 
     def tally(
         self, options: HeartsOptions, hand: HeartsHand, result: HandResult, seat: int, side: int

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeGuard
 
 from ..errors import InvalidHand
-from ..kinds import Body
 from ..outcome import decide, individual_sides
-from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
+from ..text import N_, Nn_, Text, ntext, shown, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
 from .options import BonusCard, End, HeartsOptions, Moon, Passing
 
@@ -33,11 +32,22 @@ CARD_NAMES = {
 
 @dataclass(frozen=True)
 class HeartsHand:
-    """Hearts taken per seat, who took each scoring card, and the moon choice if any."""
+    """Hearts taken per seat, who took each scoring card these rules have (None: a card
+    that does not score), and the moon choice if any."""
 
     hearts: tuple[int, ...]
-    cards: Mapping[str, int]  # card key (e.g. "queen_of_spades") -> seat
+    queen_of_spades: int | None = None
+    king_of_spades: int | None = None
+    ace_of_spades: int | None = None
+    jack_of_diamonds: int | None = None
+    ten_of_diamonds: int | None = None
     moon_choice: str | None = None
+
+    @property
+    def cards(self) -> dict[str, int]:
+        """Each scoring card's key ("queen_of_spades") and the seat that took it."""
+        taken = {card: getattr(self, card) for card in CARD_NAMES}
+        return {card: seat for card, seat in taken.items() if seat is not None}
 
 
 @dataclass(frozen=True)
@@ -72,17 +82,26 @@ def _seat(value: object, seats: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
 
 
-def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
-    """Read and check a Hearts hand."""
-    if not isinstance(raw, dict) or "hearts" not in raw:
-        raise InvalidHand(text(N_("a Hearts hand needs 'hearts' and 'queen_of_spades'")))
-    hearts = _hearts(raw["hearts"], options.players)
-    cards = {card: _taker(raw, card, options.players) for card in scoring_cards(options)}
-    choice = raw.get("moon_choice")
-    shooter = moon_shooter(options, hearts, cards)
-    if shooter is None or options.moon is not Moon.CHOICE:
-        choice = None
-    elif choice not in MOON_CHOICES:
+def make_hand(hearts: list[int], moon_choice: str | None, **cards: int | None) -> HeartsHand:
+    """The hand from its fields' values."""
+    return HeartsHand(tuple(hearts), moon_choice=moon_choice, **cards)
+
+
+def read_hearts(hearts: object, values: Mapping[str, object], options: HeartsOptions) -> list[int]:
+    """The hearts each seat took: whole numbers that add up to 13."""
+    return _hearts(hearts, options.players)
+
+
+def read_moon_choice(
+    choice: object, values: Mapping[str, object], options: HeartsOptions
+) -> str | None:
+    """The moon shooter's choice, read only where someone shot the moon."""
+    hearts, queen = values["hearts"], values["queen_of_spades"]
+    assert isinstance(hearts, list)
+    shooter = next((seat for seat, n in enumerate(hearts) if n == 13 and queen == seat), None)
+    if shooter is None:
+        return None
+    if choice not in MOON_CHOICES:
         raise InvalidHand(
             text(
                 N_(
@@ -93,7 +112,7 @@ def parse_hand(raw: object, options: HeartsOptions) -> HeartsHand:
             shooter,
             field="moon_choice",
         )
-    return HeartsHand(tuple(hearts), cards, choice)
+    return str(choice)
 
 
 def _hearts(hearts: object, seats: int) -> list[int]:
@@ -117,10 +136,14 @@ def _hearts(hearts: object, seats: int) -> list[int]:
     return hearts
 
 
-def _taker(raw: Mapping[str, object], card: str, seats: int) -> int:
+def read_taker(card: str) -> Callable[[object, Mapping[str, object], HeartsOptions], int]:
+    """How the seat that took a scoring card is read."""
+    return lambda seat, values, options: _taker(seat, card, options.players)
+
+
+def _taker(seat: object, card: str, seats: int) -> int:
     """The seat that took a scoring card."""
     name = Text(CARD_NAMES[card])
-    seat = raw.get(card)
     if seat is None:
         raise InvalidHand(
             text(
@@ -160,28 +183,6 @@ def moon_shooter(
         if taken == 13 and cards.get("queen_of_spades") == seat:
             return seat
     return None
-
-
-def hand_to_json(hand: HeartsHand) -> dict[str, object]:
-    body: dict[str, object] = {"hearts": list(hand.hearts), **hand.cards}
-    if hand.moon_choice:
-        body["moon_choice"] = hand.moon_choice
-    return body
-
-
-def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
-    """Each seat's hearts, who took each scoring card, and a moon shooter's choice."""
-    parts: list[Part] = [
-        (name, ntext(Nn_("{n} heart", "{n} hearts"), body["hearts"][seat]))
-        for seat, name in enumerate(players)
-    ]
-    for card, words in CARD_NAMES.items():
-        seat = body.get(card)
-        if isinstance(seat, int) and 0 <= seat < len(players):
-            parts.append((Text(words), text(N_("taken by {name}"), name=players[seat])))
-    if body.get("moon_choice") in MOON_CHOICE_WORDS:
-        parts.append((Text(N_("moon")), Text(MOON_CHOICE_WORDS[body["moon_choice"]])))
-    return parts
 
 
 def start(options: HeartsOptions, players: Sequence[str]) -> HeartsState:

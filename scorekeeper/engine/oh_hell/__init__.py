@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..hand import Body, Gettext, HandCode
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .options import Deal, MissPenalty, OhHellOptions, TrickPoints, hand_rules
+from .options import Deal, MissPenalty, OhHellOptions, TrickPoints
 from .scoring import OhHellHand, OhHellState, past_the_schedule
 
 DEAL_FACTS = {
@@ -18,6 +19,26 @@ DEAL_FACTS = {
     Deal.DOWN: N_("{hands} hands: {top} cards down to 1"),
     Deal.UP: N_("{hands} hands: 1 card up to {top}"),
 }
+
+
+def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext) -> str:
+    """The bid and the tricks taken ("3/4")."""
+    (seat,) = seats
+    return f"{body['bids'][seat]}/{body['tricks'][seat]}"
+
+
+def csv_cells(body: Body, seat: int) -> dict[str, str]:
+    return {"bid": str(body["bids"][seat]), "tricks": str(body["tricks"][seat])}
+
+
+HAND = HandCode(
+    scoring.parse_hand,
+    scoring.hand_to_json,
+    scoring.hand_words,
+    shorthand,
+    ("bid", "tricks"),
+    csv_cells,
+)
 
 
 class OhHell(KindDefaults[OhHellOptions, OhHellState]):
@@ -36,8 +57,8 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         scorecard=((N_("Cards"),), (N_("Bid"), N_("Took"), N_("Score"))),
     )
     scoring: Scoring[OhHellOptions, OhHellHand, OhHellState] = scoring
+    hand = HAND
 
-    hand_rules = staticmethod(hand_rules)  # a hand's size varies with its place in the schedule
     past_the_end = staticmethod(past_the_schedule)  # the schedule ends the game
 
     def words(self) -> Words[OhHellOptions]:
@@ -59,11 +80,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
         if options.pack == 60:
             facts.append(text(N_("the 60-card Wizard pack")))
         return [*facts, text(N_("highest total wins"))]
-
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """The bid and the tricks taken ("3/4")."""
-        (seat,) = seats
-        return f"{body['bids'][seat]}/{body['tricks'][seat]}"
 
     def scorecard_rows(self, options: OhHellOptions) -> tuple[tuple[str, ...], ...]:
         """The blank card's rows: one per hand of the schedule, its size printed."""
@@ -92,9 +108,6 @@ class OhHell(KindDefaults[OhHellOptions, OhHellState]):
             },
             "tricks_taken": counts.get("tricks_taken", 0),
         }
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        return str(body["bids"][seat]), str(body["tricks"][seat])
 
 
 KIND: GameKind[OhHellOptions, OhHellHand, OhHellState] = (

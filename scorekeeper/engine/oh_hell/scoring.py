@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import InvalidHand
-from ..kinds import Body
+from ..hand import Body
 from ..outcome import individual_sides
 from ..seats import bidding_order
 from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text

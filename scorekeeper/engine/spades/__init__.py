@@ -5,19 +5,47 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Words
+from ..hand import Body, Gettext, HandCode
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Words
 from ..text import N_, Nn_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .bids import Bid, BidKind, bid_short, is_nil
+from .bids import NIL_KINDS, Bid, BidKind, bid_short, is_nil
 from .options import Contract, SpadesOptions
 from .options import Scoring as Count
-from .scoring import SpadesHand, SpadesState, is_int
+from .scoring import is_int
 from .scoring import shape as table_shape
+from .state import SpadesHand, SpadesState
 
 ZERO = Bid(BidKind.NUMBER, 0)
+NIL_MARKERS = frozenset(f"{kind}_{end}" for kind in NIL_KINDS for end in ("made", "failed"))
 TEAM_BID_NOTE = text(
     N_("Partners' two bids are added into one team bid, as these rules take one number a side")
+)
+
+
+def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext) -> str:
+    """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8") where
+    the partners' tricks were entered as one number. `team_tricks` lists those sides by
+    their number at the table: the shape's sides, 0 (seats 1 + 3) and 1 (seats 2 + 4),
+    each numbered as its first seat is."""
+    if len(seats) > 1 and seats[0] in body.get("team_tricks", []):
+        took = sum(body["tricks"][s] for s in seats)
+        return "+".join(bid_short(body["bids"][s], gettext) for s in seats) + f"/{took}"
+    return " · ".join(f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats)
+
+
+def csv_cells(body: Body, seat: int) -> dict[str, str]:
+    return {"bid": str(body["bids"][seat]), "tricks": str(body["tricks"][seat])}
+
+
+HAND = HandCode(
+    scoring.parse_hand,
+    scoring.hand_to_json,
+    scoring.hand_words,
+    shorthand,
+    ("bid", "tricks"),
+    csv_cells,
 )
 
 
@@ -52,6 +80,7 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
         seated_by=frozenset({"players", "partnership", "tricks_per_hand"}),
     )
     scoring: Scoring[SpadesOptions, SpadesHand, SpadesState] = scoring
+    hand = HAND
 
     def words(self) -> Words[SpadesOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -107,18 +136,6 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             )
         return facts
 
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """Bid/tricks per seat ("3/4 · nil/0"), or the team's bids and tricks ("3+4/8") where
-        the partners' tricks were entered as one number. `team_tricks` lists those sides by
-        their number at the table: the shape's sides, 0 (seats 1 + 3) and 1 (seats 2 + 4),
-        each numbered as its first seat is."""
-        if len(seats) > 1 and seats[0] in body.get("team_tricks", []):
-            took = sum(body["tricks"][s] for s in seats)
-            return "+".join(bid_short(body["bids"][s], gettext) for s in seats) + f"/{took}"
-        return " · ".join(
-            f"{bid_short(body['bids'][s], gettext)}/{body['tricks'][s]}" for s in seats
-        )
-
     def tally(
         self, options: SpadesOptions, hand: SpadesHand, result: HandResult, seat: int, side: int
     ) -> dict[str, int]:
@@ -143,6 +160,18 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             counts["bagged_out"] = 1
         return counts
 
+    def seat_markers(
+        self, options: SpadesOptions, hand: SpadesHand, markers: Sequence[str], seat: int
+    ) -> tuple[str, ...]:
+        """A nil made or failed is its bidder's own (of two nils on a side, the one that
+        took no trick made it); a set, bags or a moon is the side's."""
+        bid, took = hand.bids[seat], hand.tricks[seat]
+        own = ""
+        if is_nil(bid, options):
+            kind = bid.kind.value if bid.kind is not BidKind.NUMBER else "nil"
+            own = f"{kind}_made" if took == 0 else f"{kind}_failed"
+        return tuple(m for m in markers if m not in NIL_MARKERS or m == own)
+
     def stats_json(self, counts: Mapping[str, int]) -> dict[str, object]:
         """The fields `stats --json` promises of Spades (GAME-FORMAT.md), and more."""
         return {
@@ -158,9 +187,6 @@ class Spades(KindDefaults[SpadesOptions, SpadesState]):
             "bags": counts.get("bags", 0),
             "bagged_out": counts.get("bagged_out", 0),
         }
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        return str(body["bids"][seat]), str(body["tricks"][seat])
 
 
 KIND: GameKind[SpadesOptions, SpadesHand, SpadesState] = (

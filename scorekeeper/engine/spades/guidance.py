@@ -9,7 +9,7 @@ from ..text import N_, Nn_, Text, ntext, number, signed, text
 from ..types import Need, Side
 from .bids import SPECIAL_KINDS, BidChoice, BidKind, behind_by, bid_choice, parse_bid
 from .options import FirstLead, Scoring, SetPenalty, SpadesOptions
-from .scoring import SpadesState
+from .state import SpadesState
 
 KIND_NAMES = {
     BidKind.NIL: N_("Nil"),

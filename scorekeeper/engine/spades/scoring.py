@@ -7,12 +7,12 @@ table reads is exactly what was added. RULES.md §1.4 pins the interpretations u
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
 from ..errors import InvalidHand
-from ..kinds import Body, Shape
+from ..hand import Body
+from ..kinds import Shape
 from ..outcome import decide
 from ..text import N_, Nn_, Part, Text, shown, signed, text
 from ..types import Explanation, HandResult, Line, Need, Outcome, Side
@@ -39,31 +39,10 @@ from .options import (
     SpadesOptions,
     TenFor,
 )
+from .state import SpadesHand, SpadesState
 
 SMALL_BID_TABLE = {2: 40, 1: 60, 0: 100}
 NOT_OVER = Outcome(False)
-
-
-@dataclass(frozen=True)
-class SpadesHand:
-    """One hand as the table enters it: a bid and the tricks taken, per seat."""
-
-    bids: tuple[Bid, ...]
-    tricks: tuple[int, ...]
-
-
-class SpadesState(NamedTuple):
-    """Everything the next hand needs: totals, bags, and a sudden win if one happened.
-
-    A named tuple: one is made per hand scored, and a frozen dataclass costs more."""
-
-    players: tuple[str, ...]
-    sides: tuple[Side, ...]
-    totals: tuple[int, ...]
-    bags: tuple[int, ...]
-    hands: int = 0
-    sudden_winner: int | None = None
-    sudden_reason: Text | None = None
 
 
 class _SideScore:

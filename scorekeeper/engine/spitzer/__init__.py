@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..kinds import Body, Facts, GameKind, Gettext, KindDefaults, Scoring, Shape, Words
+from ..hand import Entered, Field, HandForm
+from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
 from ..rulesheet import Table
 from ..text import N_, text
 from ..types import HandResult, Marker, Payment, StatColumn
@@ -18,7 +19,10 @@ from .scoring import (
     Contract,
     SpitzerHand,
     SpitzerState,
+    check_declarers,
+    check_taken,
     column,
+    make_hand,
     settlement,
     table_value,
 )
@@ -31,6 +35,64 @@ CONTRACT_SHORT = {
     "zola_schneider": N_("Zola S"),
     "zola_schneider_schwarz": N_("Zola SS"),
 }
+
+
+# A deal as the table records it: the contract, who declared it, and the card points
+# and tricks the declaring side took.
+HAND = HandForm[SpitzerOptions, SpitzerHand](
+    fields=(
+        Field(
+            "contract",
+            Entered.WORDS,
+            label=N_("Contract"),
+            said=N_("Contract"),
+            invalid=N_("contract {contract} is not one of {allowed}"),
+            choices=tuple((c.value, CONTRACT_NAMES[c]) for c in Contract),
+            short_choices=CONTRACT_SHORT,
+            of="declarers",
+            short="{value}",
+            csv="bid",
+        ),
+        Field(
+            "declarers",
+            Entered.SEATS,
+            label=N_("Declarers"),
+            said=N_("Declarers"),
+            invalid=N_("'declarers' must list seats: 0 for seat 1 to {last} for seat {seats}"),
+            missing=N_("Choose the declarer(s)"),
+            then=check_declarers,
+            hint=N_(
+                "the black queens' partners, the Schneider declarer and partner (anyone may declare Schneider), or the soloist"
+            ),
+        ),
+        Field(
+            "points",
+            Entered.KEYPAD,
+            label=N_("Card points the declarers took (0–120)"),
+            said=N_("Card points"),
+            invalid=N_("card points {points} must be a whole number 0–120"),
+            missing=N_("Card points are a number from 0 to 120"),
+            high=120,
+            of="declarers",
+            short="{value}",
+        ),
+        Field(
+            "tricks",
+            Entered.NUMBER,
+            label=N_("Tricks the declarers took"),
+            said=N_("Tricks"),
+            invalid=N_("tricks {tricks} must be a whole number 0–8"),
+            missing=N_("Choose the tricks taken"),
+            hint=N_("0 = no trick, 8 = all tricks"),
+            high=8,
+            of="declarers",
+            csv="tricks",
+            then=check_taken,
+        ),
+    ),
+    needs=N_("a Spitzer hand needs 'contract', 'declarers', 'points' and 'tricks'"),
+    make=make_hand,
+)
 
 
 class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
@@ -49,6 +111,7 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         ),
     )
     scoring: Scoring[SpitzerOptions, SpitzerHand, SpitzerState] = scoring
+    hand = HAND
 
     def words(self) -> Words[SpitzerOptions]:
         from . import describe  # the rule sheet: never needed to score
@@ -61,13 +124,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
 
     def target(self, options: SpitzerOptions) -> int | None:
         return options.target
-
-    def shorthand(self, body: Body, seats: Sequence[int], gettext: Gettext) -> str:
-        """The contract and card points on the declarers' cells ("Zola 75")."""
-        (seat,) = seats
-        if seat in body["declarers"]:
-            return f"{gettext(CONTRACT_SHORT[body['contract']])} {body['points']}"
-        return ""
 
     def settlement(
         self, options: SpitzerOptions, totals: Sequence[int], winner: int
@@ -110,12 +166,6 @@ class Spitzer(KindDefaults[SpitzerOptions, SpitzerState]):
         return {
             "declared": {"deals": counts.get("declared", 0), "won": counts.get("declared_won", 0)}
         }
-
-    def csv_cells(self, body: Body, seat: int) -> tuple[str, str]:
-        """The declarers' contract and tricks; nothing on the other seats."""
-        if seat not in body["declarers"]:
-            return "", ""
-        return str(body["contract"]), str(body["tricks"])
 
 
 KIND: GameKind[SpitzerOptions, SpitzerHand, SpitzerState] = (

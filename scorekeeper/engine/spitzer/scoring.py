@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeGuard
 
 from ..errors import InvalidHand
-from ..kinds import Body
 from ..outcome import decide, individual_sides
-from ..text import N_, Nn_, Part, Text, ntext, shown, signed, text
+from ..text import N_, Nn_, Text, ntext, signed, text
 from ..types import HandResult, Line, Need, Outcome, Payment, Side
 from .options import NoTrickDash, SpitzerOptions
 
@@ -96,44 +94,15 @@ def table_value(options: SpitzerOptions, contract: Contract, col: str) -> int:
     return value
 
 
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+def make_hand(contract: str, declarers: list[int], points: int, tricks: int) -> SpitzerHand:
+    """The deal from its fields' values, each of the right form."""
+    return SpitzerHand(Contract(contract), tuple(declarers), points, tricks)
 
 
-def parse_hand(raw: object, options: SpitzerOptions) -> SpitzerHand:
-    """Read and check a Spitzer deal."""
-    if (
-        not isinstance(raw, dict)
-        or not {"contract", "declarers", "points", "tricks"} <= raw.keys()
-    ):
-        raise InvalidHand(
-            text(N_("a Spitzer hand needs 'contract', 'declarers', 'points' and 'tricks'"))
-        )
-    try:
-        contract = Contract(raw["contract"])
-    except ValueError:
-        raise InvalidHand(
-            text(
-                N_("contract {contract} is not one of {allowed}"),
-                contract=shown(raw["contract"]),
-                allowed=", ".join(c.value for c in Contract),
-            )
-        ) from None
-    declarers = _declarers(raw["declarers"], contract, options.players)
-    points, tricks = _check_taken(raw["points"], raw["tricks"])
-    return SpitzerHand(contract, tuple(declarers), points, tricks)
-
-
-def _declarers(declarers: object, contract: Contract, seats: int) -> list[int]:
-    """The declaring seats: distinct seats, as many as the contract has."""
-    if not isinstance(declarers, list) or not all(_whole(s) and 0 <= s < seats for s in declarers):
-        raise InvalidHand(
-            text(
-                N_("'declarers' must list seats: 0 for seat 1 to {last} for seat {seats}"),
-                last=seats - 1,
-                seats=seats,
-            )
-        )
+def check_declarers(values: Mapping[str, object]) -> None:
+    """Distinct declarers, as many as the contract has."""
+    contract, declarers = Contract(str(values["contract"])), values["declarers"]
+    assert isinstance(declarers, list)  # read as a list of seats
     if len(set(declarers)) != len(declarers):
         raise InvalidHand(text(N_("a seat is named twice in 'declarers'")))
     needed = 2 if contract in TWO_DECLARERS else 1
@@ -146,52 +115,17 @@ def _declarers(declarers: object, contract: Contract, seats: int) -> list[int]:
                 count=len(declarers),
             )
         )
-    return declarers
 
 
-def _check_taken(points: object, tricks: object) -> tuple[int, int]:
-    """The declaring side's card points and tricks, and that they agree."""
-    if not _whole(points) or not 0 <= points <= 120:
-        raise InvalidHand(
-            text(N_("card points {points} must be a whole number 0–120"), points=shown(points))
-        )
-    if not _whole(tricks) or not 0 <= tricks <= 8:
-        raise InvalidHand(
-            text(N_("tricks {tricks} must be a whole number 0–8"), tricks=shown(tricks))
-        )
+def check_taken(values: Mapping[str, object]) -> None:
+    """Card points that agree with the tricks."""
+    points, tricks = values["points"], values["tricks"]
     if tricks == 0 and points:
         said = N_("a side with no trick has no card points, but {points} are given")
         raise InvalidHand(text(said, points=points))
     if tricks == 8 and points != 120:
         said = N_("a side with all 8 tricks has all 120 card points, but {points} are given")
         raise InvalidHand(text(said, points=points))
-    return points, tricks
-
-
-def hand_to_json(hand: SpitzerHand) -> dict[str, object]:
-    return {
-        "contract": hand.contract.value,
-        "declarers": list(hand.declarers),
-        "points": hand.points,
-        "tricks": hand.tricks,
-    }
-
-
-def hand_words(body: Body, players: Sequence[str]) -> list[Part]:
-    """The contract, its declarers, their card points and tricks."""
-    contract = body.get("contract")
-    declarers = [players[s] for s in body.get("declarers", []) if 0 <= s < len(players)]
-    return [
-        (
-            Text(N_("Contract")),
-            Text(CONTRACT_NAMES[Contract(contract)])
-            if contract in set(Contract)
-            else text("{value}", value=shown(contract)),
-        ),
-        (Text(N_("Declarers")), text("{value}", value=" & ".join(declarers))),
-        (Text(N_("Card points")), text("{value}", value=shown(body.get("points")))),
-        (Text(N_("Tricks")), text("{value}", value=shown(body.get("tricks")))),
-    ]
 
 
 def start(options: SpitzerOptions, players: Sequence[str]) -> SpitzerState:

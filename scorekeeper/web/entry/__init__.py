@@ -1,228 +1,41 @@
-"""Entering a hand, kind by kind: the shared tap targets, and each kind's entry.
+"""Entering a hand, kind by kind.
 
-A kind's entry (one module here, registered in ENTRIES) says how a table enters its
-hands: the steps (bids, then tricks; or one page), the pickers of each step and how to
-read them back into a game-file hand, and the template partials the scoresheet shows
-around the next hand. Everything else in the web layer is the same for every game.
+A kind's entry says how a table enters its hands: the steps (bids, then tricks; or one
+page), the pickers of each step and how to read them back into a game-file hand, and
+the template partials the scoresheet shows around the next hand. A kind whose hand is
+declared (engine/hand.py `HandForm`) is entered on one page made from its fields
+(`Declared`) and needs no entry of its own; a kind with more to say registers its entry
+in `registry.py`, beside the others. Everything else in the web layer is the same for
+every game.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from ...engine import find_kind
+from ...engine.hand import HandForm
+from .base import REST, BiddingEntry, Choice, Entry, OnePage, OnePageEntry, Picker, numbers
+from .declared import Declared
+from .registry import ENTRIES
 
-from ...engine import Side, kind_names
-from ...engine.kinds import module_name
-from ...engine.text import N_, Text, text
-
-REST = "rest"  # "the rest": the last player's share, worked out from the others
-
-
-@dataclass
-class Choice:
-    value: str
-    label: Any
-    wide: bool = False  # words, not a number: a wider button
-    disabled: bool = False  # shown, but closed now (the picker's `closed` says why)
-
-
-@dataclass
-class Picker:
-    """One row of tap targets: a seat's bid or tricks, or a partnership's number."""
-
-    name: str
-    label: str
-    hint: Any = ""
-    choices: list[Choice] = field(default_factory=list)
-    selected: str | None = None
-    error: Text | None = None
-    closed: list[tuple[Any, Text]] = field(default_factory=list)
-    multiple: bool = False  # checkboxes (several may be chosen) instead of radio buttons
-    chosen: list[str] = field(default_factory=list)  # the choices made, when multiple
-    words: bool = False  # every choice is a phrase, not a number: two buttons a row
-    then: str = ""  # a template partial the page shows after this picker (a number field)
-    # A row whose choice may not make the form's rows of the same kind add up to this
-    # number; static/app.js closes that choice as the others are tapped, saying why
-    # (the words of `closed`, "{n}" standing for the choice).
-    total_not: int | None = None
-    total_not_why: tuple[Any, Text] | None = None
-    total_not_open: str | None = None  # a choice the rule never closes (a bid of 0)
-
-
-Key = TypeVar("Key")  # a form field, or a seat
-
-
-def numbers(low: int, high: int) -> list[Choice]:
-    """Tap targets for the numbers low..high."""
-    return [Choice(str(n), str(n)) for n in range(low, high + 1)]
-
-
-class Entry(Protocol):
-    """How a table enters one kind's hands, and what the scoresheet shows around them."""
-
-    # The hands-blueprint pages a new hand goes through, in order: ("bids", "tricks"),
-    # or ("play",) for a hand entered on one page.
-    steps: tuple[str, ...]
-    # Template partials: the box before the next hand (every role), and what follows
-    # the outcome of a finished game (a settlement), or "" for nothing.
-    next_template: str
-    outcome_template: str
-
-    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
-        """The variables the kind's partials need on the scoresheet."""
-        ...
-
-    def next_button(self, number: int) -> Text:
-        """The button to the first step of hand `number` ("Enter bids")."""
-        ...
-
-    def next_words(self, stored: Any) -> Text:
-        """What a hand's page says of the next one ("Next: hand 4 — Ann deals…")."""
-        ...
-
-
-class BiddingEntry(Entry, Protocol):
-    """A kind whose hands are bid before they are played and scored after (steps
-    "bids" then "tricks"): the flow web/hands.py drives. `options` are the rules the
-    hand is entered under (the kind's hand_rules), each kind naming them its own way."""
-
-    templates: ClassVar[dict[str, str]]  # the pages of the two steps and of an edit ("edit")
-
-    def bid_pickers(
-        self,
-        options: Any,
-        /,
-        sides: Sequence[Side],
-        players: Sequence[str],
-        totals: Sequence[int],
-        dealer: int,
-        values: Mapping[str, str],
-        errors: Mapping[str, Text],
-    ) -> list[Picker]: ...
-
-    def read_bids(
-        self,
-        options: Any,
-        /,
-        sides: Sequence[Side],
-        players: Sequence[str],
-        totals: Sequence[int],
-        dealer: int,
-        form: Mapping[str, str],
-    ) -> tuple[list[Any] | None, dict[str, Text], list[Text]]: ...
-
-    def trick_pickers(
-        self,
-        options: Any,
-        /,
-        sides: Sequence[Side],
-        players: Sequence[str],
-        bids: Sequence[Any],
-        dealer: int,
-        values: Mapping[str, str],
-        errors: Mapping[str, Text],
-        by_team: bool,
-    ) -> list[Picker]: ...
-
-    def read_tricks(
-        self,
-        options: Any,
-        /,
-        sides: Sequence[Side],
-        bids: Sequence[Any],
-        dealer: int,
-        form: Mapping[str, str],
-        by_team: bool,
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]: ...
-
-    def hand_values(
-        self, body: Mapping[str, Any], options: Any, sides: Sequence[Side], dealer: int
-    ) -> dict[str, str]:
-        """A stored hand as the forms' values, to edit it."""
-        ...
-
-    def guidance(self, stored: Any, result: Any, bids: Any = None) -> Any:
-        """Who deals, bids and leads, and which bids are open now (the box before bids)."""
-        ...
-
-    def pending(self, stored: Any) -> list[tuple[str, str]]:
-        """The bids of the hand being played, as the scoresheet writes them."""
-        ...
-
-
-class OnePageEntry(Entry, Protocol):
-    """A kind whose hand is entered on one page (step "play")."""
-
-    several: str  # the form field where several may be chosen ("" when none)
-
-    def pickers(
-        self,
-        options: Any,
-        players: Any,
-        dealer: int,
-        values: Mapping[str, str],
-        chosen: list[str],
-        errors: Mapping[str, Text],
-    ) -> list[Picker]: ...
-
-    def read(
-        self, options: Any, players: Any, values: Mapping[str, str], chosen: list[str]
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]: ...
-
-    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]: ...
-
-    def notes(self, options: Any, number: int) -> list[Text]:
-        """What the table does before the hand ("pass 3 across"; who leads)."""
-        ...
-
-
-class OnePage:
-    """What every kind entered on one page shares: its step, the box before the next
-    hand, and how that box and a hand's page speak of the next hand."""
-
-    steps: tuple[str, ...] = ("play",)
-    several = ""  # no field where several may be chosen
-    next_template = "entry/one_page_next.html"
-    outcome_template = ""
-
-    def next_button(self, number: int) -> Text:
-        return text(N_("Enter hand {n}"), n=number)
-
-    def next_words(self, stored: Any) -> Text:
-        number = len(stored.hands) + 1
-        return text(
-            N_("Next: hand {n} — {dealer} deals."),
-            n=number,
-            dealer=stored.players[stored.dealer(number)],
-        )
-
-    def notes(self, options: Any, number: int) -> list[Text]:
-        return []
+__all__ = [
+    "REST",
+    "BiddingEntry",
+    "Choice",
+    "Entry",
+    "OnePage",
+    "OnePageEntry",
+    "Picker",
+    "entry_for",
+    "numbers",
+]
 
 
 def entry_for(kind: str) -> Entry:
-    """The entry of a game kind: the module of this package named as the kind's engine
-    package (engine.kinds.module_name), imported on first use."""
-    if kind not in kind_names():
-        raise KeyError(kind)
-    entry: Entry = importlib.import_module(f"{__name__}.{module_name(kind)}").ENTRY
-    return entry
-
-
-def fill_the_rest(entries: dict[Key, int | None], most: int) -> Text | None:
-    """Give "the rest" (None) what the others left of the hand's `most` tricks; or say
-    why the tricks cannot be the hand's."""
-    rest = [name for name, n in entries.items() if n is None]
-    known = sum(n for n in entries.values() if n is not None)
-    if len(rest) > 1:
-        return text(N_("Only one player can take 'the rest'"))
-    if rest:
-        if known > most:
-            said = N_("The others already took {n} tricks; a hand has {most}")
-            return text(said, n=known, most=most)
-        entries[rest[0]] = most - known
-    elif known != most:
-        return text(N_("Tricks add up to {n}; a hand has {most}"), n=known, most=most)
-    return None
+    """The entry of a game kind: the one registered for it, else the one page its
+    declared hand makes (KeyError for a kind the engine does not know)."""
+    if kind in ENTRIES:
+        return ENTRIES[kind]
+    hand = find_kind(kind).hand
+    if not isinstance(hand, HandForm):
+        raise KeyError(kind)  # a hand that is more than its fields needs its entry
+    return Declared(hand)

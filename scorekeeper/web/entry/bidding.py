@@ -10,19 +10,23 @@ enter one total of tricks).
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 from flask_babel import lazy_gettext as _l
 
 from ...engine import GameResult, Side
+from ...engine.hand import Body
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
 from ..i18n import translations
-from . import REST, BiddingEntry, Choice, Picker, fill_the_rest, numbers
+from .base import REST, Choice, Form, Picker, Read, fill_the_rest, numbers
+
+Opts = TypeVar("Opts")  # the kind's options
+Rules = TypeVar("Rules")  # the rules a hand is entered under
 
 
 def side_of(sides: Sequence[Side], seat: int) -> int:
@@ -30,15 +34,27 @@ def side_of(sides: Sequence[Side], seat: int) -> int:
     return next(index for index, side in enumerate(sides) if seat in side.seats)
 
 
-class BidsThenTricks(BiddingEntry):
+class BidsThenTricks(ABC, Generic[Opts, Rules]):
     """A kind whose hands are bid before they are played and whose tricks are entered
     after. The `options` its methods are given are the rules the hand is entered under
-    (the kind's hand_rules), which only the kind reads."""
+    (`hand_rules`), which only the kind reads."""
 
     steps: tuple[str, ...] = ("bids", "tricks")
     outcome_template = ""
 
-    def context(self, stored: StoredGame, result: GameResult, role: str | None) -> dict[str, Any]:
+    @abstractmethod
+    def hand_rules(self, options: Opts, number: int) -> Rules:
+        """The rules hand `number` is entered under (the options, or more)."""
+
+    @abstractmethod
+    def guidance(
+        self, stored: StoredGame, result: GameResult, bids: Sequence[object] | None = None
+    ) -> object:
+        """Who deals, bids and leads, and which bids are open now (the box before bids)."""
+
+    def context(
+        self, stored: StoredGame, result: GameResult, role: str | None
+    ) -> dict[str, object]:
         if result.outcome.finished:
             return {}
         return {"guide": self.guidance(stored, result), "pending": self.pending(stored)}
@@ -51,11 +67,11 @@ class BidsThenTricks(BiddingEntry):
             for seat, bid in enumerate(stored.pending_bids or [])
         ]
 
-    def bid_short(self, bid: Any, gettext: Callable[[str], str]) -> str:
+    def bid_short(self, bid: object, gettext: Callable[[str], str]) -> str:
         """A game-file bid as a scoresheet cell writes it: a number as it is."""
         return str(bid)
 
-    def bid_hint(self, bid: Any) -> Any:
+    def bid_hint(self, bid: object) -> object:
         """What a seat's trick picker says of the seat's bid."""
         return text(N_("bid {n}"), n=bid)
 
@@ -73,22 +89,22 @@ class BidsThenTricks(BiddingEntry):
         )
 
     @abstractmethod
-    def hand_tricks(self, options: Any) -> int:
+    def hand_tricks(self, options: Rules) -> int:
         """The tricks of the hand these rules deal: every bidding kind says."""
 
-    def team_entry_allowed(self, options: Any, side: Side, bids: Sequence[Any]) -> bool:
+    def team_entry_allowed(self, options: Rules, side: Side, bids: Sequence[object]) -> bool:
         """Whether partners may enter one total of tricks for their side (a side of
         several seats is a partnership)."""
         return len(side.seats) > 1
 
     def trick_pickers(
         self,
-        options: Any,
+        options: Rules,
         sides: Sequence[Side],
         players: Sequence[str],
-        bids: Sequence[Any],
+        bids: Sequence[object],
         dealer: int,
-        values: Mapping[str, str],
+        values: Form,
         errors: Mapping[str, Text],
         by_team: bool,
     ) -> list[Picker]:
@@ -133,13 +149,13 @@ class BidsThenTricks(BiddingEntry):
 
     def read_tricks(
         self,
-        options: Any,
+        options: Rules,
         sides: Sequence[Side],
-        bids: Sequence[Any],
+        bids: Sequence[object],
         dealer: int,
-        form: Mapping[str, str],
+        form: Form,
         by_team: bool,
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    ) -> Read:
         """Turn trick pickers into a hand body (the bids, the tricks, and the sides that
         entered a total); return (body, field errors, form errors)."""
         most = self.hand_tricks(options)
@@ -178,13 +194,13 @@ class BidsThenTricks(BiddingEntry):
                 tricks[min(side.seats, key=first.index)] = n
             else:
                 tricks[int(name.rsplit("_", 1)[1])] = n
-        body: dict[str, Any] = {"bids": list(bids), "tricks": tricks}
+        body: dict[str, object] = {"bids": list(bids), "tricks": tricks}
         if team_sides:
             body["team_tricks"] = team_sides
         return body, {}, []
 
     def hand_values(
-        self, body: Mapping[str, Any], options: Any, sides: Sequence[Side], dealer: int
+        self, body: Body, options: Rules, sides: Sequence[Side], dealer: int
     ) -> dict[str, str]:
         """Picker values that show a stored hand (for editing it)."""
         values = {f"bid_{seat}": str(bid) for seat, bid in enumerate(body["bids"])}

@@ -295,7 +295,7 @@ def chicago_wheel(options: BridgeOptions, state: BridgeState) -> list[dict[str, 
     return rows
 
 
-class BridgeEntry(OnePage):
+class BridgeEntry(OnePage[BridgeOptions]):
     """Bridge: one page per deal; the box before it says the dealer and vulnerability,
     and holds the rubber's sheet above and below the line, or the chicago's wheel."""
 
@@ -354,4 +354,4 @@ class BridgeEntry(OnePage):
         return []
 
 
-ENTRY: OnePageEntry = BridgeEntry()  # checked against the interface by mypy
+ENTRY: OnePageEntry[BridgeOptions] = BridgeEntry()  # checked against the interface by mypy

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from flask_babel import lazy_gettext as _l
 
 from ...engine import GameResult, Side
-from ...engine.oh_hell.options import HandRules, HookScope, hand_rules
+from ...engine.oh_hell.options import HandRules, HookScope, OhHellOptions, hand_rules
 from ...engine.oh_hell.scoring import hook_bid, hook_binds
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Nn_, Text, ntext, text
 from ...limits import parse_count
 from ...store import StoredGame
-from . import BiddingEntry, Picker, numbers
+from .base import BiddingEntry, Form, Picker, Read, numbers
 from .bidding import BidsThenTricks
 
 
@@ -52,7 +52,7 @@ def before_words(rules: HandRules, players: Sequence[str], dealer: int) -> Text:
     )
 
 
-def _forbidden_words(rules: HandRules, player: str, bid: Any) -> tuple[Text, Text]:
+def _forbidden_words(rules: HandRules, player: str, bid: object) -> tuple[Text, Text]:
     cards = rules.cards
     if rules.options.hook_scope is HookScope.LEADER:  # the Canadian rule binds a leader only
         return (
@@ -75,7 +75,7 @@ def bid_pickers(
     players: Sequence[str],
     totals: Sequence[int],
     dealer: int,
-    values: Mapping[str, str],
+    values: Form,
     errors: Mapping[str, Text],
 ) -> list[Picker]:
     """A picker per player in bidding order, the dealer last: 0 to the cards in the hand."""
@@ -113,8 +113,8 @@ def read_bids(
     players: Sequence[str],
     totals: Sequence[int],
     dealer: int,
-    form: Mapping[str, str],
-) -> tuple[list[Any] | None, dict[str, Text], list[Text]]:
+    form: Form,
+) -> tuple[list[object] | None, dict[str, Text], list[Text]]:
     """Turn the pickers into a bid per seat; the dealer's bid is checked against the hook."""
     errors: dict[str, Text] = {}
     bids: list[int] = []
@@ -136,7 +136,9 @@ def read_bids(
     return list(bids), {}, []
 
 
-def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Before | None:
+def guidance_for(
+    stored: StoredGame, result: GameResult, bids: Sequence[object] | None = None
+) -> Before | None:
     """Before the next hand: its place in the schedule, its size, who deals and bids."""
     number = len(stored.hands) + 1
     rules = _rules_for(stored, number)
@@ -149,7 +151,7 @@ def _rules_for(stored: StoredGame, number: int) -> HandRules:
     return hand_rules(stored.rules_for(number).options, number)
 
 
-class OhHellEntry(BidsThenTricks):
+class OhHellEntry(BidsThenTricks[OhHellOptions, HandRules]):
     """Oh Hell: bids before the hand is played, tricks after it."""
 
     next_template = "kinds/oh_hell/next.html"
@@ -158,6 +160,7 @@ class OhHellEntry(BidsThenTricks):
         "tricks": "kinds/oh_hell/tricks.html",
         "edit": "kinds/oh_hell/edit.html",
     }
+    hand_rules = staticmethod(hand_rules)  # a hand's size varies with its place in the schedule
     bid_pickers = staticmethod(bid_pickers)
     read_bids = staticmethod(read_bids)
     guidance = staticmethod(guidance_for)
@@ -169,11 +172,11 @@ class OhHellEntry(BidsThenTricks):
         self,
         rules: HandRules,
         sides: Sequence[Side],
-        bids: Sequence[Any],
+        bids: Sequence[object],
         dealer: int,
-        form: Mapping[str, str],
+        form: Form,
         by_team: bool,
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    ) -> Read:
         """The hand's tricks, and its size: a hand records how many cards it dealt."""
         body, errors, form_errors = super().read_tricks(rules, sides, bids, dealer, form, by_team)
         if body is not None:
@@ -191,4 +194,6 @@ class OhHellEntry(BidsThenTricks):
         )
 
 
-ENTRY: BiddingEntry = OhHellEntry()  # checked against the interface by mypy
+ENTRY: BiddingEntry[OhHellOptions, HandRules] = (
+    OhHellEntry()
+)  # checked against the interface by mypy

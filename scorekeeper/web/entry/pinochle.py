@@ -225,7 +225,7 @@ def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]
     return values, []
 
 
-class PinochleEntry(OnePage):
+class PinochleEntry(OnePage[PinochleOptions]):
     """Pinochle: one page per hand."""
 
     def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
@@ -264,4 +264,4 @@ class PinochleEntry(OnePage):
         ]
 
 
-ENTRY: OnePageEntry = PinochleEntry()  # checked against the interface by mypy
+ENTRY: OnePageEntry[PinochleOptions] = PinochleEntry()  # checked against the interface by mypy

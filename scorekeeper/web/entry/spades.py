@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from flask_babel import lazy_gettext as _l
 
 from ...engine import GameResult, Side
+from ...engine.hand import Body
 from ...engine.seats import bidding_order
 from ...engine.spades.bids import (
     NIL_KINDS,
@@ -32,7 +33,7 @@ from ...engine.spades.options import Contract, SpadesOptions
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
 from ...store import StoredGame
-from . import BiddingEntry, Choice, Picker
+from .base import BiddingEntry, Choice, Form, Picker
 from .bidding import BidsThenTricks, side_of
 
 TEAM = "team"  # a seat's choice "part of the team bid" in team_total games
@@ -53,7 +54,7 @@ def bid_pickers(
     players: Sequence[str],
     totals: Sequence[int],
     dealer: int,
-    values: Mapping[str, str],
+    values: Form,
     errors: Mapping[str, Text],
 ) -> list[Picker]:
     """The bid pickers of a hand in bidding order, offering only open bids."""
@@ -113,12 +114,12 @@ def read_bids(
     players: Sequence[str],
     totals: Sequence[int],
     dealer: int,
-    form: Mapping[str, str],
-) -> tuple[list[Any] | None, dict[str, Text], list[Text]]:
+    form: Form,
+) -> tuple[list[object] | None, dict[str, Text], list[Text]]:
     """Turn picker values into game-file bids; return (bids, field errors, form errors)."""
     errors: dict[str, Text] = {}
     seats = len(players)
-    raw: list[Any] = [None] * seats
+    raw: list[Any] = [None] * seats  # each seat's game-file bid (a number, or words)
     parsed: list[Bid | None] = [None] * seats  # each bid parsed once, here
     team_total = options.partnership and options.contract is Contract.TEAM_TOTAL
     for seat in range(seats):
@@ -155,8 +156,8 @@ def _team_numbers(
     options: SpadesOptions,
     sides: Sequence[Side],
     dealer: int,
-    form: Mapping[str, str],
-    raw: list[Any],
+    form: Form,
+    raw: list[object],
     errors: dict[str, Text],
 ) -> None:
     """Put each partnership's number on its later partner, 0 on the other."""
@@ -184,19 +185,21 @@ def _team_numbers(
             raw[seat] = number if seat == in_team[-1] else 0
 
 
-def _bid_label(bid: Any) -> Any:
+def _bid_label(bid: object) -> object:
     if isinstance(bid, int):
         return text(N_("bid {n}"), n=bid)
-    if bid.startswith("blind "):
-        return text(N_("bid blind {n}"), n=bid.split()[1])
-    return KIND_LABELS[BidKind(bid)]
+    if str(bid).startswith("blind "):
+        return text(N_("bid blind {n}"), n=str(bid).split()[1])
+    return KIND_LABELS[BidKind(str(bid))]
 
 
 # Guidance for the hand about to be played: who deals, bids and leads; exchanges due;
 # which special bids each side may make now.
 
 
-def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Guidance:
+def guidance_for(
+    stored: StoredGame, result: GameResult, bids: Sequence[object] | None = None
+) -> Guidance:
     """Who deals, bids and leads; exchanges due; which special bids each side may make now."""
     number = len(stored.hands) + 1
     args = (
@@ -209,7 +212,7 @@ def guidance_for(stored: StoredGame, result: GameResult, bids: Any = None) -> Gu
     return guidance(*args, bids)
 
 
-class SpadesEntry(BidsThenTricks):
+class SpadesEntry(BidsThenTricks[SpadesOptions, SpadesOptions]):
     """Spades: the bids are entered before the hand is played, the tricks after it."""
 
     next_template = "kinds/spades/next.html"
@@ -225,10 +228,15 @@ class SpadesEntry(BidsThenTricks):
     bid_short = staticmethod(bid_short)  # "nil", "BN", "B7", "3"
     bid_hint = staticmethod(_bid_label)
 
+    def hand_rules(self, options: SpadesOptions, number: int) -> SpadesOptions:
+        return options  # every hand is entered alike
+
     def hand_tricks(self, options: SpadesOptions) -> int:
         return options.tricks_per_hand
 
-    def team_entry_allowed(self, options: SpadesOptions, side: Side, bids: Sequence[Any]) -> bool:
+    def team_entry_allowed(
+        self, options: SpadesOptions, side: Side, bids: Sequence[object]
+    ) -> bool:
         """Partners may enter one total when neither bid a nil of any kind."""
         return super().team_entry_allowed(options, side, bids) and not any(
             parse_bid(bids[s], options.tricks_per_hand).kind in NIL_KINDS
@@ -237,7 +245,7 @@ class SpadesEntry(BidsThenTricks):
         )
 
     def hand_values(
-        self, body: Mapping[str, Any], options: SpadesOptions, sides: Sequence[Side], dealer: int
+        self, body: Body, options: SpadesOptions, sides: Sequence[Side], dealer: int
     ) -> dict[str, str]:
         """Picker values that show a stored hand; in team_total games a partnership's
         numbers are its one team bid."""
@@ -254,4 +262,6 @@ class SpadesEntry(BidsThenTricks):
         return values
 
 
-ENTRY: BiddingEntry = SpadesEntry()  # checked against the interface by mypy
+ENTRY: BiddingEntry[SpadesOptions, SpadesOptions] = (
+    SpadesEntry()
+)  # checked against the interface by mypy
