@@ -78,6 +78,7 @@ def index() -> str:
         players=players,
         columns=stat_columns({kind for p in players for kind in p.kinds}),  # played only
         ratings=ratings,
+        rated_kind=chosen["game"] in kind_names() and find_kind(chosen["game"]).facts.rated,
         chosen=chosen,
         **_filter_choices(),
     )
@@ -99,7 +100,8 @@ def export_csv() -> Response:
 
 def _ratings(player: PlayerStats) -> dict[str, Rating]:
     """The player's rating in each rated game kind they played (from every game of the
-    club, whichever phone kept it: a rating is the club's, like a ladder)."""
+    club's evenings, whichever phone kept it: a rating is the club's, like a ladder; a
+    phone's own games outside evenings count for none, so none is learnt through it)."""
     db, key = get_db(), player_key(player.name)
     try:
         return {

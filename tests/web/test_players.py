@@ -136,14 +136,17 @@ def test_statistics_leave_every_game_as_it_stands(client, db):
 
 
 def test_kept_to_one_game_the_players_list_shows_each_players_rating(client, db):
-    game_id = start_game(client)
+    from .test_evenings import game_in, start_evening
+
+    game_id = game_in(client, start_evening(client), ["Ann", "Ben", "Cho", "Dee"])
     for _hand in range(5):  # Ann & Cho bid and take 12 tricks a hand: 600, they win
         play(client, db, game_id, {0: 6, 1: 1, 2: 6, 3: 0}, {0: 6, 1: 1, 2: 6, 3: 0})
     assert store.get_game(db, game_id).score().outcome.finished
     everyone = text(client.get("/players/"))
     assert "Rating" not in everyone  # a rating is one game's: not across games
     spades = text(client.get("/players/?game=spades"))
-    assert "Rating" in spades and "* provisional: fewer than 5 games" in spades
+    assert "Spades rating" in spades and "* provisional: fewer than 5 games" in spades
+    assert "Ratings count the games of club evenings only" in spades
     ann, ben = (
         float(spades.split(f"{name} ")[1].split("*")[0].replace("−", "-"))
         for name in ("Ann", "Ben")
@@ -187,3 +190,22 @@ def test_the_organisers_pages_count_the_games_their_tables_started(app, client, 
     table = text(phones[3].get("/players/"))
     assert "Kai 2 0 2" in table and "Ann 1 0 1" in table and "Gus" not in table
     assert "2 games" in text(phones[3].get("/players/Kai"))
+
+
+def test_a_phone_sees_no_rating_move_from_a_game_it_may_not_open(app, client, db):
+    """Rita plays at the club's evening, then a private game on a stranger's phone: the
+    club's phone, which may not open that game, sees her rating as it was."""
+    from .test_evenings import game_in, start_evening
+
+    club_game = game_in(client, start_evening(client), ["Rita", "Ben", "Cho", "Dee"])
+    for _hand in range(5):
+        play(client, db, club_game, {0: 6, 1: 1, 2: 6, 3: 0}, {0: 6, 1: 1, 2: 6, 3: 0})
+    before = text(client.get("/players/Rita"))
+    assert "Spades rating" in before
+    stranger = app.test_client()
+    private = start_game(stranger, names=["Rita", "Max", "Cho", "Noa"])
+    for _hand in range(5):  # Max & Noa take every hand: Rita loses
+        play(stranger, db, private, {0: 0, 1: 6, 2: 1, 3: 6}, {0: 0, 1: 6, 2: 1, 3: 6})
+    assert store.get_game(db, private).score().outcome.finished
+    assert text(client.get("/players/Rita")) == before
+    assert "Spades rating" not in text(stranger.get("/players/Noa"))  # nor rated for its own
