@@ -569,6 +569,20 @@
     });
   }
 
+  // A list's filter box (the club's members): rows whose name holds what is typed stay.
+  function listFilter(box) {
+    var list = document.getElementById(box.getAttribute("data-filters"));
+    if (!list) return;
+    box.hidden = false;
+    box.addEventListener("input", function () {
+      var wanted = box.value.trim().toLowerCase();
+      Array.prototype.forEach.call(list.children, function (row) {
+        var name = (row.getAttribute("data-name") || "").toLowerCase();
+        row.hidden = wanted !== "" && name.indexOf(wanted) < 0;
+      });
+    });
+  }
+
   // The round clock (evening page and TV): the time left, "last hand" in the round's
   // last minutes, then time. Counted from the server's clock: the page says what time it
   // was there when it was made (data-now), so a phone whose own clock is off counts right.
@@ -690,6 +704,7 @@
     if (evening) liveEvening(evening);
     var names = document.getElementById("roster");
     if (names) roster(names);
+    Array.prototype.forEach.call(document.querySelectorAll(".list-filter"), listFilter);
     if (document.getElementById("round-clock")) {
       roundClock();
       window.setInterval(roundClock, 1000);

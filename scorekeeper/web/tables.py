@@ -14,6 +14,7 @@ from flask import Response
 
 from .. import store
 from ..stats import PlayerStats, csv_rows, game_stats, merge, write_csv
+from ..store import members
 from .access import device
 from .db import get_db
 from .download import file_response
@@ -21,8 +22,10 @@ from .download import file_response
 
 def known_names() -> list[str]:
     """Names typed at this browser's earlier games, most used first (for the setup form;
-    read from the games' summaries, no hand is loaded)."""
-    return store.names_played(get_db(), store.Scope(device() or ""))
+    read from the games' summaries, no hand is loaded), but those hidden as gone in its
+    club (store/members.py)."""
+    db = get_db()
+    return members.visible(db, device(), store.names_played(db, store.Scope(device() or "")))
 
 
 def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:

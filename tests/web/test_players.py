@@ -66,15 +66,18 @@ def test_renaming_and_merging_follow_every_game_this_phone_keeps(app, client, db
 
     first = start_game(client, names=["Bob", "Ann", "Cho", "Dee"])
     second = start_game(client, names=["Robert", "Ann", "Cho", "Dee"])
-    response = client.post("/players/robert/rename", data={"name": "Bob"})
+    asked = client.post("/players/robert/rename", data={"name": "Bob"})
+    assert asked.status_code == 200 and "Merge Robert into Bob?" in text(asked)
+    assert store.get_game(db, second).players[0] == "Robert"  # nothing merged unconfirmed
+    response = client.post("/players/robert/rename", data={"name": "Bob", "confirm": "1"})
     assert response.status_code == 303
     assert store.get_game(db, second).players[0] == "Bob"
     page = text(client.get("/players/bob"))
-    assert "Robert is now Bob in 1 game." in page or "robert is now Bob in 1 game." in page
+    assert "Robert is now Bob in 1 game." in page
     assert "2 games" in page  # merged: one player now
     assert "renamed Bob" in text(client.get(f"/g/{second}/history"))
     # A rename that would seat one name twice in a game leaves that game alone.
-    client.post("/players/ann/rename", data={"name": "bob"})
+    client.post("/players/ann/rename", data={"name": "bob", "confirm": "1"})
     assert store.get_game(db, first).players == ("Bob", "Ann", "Cho", "Dee")
     # A phone that only watches renames nothing.
     watcher = app.test_client()
