@@ -31,9 +31,7 @@ def test_only_a_phone_that_directs_an_evening_keeps_the_members(app, client):
     assert "/members/" in client.get("/players/").get_data(as_text=True)
 
 
-def test_a_rename_touches_the_directed_evenings_and_own_games_never_a_strangers(
-    app, client, db
-):
+def test_a_rename_touches_the_directed_evenings_and_own_games_never_a_strangers(app, client, db):
     evening = start_evening(client)
     organisers = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])  # table 1
     client.post(f"/e/{evening}/tables", data={"name": "window"})
