@@ -213,7 +213,14 @@
     box.hidden = !items.length;
     if (!items.length) return;
     var count = box.querySelector("[data-count]");
-    count.textContent = items.length === 1 ? box.getAttribute("data-one") : box.getAttribute("data-many").split("{n}").join(items.length);
+    // Say what waits: a hand's bids are not a hand (the key ends with its step).
+    var bids = items.filter(function (item) { return /:bids$/.test(item.key || ""); }).length;
+    var hands = items.length - bids;
+    function words(n, prefix) {
+      return (n === 1 ? box.getAttribute(prefix + "one") : box.getAttribute(prefix + "many").split("{n}").join(n));
+    }
+    count.textContent = [hands ? words(hands, "data-") : "", bids ? words(bids, "data-bids-") : ""]
+      .filter(Boolean).join(" · ");
     if (why !== undefined) box.querySelector("[data-why]").textContent = why;
     if (loud) say(count.textContent + ". " + box.querySelector("[data-why]").textContent);
   }
