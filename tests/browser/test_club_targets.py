@@ -142,3 +142,31 @@ def test_season_player_links_and_rule_links_are_24_px_tall(
             shot(page, screenshots, f"season-links-{locale}")
         finally:
             page.context.close()
+
+
+COVERED = """(selector) => { const el = document.querySelector(selector);
+  el.focus(); el.scrollIntoView({block: 'end'});
+  const r = el.getBoundingClientRect();
+  const points = [[r.left + 4, r.top + 4], [r.right - 4, r.bottom - 4], [r.left + r.width / 2, r.top + r.height / 2]];
+  return points.filter(([x, y]) => y < innerHeight && !el.contains(document.elementFromPoint(x, y))
+    && !(document.elementFromPoint(x, y) || {}).closest?.('label[for="' + el.id + '"]'))
+    .map(([x, y]) => (document.elementFromPoint(x, y) || {}).outerHTML?.slice(0, 60)); }"""
+
+
+def test_no_button_covers_the_fields_under_tonights_players_while_typing(
+    browser, live_server, screenshots: Path
+):
+    for locale in ("en-US", "ja-JP"):
+        page = new_phone(browser, live_server, locale=locale)
+        try:
+            page.goto(live_server + "/evenings/")
+            page.fill("#evening-name", f"Club {locale}")
+            page.locator("form.field button[type=submit]").click()
+            expect(page.locator("#rounds-players")).to_be_visible()
+            page.locator("#rounds-players").click()
+            page.keyboard.type("Ann\nBen\nCho\nDee\nEve\nFay\nGus\nHal")
+            for field in ("#rounds-players", "#rounds-game", "#rounds-size", "#rounds-count"):
+                assert page.evaluate(COVERED, field) == [], (locale, field)
+            shot(page, screenshots, f"rounds-typing-{locale}")
+        finally:
+            page.context.close()

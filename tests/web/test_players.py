@@ -212,3 +212,14 @@ def test_a_phone_sees_no_rating_move_from_a_game_it_may_not_open(app, client, db
     assert store.get_game(db, private).score().outcome.finished
     assert text(client.get("/players/Rita")) == before
     assert "Spades rating" not in text(stranger.get("/players/Noa"))  # nor rated for its own
+
+
+def test_the_smaller_words_read_right_in_both_languages(app, client, db):
+    """Issue 43's smaller words: a player's bags a hand in each language's order."""
+    game = start_game(client, names=["Ann", "Ben", "Cho", "Dee"])
+    play(client, db, game, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # Ann: 1 bag
+    english = text(client.get("/players/Ann?game=spades"))
+    assert "Bags 1 (1.00 a hand)" in english
+    client.set_cookie("lang", "ja")
+    japanese = text(client.get("/players/Ann?game=spades"))
+    assert "1 (1ハンドあたり1.00)" in japanese and "1.00 1ハンドあたり" not in japanese
