@@ -30,7 +30,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..limits import clean_name, player_key
-from . import summaries
+from . import places, summaries
 from .db import writing
 from .games import rename_player
 
@@ -168,25 +168,38 @@ def rename(
     key = player_key(old)
     theirs = holding(db, game_ids, key)
     changed = rename_player(db, theirs, old, new)
+    games_in = {
+        evening: int(count)
+        for evening, count in db.execute(
+            "SELECT evening, COUNT(*) FROM games WHERE evening IS NOT NULL"
+            " AND id IN (SELECT value FROM json_each(?)) GROUP BY evening",
+            [json.dumps(changed)],
+        )
+    }
     for evening in evenings:
-        _rename_in_rotation(db, evening, key, new)
+        seated = _rename_in_rotation(db, evening, key, new)
+        if seated or games_in.get(evening):
+            with writing(db):  # the evening's book says so, beside each game's history
+                detail = {"before": old, "after": new, "games": games_in.get(evening, 0)}
+                places.note(db, evening, "player_renamed", None, detail)
     return Renamed(changed, [g for g in theirs if g not in changed])
 
 
-def _rename_in_rotation(db: Database, evening: str, key: str, new: str) -> None:
+def _rename_in_rotation(db: Database, evening: str, key: str, new: str) -> bool:
     """The name in the evening's rotation: its players, pins, plan and seated rounds;
-    left as it is where the new name is another of tonight's players."""
+    left as it is where the new name is another of tonight's players. Whether it was
+    renamed there."""
     with writing(db):
         row = db.execute(
             "SELECT players, pins, plan FROM rotations WHERE evening = ?", [evening]
         ).fetchone()
         if row is None:
-            return
+            return False
         players, pins, plan = (json.loads(cell) for cell in row)
         if not any(player_key(name) == key for name in players):
-            return
+            return False
         if any(player_key(name) == player_key(new) != key for name in players):
-            return
+            return False
 
         def moved(value: Any) -> Any:
             if isinstance(value, str):
@@ -218,6 +231,7 @@ def _rename_in_rotation(db: Database, evening: str, key: str, new: str) -> None:
                 "UPDATE rotation_rounds SET tables = ?, out = ? WHERE evening = ? AND number = ?",
                 [dumped(json.loads(tables)), dumped(json.loads(out)), evening, number],
             )
+    return True
 
 
 def hide(db: Database, device: str, name: str) -> None:

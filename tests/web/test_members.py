@@ -96,6 +96,7 @@ def test_the_rotation_follows_a_rename(client, db):
     assert seat(client, evening, 2, list(rotation.players)).status_code == 303
     seated = rounds.rounds_of(db, evening)
     assert all("Hal" not in table for r in seated for table in r.seating.tables)
+    assert "Hal renamed Harold (1 game of this evening)." in text(client.get(f"/e/{evening}/book"))
 
 
 def test_a_hidden_member_is_not_offered_but_keeps_its_games(client, db):
