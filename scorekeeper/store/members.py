@@ -158,6 +158,19 @@ def holding(db: Database, game_ids: Sequence[str], key: str) -> list[str]:
     ]
 
 
+def spellings(db: Database, game_ids: Sequence[str], key: str) -> set[str]:
+    """How these games spell the player of this key."""
+    return {
+        name
+        for (players,) in db.execute(
+            "SELECT players FROM games WHERE id IN (SELECT value FROM json_each(?))",
+            [json.dumps(list(game_ids))],
+        )
+        for name in json.loads(players)
+        if player_key(name) == key
+    }
+
+
 def rename(
     db: Database, game_ids: Sequence[str], evenings: Sequence[str], old: str, new: str
 ) -> Renamed:

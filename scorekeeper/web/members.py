@@ -89,8 +89,9 @@ def rename_or_confirm(
         new = clean_name(typed)
     except BadName as problem:
         return _("The new name: %(why)s", why=render_text(problem.message)), 400
-    if new == old:
-        return _("%(name)s is already spelled that way.", name=old), 400
+    mine_to_rename = members.renamable(db, mine)
+    if members.spellings(db, mine_to_rename, player_key(old)) <= {new}:
+        return _("%(name)s is already spelled that way.", name=new), 400
     into = next(
         (
             m
@@ -118,16 +119,23 @@ def rename_or_confirm(
             button=_("Merge"),
             back=back,
         )
-    done = members.rename(db, members.renamable(db, mine), members.directed(db, mine), old, new)
-    flash(
-        ngettext(
+    done = members.rename(db, mine_to_rename, members.directed(db, mine), old, new)
+    if player_key(new) == player_key(old):  # one spelling for every game
+        said = ngettext(
+            "%(new)s is spelled so in every game now (%(num)s changed).",
+            "%(new)s is spelled so in every game now (%(num)s changed).",
+            len(done.games),
+            new=new,
+        )
+    else:
+        said = ngettext(
             "%(old)s is now %(new)s in %(num)s game.",
             "%(old)s is now %(new)s in %(num)s games.",
             len(done.games),
             old=old,
             new=new,
         )
-    )
+    flash(said)
     if done.left:
         flash(
             ngettext(

@@ -140,3 +140,15 @@ def test_the_members_page_in_japanese(client):
     client.set_cookie("lang", "ja")
     page = text(client.get("/members/?lang=ja"))
     assert "山田" in page and "クラブのメンバー" in page
+
+
+def test_a_rename_to_the_same_key_makes_every_spelling_one(client, db):
+    evening = start_evening(client)
+    first = game_in(client, evening, ["ann", "Ben", "Cho", "Dee"])
+    game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    game_in(client, evening, ["Ann", "Eve", "Cho", "Dee"])
+    assert client.post("/members/ann/rename", data={"name": "Ann"}).status_code == 303
+    assert store.get_game(db, first).players[0] == "Ann"
+    assert "Ann is spelled so in every game now (1 changed)." in text(client.get("/members/"))
+    again = client.post("/members/ann/rename", data={"name": "Ann"})
+    assert again.status_code == 400 and "Ann is already spelled that way." in text(again)
