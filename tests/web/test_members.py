@@ -152,3 +152,21 @@ def test_a_rename_to_the_same_key_makes_every_spelling_one(client, db):
     assert "Ann is spelled so in every game now (1 changed)." in text(client.get("/members/"))
     again = client.post("/members/ann/rename", data={"name": "Ann"})
     assert again.status_code == 400 and "Ann is already spelled that way." in text(again)
+
+
+def test_a_tables_phone_is_offered_tonights_names_but_hidden_ones(app, client, db):
+    evening = start_evening(client)
+    game_in(client, evening, ["山田", "佐藤", "Cho", "Dee"])  # table 1
+    client.post(f"/e/{evening}/tables", data={"name": "window"})
+    table_phone = app.test_client()
+    table_phone.get(table_links(client.get(f"/e/{evening}").get_data(as_text=True))[2])
+    setup = f"/new/yahoo-normal?evening={evening}&table=2"
+    offered = re.findall(
+        r'<option value="([^"]+)">', table_phone.get(setup).get_data(as_text=True)
+    )
+    assert {"山田", "佐藤", "Cho", "Dee"} <= set(offered)
+    client.post("/members/dee/hide")
+    offered = re.findall(
+        r'<option value="([^"]+)">', table_phone.get(setup).get_data(as_text=True)
+    )
+    assert "Dee" not in offered and "Cho" in offered  # hidden by the director of its night
