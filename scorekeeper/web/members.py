@@ -90,7 +90,17 @@ def rename_or_confirm(
     except BadName as problem:
         return _("The new name: %(why)s", why=render_text(problem.message)), 400
     mine_to_rename = members.renamable(db, mine)
-    if members.spellings(db, mine_to_rename, player_key(old)) <= {new}:
+    spelled = members.spellings(db, mine_to_rename, player_key(old))
+    if not spelled:
+        abort(
+            403,
+            _(
+                "No game this phone may rename has %(name)s: a rename changes the games it"
+                " keeps score of and the evenings it directs.",
+                name=old,
+            ),
+        )
+    if spelled <= {new}:
         return _("%(name)s is already spelled that way.", name=new), 400
     into = next(
         (
@@ -106,8 +116,9 @@ def rename_or_confirm(
             title=_("Merge %(old)s into %(new)s?", old=old, new=into.name),
             words=[
                 _(
-                    "%(old)s and %(new)s become one player, %(new)s, on every page and in"
-                    " every season. Each game's history says so.",
+                    "%(old)s becomes %(new)s in this phone's games and every game of the"
+                    " evenings it directs: one player on their pages and seasons. Each"
+                    " game's history says so.",
                     old=old,
                     new=into.name,
                 ),

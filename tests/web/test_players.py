@@ -81,7 +81,8 @@ def test_renaming_and_merging_follow_every_game_this_phone_keeps(app, client, db
     assert store.get_game(db, first).players == ("Bob", "Ann", "Cho", "Dee")
     # A phone that only watches renames nothing.
     watcher = app.test_client()
-    watcher.post("/players/cho/rename", data={"name": "Chloe"})
+    refused = watcher.post("/players/cho/rename", data={"name": "Chloe"})
+    assert refused.status_code == 403 and "No game this phone may rename has cho" in text(refused)
     assert store.get_game(db, first).players[2] == "Cho"
 
 
