@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
 from ..limits import NAME_MAX, BadName, clean_name, player_key
-from ..ratings import Rating
+from ..ratings import PROVISIONAL_UNDER, Rating
 from ..stats import PlayerStats, stat_columns
 from ..store import members
 from ..store.catch_up import CatchingUp
@@ -160,6 +160,7 @@ def _player_page(key: str, typed: str | None = None, problem: str | None = None)
         player=found,
         data=found.to_json(),
         ratings=_ratings(found),
+        provisional_under=PROVISIONAL_UNDER,
         chosen=chosen,
         rename_form=Form(),
         name_max=NAME_MAX,

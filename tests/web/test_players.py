@@ -206,6 +206,7 @@ def test_a_phone_sees_no_rating_move_from_a_game_it_may_not_open(app, client, db
         play(client, db, club_game, {0: 6, 1: 1, 2: 6, 3: 0}, {0: 6, 1: 1, 2: 6, 3: 0})
     before = text(client.get("/players/Rita"))
     assert "Spades rating" in before
+    assert "provisional: 1 game of the 5 that make it firm" in before
     stranger = app.test_client()
     private = start_game(stranger, names=["Rita", "Max", "Cho", "Noa"])
     for _hand in range(5):  # Max & Noa take every hand: Rita loses
