@@ -584,17 +584,18 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_rename(args: argparse.Namespace) -> int:
-    """Rename a player in every stored game (the CLI runs on the server and sees all);
-    renaming one spelling into another merges the two."""
+    """Rename a player in every stored game and every evening's rotation (the CLI runs
+    on the server and sees all); renaming one spelling into another merges the two."""
     from .limits import BadName, clean_name
-    from .store import list_games, rename_player
+    from .store import list_games, members
 
     try:
         new = clean_name(args.new)
     except BadName as problem:
         raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
     db = _database(writes=True)
-    changed = rename_player(db, [g.id for g in list_games(db)], args.old, new)
+    evenings = [row[0] for row in db.execute("SELECT id FROM evenings")]
+    changed = members.rename(db, [g.id for g in list_games(db)], evenings, args.old, new).games
     message = ntext(
         Nn_("{old} is now {new} in {n} game", "{old} is now {new} in {n} games"),
         len(changed),

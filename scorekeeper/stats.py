@@ -122,6 +122,16 @@ def stat_columns(kinds: Iterable[str]) -> list[StatColumn]:
     ]
 
 
+def _ahead(result: GameResult) -> tuple[int, ...]:
+    """The sides ahead on their totals as they stand (none when every side is level)."""
+    totals = list(result.totals)
+    if len(set(totals)) <= 1:
+        return ()
+    lowest = result.game.ruleset.kind.lowest_wins(result.game.current_ruleset.options)
+    best = min(totals) if lowest else max(totals)
+    return tuple(side for side, total in enumerate(totals) if total == best)
+
+
 def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[PlayerStats]:
     """Every player's statistics over `games` (the players in seat order, and the scored
     game; oldest first, so a tie between spellings goes to the earliest), most games
@@ -129,9 +139,14 @@ def player_stats(games: Iterable[tuple[Sequence[str], GameResult]]) -> list[Play
     return merge(game_stats(names, result) for names, result in games)
 
 
-def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStats]:
+def game_stats(
+    names: Sequence[str], result: GameResult, *, over: bool = False
+) -> dict[str, PlayerStats]:
     """One game's part of each of its players' statistics, by player key (a game's part
-    never changes until the game does: callers may keep it per game version)."""
+    never changes until the game does: callers may keep it per game version). `over`:
+    its evening's round ended it (cut, or its round's hands played): with a hand played
+    it counts as finished, won by the side(s) ahead, unless every side is level — as
+    the evening's standings count it (night.counted)."""
     players: dict[str, PlayerStats] = {}
 
     def of(name: str) -> PlayerStats:
@@ -144,13 +159,16 @@ def game_stats(names: Sequence[str], result: GameResult) -> dict[str, PlayerStat
     kind = find_kind(kind_name)
     side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
     won_by = result.outcome.won_by  # the winner, or the sides sharing a win
+    finished = result.outcome.finished or (over and bool(result.hands))
+    if finished and not result.outcome.finished:
+        won_by = _ahead(result)
     for key in dict.fromkeys(player_key(n) for n in names):
         seat = next(s for s, n in enumerate(names) if player_key(n) == key)
         stats = of(names[seat])
         stats.spellings[" ".join(names[seat].split())] += 1
         stats.games += 1
         stats.kinds[kind_name] += 1
-        if result.outcome.finished:
+        if finished:
             stats.finished += 1
             stats.won += int(side_of[seat] in won_by)
         for other, name in enumerate(names):

@@ -213,7 +213,14 @@
     box.hidden = !items.length;
     if (!items.length) return;
     var count = box.querySelector("[data-count]");
-    count.textContent = items.length === 1 ? box.getAttribute("data-one") : box.getAttribute("data-many").split("{n}").join(items.length);
+    // Say what waits: a hand's bids are not a hand (the key ends with its step).
+    var bids = items.filter(function (item) { return /:bids$/.test(item.key || ""); }).length;
+    var hands = items.length - bids;
+    function words(n, prefix) {
+      return (n === 1 ? box.getAttribute(prefix + "one") : box.getAttribute(prefix + "many").split("{n}").join(n));
+    }
+    count.textContent = [hands ? words(hands, "data-") : "", bids ? words(bids, "data-bids-") : ""]
+      .filter(Boolean).join(" · ");
     if (why !== undefined) box.querySelector("[data-why]").textContent = why;
     if (loud) say(count.textContent + ". " + box.querySelector("[data-why]").textContent);
   }
@@ -569,6 +576,20 @@
     });
   }
 
+  // A list's filter box (the club's members): rows whose name holds what is typed stay.
+  function listFilter(box) {
+    var list = document.getElementById(box.getAttribute("data-filters"));
+    if (!list) return;
+    box.hidden = false;
+    box.addEventListener("input", function () {
+      var wanted = box.value.trim().toLowerCase();
+      Array.prototype.forEach.call(list.children, function (row) {
+        var name = (row.getAttribute("data-name") || "").toLowerCase();
+        row.hidden = wanted !== "" && name.indexOf(wanted) < 0;
+      });
+    });
+  }
+
   // The round clock (evening page and TV): the time left, "last hand" in the round's
   // last minutes, then time. Counted from the server's clock: the page says what time it
   // was there when it was made (data-now), so a phone whose own clock is off counts right.
@@ -723,6 +744,7 @@
     if (evening) liveEvening(evening);
     var names = document.getElementById("roster");
     if (names) roster(names);
+    Array.prototype.forEach.call(document.querySelectorAll(".list-filter"), listFilter);
     if (document.getElementById("round-clock")) {
       roundClock();
       window.setInterval(roundClock, 1000);

@@ -20,9 +20,20 @@ def db(tmp_path):
     db.close()
 
 
-def game(db, hands, players=("Ann", "Ben", "Cho", "Dee")):
+def club(db):
+    """The club's evening: a rating counts the games of evenings only."""
+    found = db.execute("SELECT id FROM evenings").fetchone()
+    return found[0] if found else store.create_evening(db, "Club night", "organiser")
+
+
+def game(db, hands, players=("Ann", "Ben", "Cho", "Dee"), evening=True):
     return store.create_game(
-        db, "yahoo-normal", list(players), options={"target": 400}, hands=hands
+        db,
+        "yahoo-normal",
+        list(players),
+        options={"target": 400},
+        hands=hands,
+        evening=club(db) if evening else None,
     )
 
 
@@ -75,10 +86,11 @@ def test_stats_json_gains_each_players_rating(tmp_path):
     from .conftest import run_cli
 
     env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
-    doc = {"ruleset": "yahoo-normal", "options": {"target": 400}, "hands": WIN}
+    db = open_instance(tmp_path / "scorekeeper.db")
     for players in (["Ann", "Ben", "Cho", "Dee"], ["Ann", "Eve", "Cho", "Fay"]):
-        done = run_cli("import", "-", stdin=json.dumps({**doc, "players": players}), env=env)
-        assert done.returncode == 0, done.stderr
+        game(db, WIN, players)
+    game(db, LOSS, ["Ann", "Ben", "Cho", "Dee"], evening=False)  # a phone's own: not rated
+    db.close()
     done = run_cli("stats", "--json", env=env)
     assert done.returncode == 0, done.stderr
     players = {p["name"]: p for p in json.loads(done.stdout)["players"]}
@@ -96,3 +108,17 @@ def test_the_ratings_of_more_players_than_sqlite_takes_parameters_are_read(db):
     found = ratings.ratings_of(db, "spades", asked)
     assert set(found) == {"ann", "ben"}
     assert found["ann"].figure > found["ben"].figure
+
+
+def test_a_game_outside_any_evening_moves_no_rating_until_it_joins_one(db):
+    # A phone's own game is private: a rating counting it would tell every phone its
+    # result. It counts once it is in an evening (the club's), and not after it leaves.
+    game(db, WIN)
+    before = ratings.ratings_of(db, "spades")
+    private = game(db, LOSS, evening=False)
+    assert ratings.ratings_of(db, "spades") == before
+    store.move_game(db, private, club(db), by=None)
+    joined = ratings.ratings_of(db, "spades")
+    assert joined["ann"].games == 2 and joined["ben"].figure > before["ben"].figure
+    store.move_game(db, private, None, by=None)
+    assert ratings.ratings_of(db, "spades") == before

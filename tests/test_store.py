@@ -55,6 +55,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m021_seasons_and_evenings_by_starter",
         "m022_directed_evenings",
         "m023_summaries_in_order_of_change",
+        "m024_club_members_and_shared_ratings",
     ]
     before = dump(db)
     migrate(db)

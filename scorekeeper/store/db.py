@@ -970,3 +970,32 @@ def m023_summaries_in_order_of_change(db: Database) -> None:
         ("evening_gone", "AFTER DELETE ON evenings"),
     ):
         db.execute(f"CREATE TRIGGER span_{name} {sql} BEGIN {bump}")
+
+
+@migrations()
+def m024_club_members_and_shared_ratings(db: Database) -> None:
+    """The club's members: a name an organiser hid (gone from the club) is kept per the
+    phone that hid it, and not offered to tap or suggested in that phone's club.
+    Ratings count the games of evenings only (the club's games), never a phone's own
+    private game: a game moving into or out of an evening makes its kind's ratings be
+    worked out again, and every kind's are worked out again now."""
+    db.execute(
+        """
+        CREATE TABLE hidden_members (
+            device TEXT NOT NULL,
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (device, player)
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX hidden_members_player ON hidden_members(player)")
+    db.execute("UPDATE rating_state SET stale = 1")
+    db.execute(
+        "CREATE TRIGGER ratings_club_games AFTER UPDATE OF evening ON games"
+        " WHEN (OLD.evening IS NULL) != (NEW.evening IS NULL) AND EXISTS (SELECT 1 FROM"
+        " game_summaries s WHERE s.game = NEW.id AND s.places IS NOT NULL)"
+        " BEGIN INSERT INTO rating_state (kind, stamp, last, stale) VALUES (NEW.kind, '', '', 1)"
+        " ON CONFLICT (kind) DO UPDATE SET stale = 1; END"
+    )

@@ -1070,6 +1070,7 @@ _DEVICE_COLUMNS = (
     ("evening_directors", "device"),
     ("table_lockouts", "device"),
     ("pin_misses", "device"),  # a phone's wrong PINs follow it: a new id forgives none
+    ("hidden_members", "device"),  # the club's members it hid (store/members.py)
 )
 
 # How long a second request with the same old id and credential follows the first's move:

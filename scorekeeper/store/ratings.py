@@ -1,6 +1,12 @@
 """The players' ratings kept beside the games (ratings.py works them out).
 
-Per game kind: each player's rating after every finished game, in the order the games
+A rating counts the club's games only: the finished games of evenings, which the
+club's nights are (whoever kept score). A game a phone keeps outside any evening is
+that phone's own: it moves no rating, so no phone learns its result from a rating
+(`CLUB_GAMES`; a game moved into or out of an evening makes its kind's ratings be
+worked out again, by a trigger of migration m024).
+
+Per game kind: each player's rating after every finished club game, in the order the games
 ended (the time of each game's last hand), and how far that order has been rated. A
 game that ends after every rated one is rated in the same transaction as its last
 hand (a few players' rows); any other change to a rated game's result (an edit, a
@@ -31,6 +37,9 @@ def _rated(kind: str) -> bool:
         return False
 
 
+CLUB_GAMES = "games.evening IS NOT NULL"  # the games a rating counts
+
+
 def _order(ended: str, rowid: int) -> str:
     """Where a finished game stands in the order played: when it ended, then which
     game was stored first."""
@@ -54,7 +63,7 @@ def changed(
 ) -> None:
     """A game's summary went from `before` (its sides and places as JSON, or None: no
     summary) to `after`, in this transaction: rate it, or mark the ratings stale."""
-    if not _rated(kind):
+    if not _rated(kind) or not _in_evening(db, game_id):
         return
     if before is not None and before[1] is not None:
         if tuple(before) != tuple(after):
@@ -83,11 +92,17 @@ def changed(
     _write(db, kind, ratings, place)
 
 
+def _in_evening(db: Database, game_id: str) -> bool:
+    row = db.execute(f"SELECT {CLUB_GAMES} FROM games WHERE id = ?", [game_id]).fetchone()
+    return bool(row and row[0])
+
+
 def _others_finished(db: Database, kind: str, game_id: str) -> bool:
     return (
         db.execute(
             "SELECT 1 FROM game_summaries s JOIN games ON games.id = s.game"
-            " WHERE games.kind = ? AND s.places IS NOT NULL AND s.game != ? LIMIT 1",
+            f" WHERE games.kind = ? AND {CLUB_GAMES} AND s.places IS NOT NULL AND s.game != ?"
+            " LIMIT 1",
             [kind, game_id],
         ).fetchone()
         is not None
@@ -99,7 +114,7 @@ def deleting(db: Database, game_id: str) -> None:
     ratings stale."""
     row = db.execute(
         "SELECT games.kind FROM games JOIN game_summaries s ON s.game = games.id"
-        " WHERE games.id = ? AND s.places IS NOT NULL",
+        f" WHERE games.id = ? AND {CLUB_GAMES} AND s.places IS NOT NULL",
         [game_id],
     ).fetchone()
     if row is not None and _rated(row[0]):
@@ -158,7 +173,7 @@ def _sound(rating: Rating) -> bool:
 
 
 def rework(db: Database, kind: str) -> dict[str, Rating] | None:
-    """Work a kind's ratings out again from every finished game, in the order played,
+    """Work a kind's ratings out again from every finished club game, in the order played,
     and keep them; where the disk does not let them be kept (read-only, full, a backup
     holding the lock), return them instead, for this page only."""
     summaries.refresh(db, "games.kind = ?", [kind])
@@ -168,8 +183,8 @@ def rework(db: Database, kind: str) -> dict[str, Rating] | None:
             (json.loads(sides), list(json.loads(places)), ended, rowid)
             for sides, places, ended, rowid in db.execute(
                 "SELECT s.sides, s.places, s.ended, games.rowid FROM game_summaries s"
-                " JOIN games ON games.id = s.game WHERE games.kind = ? AND s.places IS NOT NULL"
-                " ORDER BY s.ended, games.rowid",
+                f" JOIN games ON games.id = s.game WHERE games.kind = ? AND {CLUB_GAMES}"
+                " AND s.places IS NOT NULL ORDER BY s.ended, games.rowid",
                 [kind],
             )
         ]

@@ -163,7 +163,11 @@ def make(
     table = table_result(players, result)
     standing = None if table is None else dataclasses.asdict(table)
     return Made(
-        game_stats(players, result), out.getvalue(), sides, places(result, over=over), standing
+        game_stats(players, result, over=over),
+        out.getvalue(),
+        sides,
+        places(result, over=over),
+        standing,
     )
 
 
@@ -394,7 +398,9 @@ def replay_differs(db: Database, game_id: str) -> str | None:
     from .games import get_game
 
     stored = get_game(db, game_id)
-    made = make(game_id, stored.created_at, stored.players, stored.hands, stored.score())
+    made = make(
+        game_id, stored.created_at, stored.players, stored.hands, stored.score(), over=stored.over
+    )
     kept = db.execute(
         "SELECT sides, places, standing, csv, version, stamp FROM game_summaries WHERE game = ?",
         [game_id],

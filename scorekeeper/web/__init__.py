@@ -77,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         games,
         hands,
         i18n,
+        members,
         players,
         pwa,
         rounds,
@@ -94,7 +95,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
-    for blueprint in (games, hands, rules, players, evenings, rounds, director, seasons, pwa):
+    blueprints = (games, hands, rules, players, members, evenings, rounds, director, seasons, pwa)
+    for blueprint in blueprints:
         app.register_blueprint(blueprint.bp)
     errors.init_app(app)
     return app

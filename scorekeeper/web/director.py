@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_translations
+from flask_babel import get_translations, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -265,6 +265,13 @@ def book_words(line: store.BookLine) -> str:
             side=int(detail.get("side", 0)) + 1,
             points=points,
             reason=detail.get("reason", ""),
+        ),
+        "player_renamed": lambda: ngettext(
+            "%(before)s renamed %(after)s (%(num)s game of this evening).",
+            "%(before)s renamed %(after)s (%(num)s games of this evening).",
+            int(detail.get("games", 0)),
+            before=detail.get("before", ""),
+            after=detail.get("after", ""),
         ),
         "table_taken_over": lambda: _("Table %(t)s taken over by a director.", t=table),
         "table_link_revoked": lambda: _("The link of table %(t)s revoked.", t=table),

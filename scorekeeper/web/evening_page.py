@@ -18,10 +18,11 @@ from .. import store
 from ..engine import GameResult, UnknownRuleset, find_kind
 from ..engine.rotation import Method
 from ..engine.text import number
+from ..limits import player_key
 from ..night import EXTRA, FREE, PLANNED, Night, NightRound, counted
 from ..scoresheet import winner_words
 from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
-from ..store import rounds
+from ..store import members, rounds
 from .access import device, role
 from .clock import Clock, round_clock
 from .db import get_db
@@ -401,8 +402,12 @@ ROSTER_MOST = 200  # names offered to tap: a club's regulars, not every guest of
 def roster(evening: store.Evening) -> list[tuple[str, bool]]:
     """The club's names for tonight's list, each with whether it played the director's
     last night: last night's first, then the names of the director's recent nights,
-    most played first (store.club_names: read a few evenings, whatever the history)."""
+    most played first (store.club_names: read a few evenings, whatever the history);
+    a member hidden in this phone's club (gone) is not offered."""
     last, others = store.club_names(get_db(), evening.created_by, evening)
+    gone = members.hidden(get_db(), device())
+    last = [name for name in last if player_key(name) not in gone]
+    others = [name for name in others if player_key(name) not in gone]
     return [(name, True) for name in last] + [(name, False) for name in others][
         : max(0, ROSTER_MOST - len(last))
     ]

@@ -319,7 +319,7 @@ def setup(ruleset_id: str) -> BaseResponse | str | tuple[str, int]:
         errors=errors,
         problems=problems,
         name_problems=name_problems,
-        known=known_names(),
+        known=known_names(evening),
         name_max=NAME_MAX,
         origin_words={origin: _(words) for origin, words in ORIGIN_WORDS.items()},
     )

@@ -9,27 +9,26 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    flash,
-    redirect,
     render_template,
     request,
     stream_with_context,
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
 from ..engine import all_rulesets, find_kind, kind_names
 from ..limits import NAME_MAX, BadName, clean_name, player_key
-from ..ratings import Rating
+from ..ratings import PROVISIONAL_UNDER, Rating
 from ..stats import PlayerStats, stat_columns
+from ..store import members
 from ..store.catch_up import CatchingUp
 from .access import device
 from .db import get_db
 from .forms import Form
-from .i18n import language, render_text
+from .i18n import language
+from .members import rename_or_confirm
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -78,6 +77,8 @@ def index() -> str:
         players=players,
         columns=stat_columns({kind for p in players for kind in p.kinds}),  # played only
         ratings=ratings,
+        rated_kind=chosen["game"] in kind_names() and find_kind(chosen["game"]).facts.rated,
+        organiser=members.organises(db, device()),
         chosen=chosen,
         **_filter_choices(),
     )
@@ -99,7 +100,8 @@ def export_csv() -> Response:
 
 def _ratings(player: PlayerStats) -> dict[str, Rating]:
     """The player's rating in each rated game kind they played (from every game of the
-    club, whichever phone kept it: a rating is the club's, like a ladder)."""
+    club's evenings, whichever phone kept it: a rating is the club's, like a ladder; a
+    phone's own games outside evenings count for none, so none is learnt through it)."""
     db, key = get_db(), player_key(player.name)
     try:
         return {
@@ -112,30 +114,33 @@ def _ratings(player: PlayerStats) -> dict[str, Rating]:
 
 
 @bp.route("/<path:key>/rename", methods=["POST"])
-def rename(key: str) -> BaseResponse | tuple[str, int]:
-    """Rename a player, or merge two spellings, in every game this phone keeps score of."""
+def rename(key: str) -> BaseResponse | str | tuple[str, int]:
+    """Rename a player, or merge two spellings (asked to confirm first), in every game
+    this phone keeps score of and every game of the evenings it directs."""
     form = Form()
     if not form.validate_on_submit():
         abort(400, _("This form had expired. Go back to the player and try again."))
     typed = request.form.get("name") or ""
-    try:
-        new = clean_name(typed)
-    except BadName as problem:  # the player's page again, the name as typed kept
-        message = _("The new name: %(why)s", why=render_text(problem.message))
-        return _player_page(key, typed=typed, problem=message), 400
-    db = get_db()
-    mine = store.games_of(db, device(), archived=None, role="edit")
-    changed = store.rename_player(db, mine, key, new)
-    flash(
-        ngettext(
-            "%(old)s is now %(new)s in %(num)s game.",
-            "%(old)s is now %(new)s in %(num)s games.",
-            len(changed),
-            old=key,
-            new=new,
-        )
+    found = store.player_of(get_db(), store.Scope(device() or ""), player_key(key))
+    old = found.name if found is not None else key
+    answer = rename_or_confirm(
+        old,
+        typed,
+        url_for("players.rename", key=old),
+        url_for("players.player", key=clean_or(typed, old)),
     )
-    return redirect(url_for("players.player", key=new), 303)
+    if isinstance(answer, tuple) and answer[1] == 400:  # the player's page, as typed
+        return _player_page(key, typed=typed, problem=answer[0]), 400
+    return answer
+
+
+def clean_or(typed: str, old: str) -> str:
+    """The name as the rule for names makes it (where the player's page goes after a
+    rename), or the old one for a name it refuses."""
+    try:
+        return clean_name(typed)
+    except BadName:
+        return old
 
 
 @bp.route("/<path:key>")
@@ -155,6 +160,7 @@ def _player_page(key: str, typed: str | None = None, problem: str | None = None)
         player=found,
         data=found.to_json(),
         ratings=_ratings(found),
+        provisional_under=PROVISIONAL_UNDER,
         chosen=chosen,
         rename_form=Form(),
         name_max=NAME_MAX,

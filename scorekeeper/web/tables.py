@@ -13,16 +13,28 @@ import io
 from flask import Response
 
 from .. import store
+from ..limits import player_key
 from ..stats import PlayerStats, csv_rows, game_stats, merge, write_csv
+from ..store import members, rounds
 from .access import device
 from .db import get_db
 from .download import file_response
 
 
-def known_names() -> list[str]:
-    """Names typed at this browser's earlier games, most used first (for the setup form;
-    read from the games' summaries, no hand is loaded)."""
-    return store.names_played(get_db(), store.Scope(device() or ""))
+def known_names(evening_id: str | None = None) -> list[str]:
+    """The names the setup form suggests: in an evening, tonight's players first (its
+    rotation's and its games'), then the names typed at this browser's earlier games,
+    most used first (read from the games' summaries, no hand is loaded); never those
+    hidden as gone in its club (store/members.py)."""
+    db = get_db()
+    tonight: list[str] = []
+    if evening_id:
+        rotation = rounds.get_rotation(db, evening_id)
+        tonight = [*(rotation.players if rotation else ()), *store.evening_players(db, evening_id)]
+    mine = store.names_played(db, store.Scope(device() or ""))
+    unique = {player_key(name): name for name in reversed([*tonight, *mine])}
+    ordered = [unique[key] for key in dict.fromkeys(player_key(n) for n in [*tonight, *mine])]
+    return members.visible(db, device(), ordered)
 
 
 def stats_of(games: list[store.StoredGame]) -> list[PlayerStats]:

@@ -148,6 +148,7 @@ def main_pages(page: Page, instance: Path) -> dict[str, str]:
         "what if": f"/g/{game}/whatif",
         "dealer": f"/g/{game}/dealer",
         "seasons": "/seasons/",
+        "members": "/members/",
     }
 
 

@@ -278,3 +278,33 @@ def test_a_dealer_corrected_at_hand_3_moves_the_oh_hell_hook(
     )
     assert run.returncode == 2
     assert run.stderr.strip() == "hand 3: the dealer may not bid 2: the bids would add up to 5"
+
+
+def test_bids_sent_without_a_connection_are_said_to_be_bids_not_a_hand(
+    browser, live_server: str, screenshots: Path
+):
+    said = {
+        "en-US": ("Enter bids", "Bids done — play the hand", "Bids for 1 hand waiting to send"),
+        "ja-JP": (
+            "ビッドを入力",
+            "ビッド完了 — プレイへ",
+            "送信待ちのビッドがあります（1ハンド分）",
+        ),
+    }
+    for locale, (enter, done, waiting) in said.items():
+        page = new_phone(browser, live_server, locale=locale)
+        try:
+            page.goto(live_server + "/import")
+            page.fill("textarea", json.dumps(spades_game()))
+            page.locator("form button[type=submit]").click()
+            page.get_by_role("link", name=enter).first.click()
+            for seat in range(4):
+                chip(page, f"bid_{seat}", "3")
+            page.context.set_offline(True)
+            page.get_by_role("button", name=done).click()
+            count = page.locator("#outbox [data-count]")
+            expect(count).to_have_text(waiting)
+            shot(page, screenshots, f"bids-waiting-{locale}")
+            page.context.set_offline(False)
+        finally:
+            page.context.close()

@@ -245,8 +245,8 @@ def test_offline_the_last_scoresheet_stays_readable_and_a_hand_is_not_faked(
             bid(page, seat, "3")
         page.get_by_role("button", name="Bids done — play the hand").click()
         # The worker answers the post itself (503): the page keeps the bids to send later
-        # and never says they were stored.
-        expect(page.locator("#outbox")).to_contain_text("1 hand waiting to send")
+        # and never says they were stored, nor that they are a hand.
+        expect(page.locator("#outbox")).to_contain_text("Bids for 1 hand waiting to send")
         expect(page.locator("#outbox")).to_contain_text("not stored yet")
         shot(page, screenshots, "50-offline-post")
         page.goto(game_url)

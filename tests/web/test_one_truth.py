@@ -13,7 +13,7 @@ from scorekeeper.seasons import Night, night_scores
 from scorekeeper.store import rounds
 
 from ..test_cli_rotation import THIRTEEN
-from .conftest import play
+from .conftest import play, text
 from .test_rounds import seat
 
 
@@ -89,3 +89,62 @@ def test_the_season_page_has_a_column_a_night_and_says_wins_once(client, db):
     assert 'class="num night dropped"' in page  # the night that does not count, marked
     lines = client.get(f"/seasons/{season}/table.csv").get_data(as_text=True).splitlines()
     assert lines[1].count("Wins") == 1 and "Rating (Spades)" in lines[1]
+
+
+def test_a_players_figures_agree_on_every_page_over_a_season_of_generated_nights(client, db):
+    """Three generated nights (sit-outs, a late arrival and a leaver, rounds ended with
+    games cut as they stood): each player's games, wins and hands agree on the players
+    page, the player's page, the players CSV and the season's page and CSV."""
+    import csv
+    import io
+    import re
+
+    nights = [generated_night(client, db, seed, "average", "match_points") for seed in (4, 5, 6)]
+    for evening in nights[:2]:  # the first two nights' rounds ended: their games cut
+        for number in (1, 2, 3):
+            client.post(f"/e/{evening}/rounds/{number}/end", data={"confirm": "1"})
+    client.post("/seasons/", data={"name": "Autumn", "evening": nights})  # match points
+    season = next(db.query("SELECT id FROM seasons"))["id"]
+
+    listed = client.get("/players/").get_data(as_text=True)
+    players = {
+        name: tuple(int(n) for n in numbers)
+        for name, *numbers in re.findall(
+            r'<th scope="row"><a [^>]*>([^<]+)</a></th>\s*<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>',
+            listed,
+        )
+    }
+    assert len(players) == 10  # nine, less Ann who left, and Zoe who came
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get("/players/export.csv").get_data(as_text=True).lstrip("\ufeff"))
+        )
+    )
+    season_page = client.get(f"/seasons/{season}").get_data(as_text=True)
+    season_rows = dict(  # rank, name, nights, match points, wins
+        re.findall(
+            r'<th scope="row"><a [^>]*>([^<]+)</a></th><td>[^<]*</td><td>[^<]*</td><td>(\d+)</td>',
+            season_page,
+        )
+    )
+    season_csv = list(
+        csv.reader(
+            io.StringIO(
+                client.get(f"/seasons/{season}/table.csv").get_data(as_text=True).lstrip("\ufeff")
+            )
+        )
+    )
+    wins_column = season_csv[1].index("Wins")
+    season_wins = {line[1]: int(line[wins_column]) for line in season_csv[2:]}
+    won_somewhere = 0
+    for name, (games, won, hands) in players.items():
+        page = text(client.get(f"/players/{name}"))
+        mine = [r for r in rows if r["player"] == name]
+        assert f"{games} game" in page and f"{hands} hand" in page, name
+        assert re.search(rf"{won} won of \d+ finished", page), (name, won)
+        assert len(mine) == hands, name
+        if name in season_wins:
+            assert season_wins[name] == won, (name, season_wins[name], won)
+            assert int(season_rows[name]) == won, name
+        won_somewhere += won
+    assert won_somewhere > 0  # the cut games were won by the sides ahead

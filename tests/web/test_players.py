@@ -66,19 +66,23 @@ def test_renaming_and_merging_follow_every_game_this_phone_keeps(app, client, db
 
     first = start_game(client, names=["Bob", "Ann", "Cho", "Dee"])
     second = start_game(client, names=["Robert", "Ann", "Cho", "Dee"])
-    response = client.post("/players/robert/rename", data={"name": "Bob"})
+    asked = client.post("/players/robert/rename", data={"name": "Bob"})
+    assert asked.status_code == 200 and "Merge Robert into Bob?" in text(asked)
+    assert store.get_game(db, second).players[0] == "Robert"  # nothing merged unconfirmed
+    response = client.post("/players/robert/rename", data={"name": "Bob", "confirm": "1"})
     assert response.status_code == 303
     assert store.get_game(db, second).players[0] == "Bob"
     page = text(client.get("/players/bob"))
-    assert "Robert is now Bob in 1 game." in page or "robert is now Bob in 1 game." in page
+    assert "Robert is now Bob in 1 game." in page
     assert "2 games" in page  # merged: one player now
     assert "renamed Bob" in text(client.get(f"/g/{second}/history"))
     # A rename that would seat one name twice in a game leaves that game alone.
-    client.post("/players/ann/rename", data={"name": "bob"})
+    client.post("/players/ann/rename", data={"name": "bob", "confirm": "1"})
     assert store.get_game(db, first).players == ("Bob", "Ann", "Cho", "Dee")
     # A phone that only watches renames nothing.
     watcher = app.test_client()
-    watcher.post("/players/cho/rename", data={"name": "Chloe"})
+    refused = watcher.post("/players/cho/rename", data={"name": "Chloe"})
+    assert refused.status_code == 403 and "No game this phone may rename has cho" in text(refused)
     assert store.get_game(db, first).players[2] == "Cho"
 
 
@@ -136,14 +140,17 @@ def test_statistics_leave_every_game_as_it_stands(client, db):
 
 
 def test_kept_to_one_game_the_players_list_shows_each_players_rating(client, db):
-    game_id = start_game(client)
+    from .test_evenings import game_in, start_evening
+
+    game_id = game_in(client, start_evening(client), ["Ann", "Ben", "Cho", "Dee"])
     for _hand in range(5):  # Ann & Cho bid and take 12 tricks a hand: 600, they win
         play(client, db, game_id, {0: 6, 1: 1, 2: 6, 3: 0}, {0: 6, 1: 1, 2: 6, 3: 0})
     assert store.get_game(db, game_id).score().outcome.finished
     everyone = text(client.get("/players/"))
     assert "Rating" not in everyone  # a rating is one game's: not across games
     spades = text(client.get("/players/?game=spades"))
-    assert "Rating" in spades and "* provisional: fewer than 5 games" in spades
+    assert "Spades rating" in spades and "* provisional: fewer than 5 games" in spades
+    assert "Ratings count the games of club evenings only" in spades
     ann, ben = (
         float(spades.split(f"{name} ")[1].split("*")[0].replace("−", "-"))
         for name in ("Ann", "Ben")
@@ -187,3 +194,34 @@ def test_the_organisers_pages_count_the_games_their_tables_started(app, client, 
     table = text(phones[3].get("/players/"))
     assert "Kai 2 0 2" in table and "Ann 1 0 1" in table and "Gus" not in table
     assert "2 games" in text(phones[3].get("/players/Kai"))
+
+
+def test_a_phone_sees_no_rating_move_from_a_game_it_may_not_open(app, client, db):
+    """Rita plays at the club's evening, then a private game on a stranger's phone: the
+    club's phone, which may not open that game, sees her rating as it was."""
+    from .test_evenings import game_in, start_evening
+
+    club_game = game_in(client, start_evening(client), ["Rita", "Ben", "Cho", "Dee"])
+    for _hand in range(5):
+        play(client, db, club_game, {0: 6, 1: 1, 2: 6, 3: 0}, {0: 6, 1: 1, 2: 6, 3: 0})
+    before = text(client.get("/players/Rita"))
+    assert "Spades rating" in before
+    assert "provisional: 1 game of the 5 that make it firm" in before
+    stranger = app.test_client()
+    private = start_game(stranger, names=["Rita", "Max", "Cho", "Noa"])
+    for _hand in range(5):  # Max & Noa take every hand: Rita loses
+        play(stranger, db, private, {0: 0, 1: 6, 2: 1, 3: 6}, {0: 0, 1: 6, 2: 1, 3: 6})
+    assert store.get_game(db, private).score().outcome.finished
+    assert text(client.get("/players/Rita")) == before
+    assert "Spades rating" not in text(stranger.get("/players/Noa"))  # nor rated for its own
+
+
+def test_the_smaller_words_read_right_in_both_languages(app, client, db):
+    """Issue 43's smaller words: a player's bags a hand in each language's order."""
+    game = start_game(client, names=["Ann", "Ben", "Cho", "Dee"])
+    play(client, db, game, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 4, 1: 3, 2: 3, 3: 3})  # Ann: 1 bag
+    english = text(client.get("/players/Ann?game=spades"))
+    assert "Bags 1 (1.00 a hand)" in english
+    client.set_cookie("lang", "ja")
+    japanese = text(client.get("/players/Ann?game=spades"))
+    assert "1 (1ハンドあたり1.00)" in japanese and "1.00 1ハンドあたり" not in japanese
