@@ -210,6 +210,14 @@ def evening_version(db: Database, evening_id: str) -> str:
     return digest[:16]
 
 
+def game_versions(db: Database, evening_id: str) -> dict[str, int]:
+    """The version of each of the evening's games, by id (what a table's card was made
+    from), without reading a hand."""
+    return dict(
+        db.execute("SELECT id, version FROM games WHERE evening = ?", [evening_id]).fetchall()
+    )
+
+
 def move_game(db: Database, game_id: str, evening_id: str | None, *, by: str | None) -> None:
     """Put a game in an evening, at a new table, or (None) take it out; the scores do
     not change, and the game's history and both evenings' books say where it went.

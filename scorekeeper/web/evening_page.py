@@ -7,6 +7,7 @@ all render it through `render_evening`.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -273,20 +274,13 @@ def table_cards(evening: store.Evening, has: str, night: Night) -> list[Table]:
         if game.table is not None:
             latest[game.table] = game.id
     held = store.tables_held(db, device(), evening.id)
+    versions = store.game_versions(db, evening.id)
     cards = []
     for number_, name in night.tables.items():
         game_id = latest.get(number_)
         if game_id is None and has not in ("organize", "watch") and number_ not in held:
             continue
-        stored = store.get_game(db, game_id) if game_id is not None else None
-        shown_game = None
-        if stored is not None:
-            try:
-                shown_game = card_game(night, stored)
-            except store.DamagedGame as damaged:  # its own page names the hand
-                shown_game = CardGame(
-                    stored.id, game_card(stored), "", [], render_text(damaged.message), False, ""
-                )
+        shown_game = None if game_id is None else _card_of(night, game_id, versions.get(game_id))
         cards.append(
             Table(
                 number=number_,
@@ -299,6 +293,33 @@ def table_cards(evening: store.Evening, has: str, night: Night) -> list[Table]:
             )
         )
     return cards
+
+
+# A table's card replays its game (~1.3 ms a card): a page of 50 tables took 66 ms of
+# processor after each hand, the other 49 cards unchanged (bench/tv_night.py). Each
+# card is kept by its game's version (and what the evening counts of it).
+_CARDS: dict[tuple[Any, ...], CardGame] = {}
+CARDS_KEPT = 2000  # the tables of a club's busiest night, in two languages, twice over
+
+
+def _card_of(night: Night, game_id: str, version: int | None) -> CardGame:
+    """The card of one of the evening's games: made again only when its game changed."""
+    key = (game_id, version, language(), night.games.get(game_id), night.planned)
+    card = _CARDS.get(key)
+    if card is not None:
+        return card
+    stored = store.get_game(get_db(), game_id)
+    try:
+        card = card_game(night, stored)
+    except store.DamagedGame as damaged:  # its own page names the hand
+        return CardGame(
+            stored.id, game_card(stored), "", [], render_text(damaged.message), False, ""
+        )
+    if stored.version == version:  # else changed since: made as it is now, not kept
+        while len(_CARDS) >= CARDS_KEPT:
+            _CARDS.pop(next(iter(_CARDS)), None)
+        _CARDS[key] = card
+    return card
 
 
 def _has_place(evening_id: str, table: int) -> bool:
@@ -424,7 +445,6 @@ def rounds_form_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
     typed: dict[str, Any] = g.get("rounds_typed") or {}
     chosen = rotation.ruleset if rotation else (evening.ruleset or "")
     return {
-        "rotation": rotation,
         "rounds_form": Form(),
         "rounds_errors": g.get("rounds_errors") or [],
         "rounds_typed": {
@@ -466,35 +486,78 @@ def director_link(evening: store.Evening) -> str:
     return share_url("director.co_director", token=evening.director_token)
 
 
+def _live_context(
+    evening: store.Evening, has: str, night: Night, version: str | None = None
+) -> dict[str, Any]:
+    """What the evening's live parts show (templates/evening_parts.html), as of the
+    evening's `version` (read before the night)."""
+    return {
+        "evening": evening,
+        "night": night,
+        "version": version or store.evening_version(get_db(), evening.id),
+        "tables": table_cards(evening, has, night),
+        "standings": standings_view(night),
+        "format_line": format_words(night),
+        "round": header_of(night),
+        "rounds_seated": rounds_views(night),
+        "rotation": rounds.get_rotation(get_db(), evening.id),
+    }
+
+
 def render_evening(evening: store.Evening, has: str) -> str:
     """The evening's page as this phone may see it."""
     db = get_db()
+    version = store.evening_version(db, evening.id)
     night = read(evening, has)
     organizer = has == "organize"
     others = [game_card(gm) for gm in store.recent_games(db, device())] if organizer else []
     shared = organizer and evening.watch_token
     link = share_url("evenings.watch_link", token=evening.watch_token) if shared else ""
-    header = header_of(night)
     return render_template(
         "evening.html",
-        evening=evening,
-        night=night,
+        **_live_context(evening, has, night, version),
         organizer=organizer,
         watch_link=link,
-        version=store.evening_version(db, evening.id),
-        tables=table_cards(evening, has, night),
-        standings=standings_view(night),
-        format_line=format_words(night),
         links=_links(evening) if organizer else [],
-        round=header,
         sit_outs=SIT_OUTS,
         formats=format_choices(),
         others=others,
         add_form=Form(),
-        rounds_seated=rounds_views(night),
         seated_count=len([r for r in night.rounds if r.kind != FREE and r.kind != EXTRA]),
         locked=store.locked_out(db, device(), evening.id),
         director_link=director_link(evening) if organizer else "",
         when=when,
         **rounds_form_view(evening, organizer),
     )
+
+
+# Every TV of an evening asks for the same live parts after each hand stored at any
+# table: 200 TVs of a 50-table night rebuilt them 100 times a second, and hand entry
+# waited 1 to 15 s (bench/tv_night.py). Each view's parts are kept with the evening's
+# version they show, and built again at most once a second, whoever asks.
+_LIVE: dict[tuple[str, ...], tuple[str, float, str, Night]] = {}
+LIVE_KEPT = 64  # a club's evenings tonight, each in a view or two
+LIVE_EVERY = 1.0  # seconds: a TV shows a hand at most this late (and its poll's wait)
+
+
+def render_live(evening: store.Evening, has: str, version: str) -> tuple[str, str]:
+    """The evening's live parts as this phone may see them, for its page's script, and
+    the evening's version they show: its `version` (now), or the one of the parts built
+    for every phone that sees the same less than LIVE_EVERY ago; with the round clock
+    as of now."""
+    db = get_db()
+    held = ",".join(map(str, sorted(store.tables_held(db, device(), evening.id))))
+    # A phone that plays in the evening sees its own games: its parts are its own.
+    who = "" if has in ("organize", "watch") else device() or ""
+    view = (evening.id, language(), has, held, who)
+    kept = _LIVE.get(view)
+    if kept is None or (kept[0] != version and time.monotonic() - kept[1] >= LIVE_EVERY):
+        night = read(evening, has)
+        html = render_template("evening_live.html", **_live_context(evening, has, night, version))
+        kept = (version, time.monotonic(), html, night)
+        _LIVE.pop(view, None)
+        while len(_LIVE) >= LIVE_KEPT:
+            _LIVE.pop(next(iter(_LIVE)), None)
+        _LIVE[view] = kept
+    shown, _built, html, night = kept
+    return shown, html + render_template("round_clock.html", clock=clock_of(night, night.current))

@@ -44,6 +44,7 @@ from .evening_page import (
     format_words,
     read,
     render_evening,
+    render_live,
     result_words,
     round_label,
     rule_choices,
@@ -152,9 +153,8 @@ def evening(evening_id: str) -> str:
 
 @bp.route("/e/<evening_id>/version")
 def live_version(evening_id: str) -> Response:
-    """What the evening's page shows, as a word that changes with it: the page asks
-    every few seconds and, when it changed, fetches itself and swaps the tables and
-    standings in place."""
+    """What the evening's page shows, as a word that changes with it (a page opened
+    before its script asked for the live parts asks for this, then for itself)."""
     found, _role = evening_for(evening_id)
     version = store.evening_version(get_db(), found.id)
     # Asked with the version last seen (If-None-Match), unchanged: a 304 without a body.
@@ -165,6 +165,24 @@ def live_version(evening_id: str) -> Response:
     )
     response.set_etag(version)
     response.make_conditional(request)  # in place
+    return response
+
+
+@bp.route("/e/<evening_id>/live")
+def live_parts(evening_id: str) -> Response:
+    """The evening's parts that keep themselves up to date, alone: what its page's
+    script asks for every few seconds with the version it shows (If-None-Match), a 304
+    while nothing changed (every TV of a big night asks: see render_live)."""
+    found, has = evening_for(evening_id)
+    version = store.evening_version(get_db(), found.id)
+    response = Response(mimetype="text/html", headers={"Cache-Control": "no-cache, private"})
+    if not request.if_none_match.contains_weak(version):
+        version, html = render_live(found, has, version)
+        response.set_data(html)
+    response.set_etag(version)
+    if request.if_none_match.contains_weak(version):  # it shows these parts already
+        response.status_code = 304
+        response.set_data(b"")
     return response
 
 
