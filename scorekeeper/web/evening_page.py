@@ -1,8 +1,9 @@
 """The evening's page (also the TV's), built from the evening read once as a value
 (store.read_night → night.Night): the header with the round and its clock, each
 table's card, the standings, the seating (every round and the plan still to seat),
-and for its directors what they may do. The evening, rounds and director blueprints
-all render it through `render_evening`.
+and for its directors what they may do; the live parts its script asks for again; the
+format form's reading. The evening, rounds and director blueprints all render it
+through `render_evening` (none calls another's view).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from flask import g, render_template
+from flask import render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -19,6 +20,7 @@ from .. import store
 from ..engine import GameResult, UnknownRuleset, find_kind
 from ..engine.rotation import Method
 from ..engine.text import number
+from ..limits import parse_count
 from ..night import EXTRA, FREE, PLANNED, Night, NightRound, counted
 from ..scoresheet import winner_words
 from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
@@ -73,6 +75,37 @@ def format_words(night: Night) -> str:
     if night.round_minutes:
         said = _("%(format)s · rounds of %(n)s minutes", format=said, n=night.round_minutes)
     return str(said)
+
+
+def read_format() -> store.Format:
+    """The evening's format as its form was sent, or ValueError saying what is wrong."""
+    form = request.form
+    ranking = form.get("format") or "auto"
+    if ranking not in store.FORMATS:
+        raise ValueError(_("Choose how the evening is ranked."))
+    hands = parse_count(form.get("hands_per_round") or "") if form.get("hands_per_round") else None
+    if ranking == "progressive" and not (hands and 1 <= hands <= store.MAX_HANDS_PER_ROUND):
+        raise ValueError(
+            _(
+                "Hands a round: a whole number from 1 to %(n)s for a progressive evening.",
+                n=store.MAX_HANDS_PER_ROUND,
+            )
+        )
+    raw_minutes = (form.get("round_minutes") or "").strip()
+    minutes = parse_count(raw_minutes) if raw_minutes else None
+    if raw_minutes and not (minutes and 1 <= minutes <= store.MAX_ROUND_MINUTES):
+        raise ValueError(
+            _(
+                "Minutes a round: a whole number from 1 to %(n)s, or empty for no clock.",
+                n=store.MAX_ROUND_MINUTES,
+            )
+        )
+    sit_out = form.get("sit_out") or "average"
+    if sit_out not in ("average", "nothing"):
+        raise ValueError(
+            _("A round not played counts the player's average or nothing: choose one.")
+        )
+    return store.Format(ranking, hands if ranking == "progressive" else None, minutes, sit_out)
 
 
 def format_choices() -> dict[str, str]:
@@ -429,9 +462,14 @@ def roster(evening: store.Evening) -> list[tuple[str, bool]]:
     ]
 
 
-def rounds_form_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
-    """What the seating form shows: what was typed (after a refusal) or the rotation
-    as kept."""
+def rounds_form_view(
+    evening: store.Evening,
+    organizer: bool,
+    errors: list[str] | None = None,
+    typed: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What the seating form shows: what was `typed` with the `errors` that refused
+    it, or the rotation as kept."""
     from ..engine.rotation import MAX_PLAYERS
 
     rotation = rounds.get_rotation(get_db(), evening.id)
@@ -442,11 +480,11 @@ def rounds_form_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
             own_size = rotation.table_size == ruleset.options.players
         except UnknownRuleset:
             pass
-    typed: dict[str, Any] = g.get("rounds_typed") or {}
+    typed = typed or {}
     chosen = rotation.ruleset if rotation else (evening.ruleset or "")
     return {
         "rounds_form": Form(),
-        "rounds_errors": g.get("rounds_errors") or [],
+        "rounds_errors": errors or [],
         "rounds_typed": {
             "players": typed.get("players", "\n".join(rotation.players) if rotation else ""),
             "ruleset": typed.get("ruleset", chosen),
@@ -504,8 +542,15 @@ def _live_context(
     }
 
 
-def render_evening(evening: store.Evening, has: str) -> str:
-    """The evening's page as this phone may see it."""
+def render_evening(
+    evening: store.Evening,
+    has: str,
+    *,
+    rounds_errors: list[str] | None = None,
+    rounds_typed: dict[str, Any] | None = None,
+) -> str:
+    """The evening's page as this phone may see it; after a refused seating form, with
+    what was typed and why it was refused."""
     db = get_db()
     version = store.evening_version(db, evening.id)
     night = read(evening, has)
@@ -527,7 +572,7 @@ def render_evening(evening: store.Evening, has: str) -> str:
         locked=store.locked_out(db, device(), evening.id),
         director_link=director_link(evening) if organizer else "",
         when=when,
-        **rounds_form_view(evening, organizer),
+        **rounds_form_view(evening, organizer, rounds_errors, rounds_typed),
     )
 
 

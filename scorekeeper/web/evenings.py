@@ -31,7 +31,6 @@ from ..limits import (
     clean_name,
     lookalike_of,
     lookalike_words,
-    parse_count,
 )
 from ..stats import csv_number, csv_rows, write_csv
 from .access import check_room, device, evening_for, game_for, new_device, starting_device
@@ -43,6 +42,7 @@ from .evening_page import (
     format_choices,
     format_words,
     read,
+    read_format,
     render_evening,
     render_live,
     result_words,
@@ -110,37 +110,6 @@ def _set_rules(evening_id: str, ruleset_id: str) -> None:
     store.set_rules(
         get_db(), evening_id, ruleset.id, rules_document(ruleset) if ruleset.house else None
     )
-
-
-def read_format() -> store.Format:
-    """The evening's format as its form was sent, or ValueError saying what is wrong."""
-    form = request.form
-    ranking = form.get("format") or "auto"
-    if ranking not in store.FORMATS:
-        raise ValueError(_("Choose how the evening is ranked."))
-    hands = parse_count(form.get("hands_per_round") or "") if form.get("hands_per_round") else None
-    if ranking == "progressive" and not (hands and 1 <= hands <= store.MAX_HANDS_PER_ROUND):
-        raise ValueError(
-            _(
-                "Hands a round: a whole number from 1 to %(n)s for a progressive evening.",
-                n=store.MAX_HANDS_PER_ROUND,
-            )
-        )
-    raw_minutes = (form.get("round_minutes") or "").strip()
-    minutes = parse_count(raw_minutes) if raw_minutes else None
-    if raw_minutes and not (minutes and 1 <= minutes <= store.MAX_ROUND_MINUTES):
-        raise ValueError(
-            _(
-                "Minutes a round: a whole number from 1 to %(n)s, or empty for no clock.",
-                n=store.MAX_ROUND_MINUTES,
-            )
-        )
-    sit_out = form.get("sit_out") or "average"
-    if sit_out not in ("average", "nothing"):
-        raise ValueError(
-            _("A round not played counts the player's average or nothing: choose one.")
-        )
-    return store.Format(ranking, hands if ranking == "progressive" else None, minutes, sit_out)
 
 
 @bp.route("/e/<evening_id>")
