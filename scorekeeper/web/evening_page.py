@@ -335,8 +335,9 @@ _CARDS: dict[tuple[Any, ...], CardGame] = {}
 CARDS_KEPT = 2000  # the tables of a club's busiest night, in two languages, twice over
 
 
-def _card_of(night: Night, game_id: str, version: int | None) -> CardGame:
-    """The card of one of the evening's games: made again only when its game changed."""
+def _card_of(night: Night, game_id: str, version: tuple[int, str] | None) -> CardGame:
+    """The card of one of the evening's games: made again only when its game changed
+    (`version`: its version and when it was written)."""
     key = (game_id, version, language(), night.games.get(game_id), night.planned)
     card = _CARDS.get(key)
     if card is not None:
@@ -348,7 +349,7 @@ def _card_of(night: Night, game_id: str, version: int | None) -> CardGame:
         return CardGame(
             stored.id, game_card(stored), "", [], render_text(damaged.message), False, ""
         )
-    if stored.version == version:  # else changed since: made as it is now, not kept
+    if version == (stored.version, stored.updated_at):  # else changed since: not kept
         while len(_CARDS) >= CARDS_KEPT:
             _CARDS.pop(next(iter(_CARDS)), None)
         _CARDS[key] = card
