@@ -8,6 +8,7 @@ through `render_evening` (none calls another's view).
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -584,6 +585,12 @@ def render_evening(
 _LIVE: dict[tuple[str, ...], tuple[str, float, str, Night]] = {}
 LIVE_KEPT = 64  # a club's evenings tonight, each in a view or two
 LIVE_EVERY = 1.0  # seconds: a TV shows a hand at most this late (and its poll's wait)
+_BUILDING = threading.Lock()
+
+
+def _stale(kept: tuple[str, float, str, Night], version: str) -> bool:
+    """Whether the parts kept are to be built again for `version`."""
+    return kept[0] != version and time.monotonic() - kept[1] >= LIVE_EVERY
 
 
 def render_live(evening: store.Evening, has: str, version: str) -> tuple[str, str]:
@@ -597,13 +604,18 @@ def render_live(evening: store.Evening, has: str, version: str) -> tuple[str, st
     who = "" if has in ("organize", "watch") else device() or ""
     view = (evening.id, language(), has, held, who)
     kept = _LIVE.get(view)
-    if kept is None or (kept[0] != version and time.monotonic() - kept[1] >= LIVE_EVERY):
-        night = read(evening, has)
-        html = render_template("evening_live.html", **_live_context(evening, has, night, version))
-        kept = (version, time.monotonic(), html, night)
-        _LIVE.pop(view, None)
-        while len(_LIVE) >= LIVE_KEPT:
-            _LIVE.pop(next(iter(_LIVE)), None)
-        _LIVE[view] = kept
+    if kept is None or _stale(kept, version):
+        with _BUILDING:  # one at a time, each as of now: never an older copy over a newer
+            version = store.evening_version(db, evening.id)
+            kept = _LIVE.get(view)
+            if kept is None or _stale(kept, version):
+                night = read(evening, has)
+                context = _live_context(evening, has, night, version)
+                html = render_template("evening_live.html", **context)
+                kept = (version, time.monotonic(), html, night)
+                _LIVE.pop(view, None)
+                while len(_LIVE) >= LIVE_KEPT:
+                    _LIVE.pop(next(iter(_LIVE)), None)
+                _LIVE[view] = kept
     shown, _built, html, night = kept
     return shown, html + render_template("round_clock.html", clock=clock_of(night, night.current))
