@@ -3,7 +3,9 @@
 1. The first view of a 20-hand scoresheet in a freshly started server (`scorekeeper
    serve` on an instance holding 40 such games; each game's page asked for once).
 2. Entering a hand (the bids, the tricks, the new scoresheet) with 50 tables playing
-   on this 2-core machine, the database holding a club's 10,000 games: p99.
+   on this 2-core machine, the database holding a club's 10,000 games: p99. And the
+   same with the 50 tables one evening that 200 TVs watch (bench/tv_night.py), beside
+   it without them, and what a TV's look costs the server.
 3. A club's history (bench/club_history.py: mixed stores of 1,000 to 30,000 games,
    the real server): the organiser's home, players page, one player and evening, each
    the first view after a restart, by the server's processor time (≤ 100 ms at 30,000
@@ -32,7 +34,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import club_history, club_store, costly_pages, importing, pdf, serving, slow_clients
+from bench import (
+    club_history,
+    club_store,
+    costly_pages,
+    importing,
+    pdf,
+    serving,
+    slow_clients,
+    tv_night,
+)
 
 HANDS = [
     {"bids": [3, "nil", 4, 2], "tricks": [4, 1, 5, 3]},
@@ -143,6 +154,7 @@ def run() -> list[tuple[str, str, str]]:
             f"≤ 50 ms: {'holds' if p99 <= 50 else 'OVER'}",
         )
     )
+    rows.append(tv_row())
     pages, starts = club_history.run()
     cost = {(row["games"], row["page"]): row["first"][1] for row in pages}
     for row in pages:
@@ -199,6 +211,21 @@ def run() -> list[tuple[str, str, str]]:
     )
     rows += no_phone_slows_the_others()
     return rows
+
+
+def tv_row() -> tuple[str, str, str]:
+    """Entering a hand at 50 tables of one evening that 200 TVs watch."""
+    found = tv_night.run()
+    watched, alone = found["watched"]["entry"], found["alone"]["entry"]
+    p99 = serving.pct(watched, 0.99)
+    return (
+        f"entering a hand at 50 tables of one evening, {found['tvs']} TVs watching it",
+        f"p99 {p99:.1f} ms over {len(watched) // 3} hands (no TV: p99"
+        f" {serving.pct(alone, 0.99):.1f} ms); a TV's look after a hand"
+        f" {found['page_cpu']:.1f} ms of server processor, unchanged {found['page_again_cpu']:.1f} ms;"
+        f" server {found['server_cpu_alone']:.2f} → {found['server_cpu_share']:.2f} cores",
+        f"≤ 50 ms: {'holds' if p99 <= 50 else 'OVER'}",
+    )
 
 
 def no_phone_slows_the_others() -> list[tuple[str, str, str]]:

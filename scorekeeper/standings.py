@@ -215,10 +215,11 @@ def standings(
             return (-score(tally), -tally.difference)
         return (-score(tally), Fraction(-tally.won))
 
-    ordered = sorted(tallies.items(), key=lambda item: (order(item[1]), item[0]))
+    keys = {key: order(tally) for key, tally in tallies.items()}  # each worked out once
+    ordered = sorted(tallies.items(), key=lambda item: (keys[item[0]], item[0]))
     rows: list[Standing] = []
-    for position, (_key, tally) in enumerate(ordered, start=1):
-        level = rows and order(tally) == order(ordered[position - 2][1])
+    for position, (key, tally) in enumerate(ordered, start=1):
+        level = rows and keys[key] == keys[ordered[position - 2][0]]
         rows.append(
             Standing(
                 name=tally.name,

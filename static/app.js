@@ -506,12 +506,14 @@
     return said.join(". ");
   }
 
-  // On an evening's page (and its TV): when anything at a table changed, fetch the page
-  // and swap its live parts in place. No reload: an open QR panel, the scroll, a
-  // half-typed form and the keyboard's focus stay as they are; the new totals are said.
-  // The version is asked for with the one last seen (ETag): unchanged, it is a 304.
+  // On an evening's page (and its TV): every few seconds ask for its live parts with the
+  // version shown (the browser sends it as If-None-Match: unchanged, a 304 and the copy
+  // it kept) and, when they changed, swap them in place. No reload: an open QR panel,
+  // the scroll, a half-typed form and the keyboard's focus stay as they are; the new
+  // totals are said. The parts are the same for every TV of the evening, built once a
+  // version.
   function liveEvening(root) {
-    var url = root.getAttribute("data-url");
+    var parts = root.getAttribute("data-parts");
     var seen = root.getAttribute("data-version");
     var fetching = false;
     var head = root.querySelector(".evening-head");
@@ -532,14 +534,13 @@
     function poll() {
       if (document.hidden || fetching || paused()) return;
       fetching = true;
-      fetch(url, { cache: "no-cache", credentials: "same-origin" })
-        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
-        .then(function (state) {
+      fetch(parts, { cache: "no-cache", credentials: "same-origin" })
+        .then(function (r) {
+          if (!r.ok) throw new Error(String(r.status));
           notice.back();
-          if (!state || String(state.version) === seen) return null;
-          return fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" })
-            .then(function (r) { return r.ok ? r.text() : null; })
-            .then(function (html) { if (html) swap(html, String(state.version)); });
+          var version = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+          if (version === seen) return null;
+          return r.text().then(function (html) { swap(html, version); });
         })
         .catch(notice.lost)
         .then(function () { fetching = false; });

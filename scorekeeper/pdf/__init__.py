@@ -236,7 +236,10 @@ def _remove_font_copies(config: Any) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@functools.lru_cache(maxsize=8)  # per page size and language: parsing it is 5 ms a PDF
 def _stylesheet(text: str) -> Any:
+    """The print stylesheet parsed, its selectors compiled: kept, as print.css says (a
+    render only reads it; renders take turns, or each renderer keeps its own)."""
     from weasyprint import CSS
 
     return CSS(string=text, base_url=str(TEMPLATES), font_config=_font_config())

@@ -187,9 +187,12 @@ def evening_version(db: Database, evening_id: str) -> str:
     stored at any of its tables, a game started, a table added or renamed, its
     settings, its rounds and plan, a line in its book. Read from the evening's own rows
     only."""
+    # A game's time of change beside its version: a backup restored under a running
+    # server, then played on, reaches the same versions with other hands.
     games = db.execute(
-        "SELECT group_concat(id || ':' || version || ':' || IFNULL(table_number, ''), ',')"
-        " FROM (SELECT id, version, table_number FROM games WHERE evening = ? ORDER BY id)",
+        "SELECT group_concat(id || ':' || version || ':' || updated_at || ':'"
+        " || IFNULL(table_number, ''), ',') FROM (SELECT id, version, updated_at,"
+        " table_number FROM games WHERE evening = ? ORDER BY id)",
         [evening_id],
     ).fetchone()[0]
     tables = db.execute(
@@ -208,6 +211,17 @@ def evening_version(db: Database, evening_id: str) -> str:
     ).fetchone()
     digest = hashlib.sha256(f"{games}|{tables}|{settings}".encode()).hexdigest()
     return digest[:16]
+
+
+def game_versions(db: Database, evening_id: str) -> dict[str, tuple[int, str]]:
+    """The version of each of the evening's games and when it was written, by id (what
+    a table's card was made from), without reading a hand."""
+    return {
+        game_id: (version, updated_at)
+        for game_id, version, updated_at in db.execute(
+            "SELECT id, version, updated_at FROM games WHERE evening = ?", [evening_id]
+        )
+    }
 
 
 def move_game(db: Database, game_id: str, evening_id: str | None, *, by: str | None) -> None:

@@ -23,8 +23,7 @@ from .access import device, evening_for, game_for, new_device
 from .costly import pdf_in_turn
 from .db import get_db
 from .download import file_response
-from .evening_page import clock_of, read, round_label, rounds_views
-from .evenings import read_format
+from .evening_page import clock_of, read, read_format, round_label, rounds_views
 from .forms import Form
 from .i18n import language, when
 from .sheet import table_label

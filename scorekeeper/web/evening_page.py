@@ -1,16 +1,19 @@
 """The evening's page (also the TV's), built from the evening read once as a value
 (store.read_night → night.Night): the header with the round and its clock, each
 table's card, the standings, the seating (every round and the plan still to seat),
-and for its directors what they may do. The evening, rounds and director blueprints
-all render it through `render_evening`.
+and for its directors what they may do; the live parts its script asks for again; the
+format form's reading. The evening, rounds and director blueprints all render it
+through `render_evening` (none calls another's view).
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
-from flask import g, render_template
+from flask import render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -18,7 +21,7 @@ from .. import store
 from ..engine import GameResult, UnknownRuleset, find_kind
 from ..engine.rotation import Method
 from ..engine.text import number
-from ..limits import player_key
+from ..limits import parse_count, player_key
 from ..night import EXTRA, FREE, PLANNED, Night, NightRound, counted
 from ..scoresheet import winner_words
 from ..standings import AUTO, MATCH_POINTS, PROGRESSIVE, SIT_OUTS, WINS, measure_words, shown
@@ -73,6 +76,37 @@ def format_words(night: Night) -> str:
     if night.round_minutes:
         said = _("%(format)s · rounds of %(n)s minutes", format=said, n=night.round_minutes)
     return str(said)
+
+
+def read_format() -> store.Format:
+    """The evening's format as its form was sent, or ValueError saying what is wrong."""
+    form = request.form
+    ranking = form.get("format") or "auto"
+    if ranking not in store.FORMATS:
+        raise ValueError(_("Choose how the evening is ranked."))
+    hands = parse_count(form.get("hands_per_round") or "") if form.get("hands_per_round") else None
+    if ranking == "progressive" and not (hands and 1 <= hands <= store.MAX_HANDS_PER_ROUND):
+        raise ValueError(
+            _(
+                "Hands a round: a whole number from 1 to %(n)s for a progressive evening.",
+                n=store.MAX_HANDS_PER_ROUND,
+            )
+        )
+    raw_minutes = (form.get("round_minutes") or "").strip()
+    minutes = parse_count(raw_minutes) if raw_minutes else None
+    if raw_minutes and not (minutes and 1 <= minutes <= store.MAX_ROUND_MINUTES):
+        raise ValueError(
+            _(
+                "Minutes a round: a whole number from 1 to %(n)s, or empty for no clock.",
+                n=store.MAX_ROUND_MINUTES,
+            )
+        )
+    sit_out = form.get("sit_out") or "average"
+    if sit_out not in ("average", "nothing"):
+        raise ValueError(
+            _("A round not played counts the player's average or nothing: choose one.")
+        )
+    return store.Format(ranking, hands if ranking == "progressive" else None, minutes, sit_out)
 
 
 def format_choices() -> dict[str, str]:
@@ -274,20 +308,13 @@ def table_cards(evening: store.Evening, has: str, night: Night) -> list[Table]:
         if game.table is not None:
             latest[game.table] = game.id
     held = store.tables_held(db, device(), evening.id)
+    versions = store.game_versions(db, evening.id)
     cards = []
     for number_, name in night.tables.items():
         game_id = latest.get(number_)
         if game_id is None and has not in ("organize", "watch") and number_ not in held:
             continue
-        stored = store.get_game(db, game_id) if game_id is not None else None
-        shown_game = None
-        if stored is not None:
-            try:
-                shown_game = card_game(night, stored)
-            except store.DamagedGame as damaged:  # its own page names the hand
-                shown_game = CardGame(
-                    stored.id, game_card(stored), "", [], render_text(damaged.message), False, ""
-                )
+        shown_game = None if game_id is None else _card_of(night, game_id, versions.get(game_id))
         cards.append(
             Table(
                 number=number_,
@@ -300,6 +327,34 @@ def table_cards(evening: store.Evening, has: str, night: Night) -> list[Table]:
             )
         )
     return cards
+
+
+# A table's card replays its game (~1.3 ms a card): a page of 50 tables took 66 ms of
+# processor after each hand, the other 49 cards unchanged (bench/tv_night.py). Each
+# card is kept by its game's version (and what the evening counts of it).
+_CARDS: dict[tuple[Any, ...], CardGame] = {}
+CARDS_KEPT = 2000  # the tables of a club's busiest night, in two languages, twice over
+
+
+def _card_of(night: Night, game_id: str, version: tuple[int, str] | None) -> CardGame:
+    """The card of one of the evening's games: made again only when its game changed
+    (`version`: its version and when it was written)."""
+    key = (game_id, version, language(), night.games.get(game_id), night.planned)
+    card = _CARDS.get(key)
+    if card is not None:
+        return card
+    stored = store.get_game(get_db(), game_id)
+    try:
+        card = card_game(night, stored)
+    except store.DamagedGame as damaged:  # its own page names the hand
+        return CardGame(
+            stored.id, game_card(stored), "", [], render_text(damaged.message), False, ""
+        )
+    if version == (stored.version, stored.updated_at):  # else changed since: not kept
+        while len(_CARDS) >= CARDS_KEPT:
+            _CARDS.pop(next(iter(_CARDS)), None)
+        _CARDS[key] = card
+    return card
 
 
 def _has_place(evening_id: str, table: int) -> bool:
@@ -413,9 +468,14 @@ def roster(evening: store.Evening) -> list[tuple[str, bool]]:
     ]
 
 
-def rounds_form_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
-    """What the seating form shows: what was typed (after a refusal) or the rotation
-    as kept."""
+def rounds_form_view(
+    evening: store.Evening,
+    organizer: bool,
+    errors: list[str] | None = None,
+    typed: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What the seating form shows: what was `typed` with the `errors` that refused
+    it, or the rotation as kept."""
     from ..engine.rotation import MAX_PLAYERS
 
     rotation = rounds.get_rotation(get_db(), evening.id)
@@ -426,12 +486,11 @@ def rounds_form_view(evening: store.Evening, organizer: bool) -> dict[str, Any]:
             own_size = rotation.table_size == ruleset.options.players
         except UnknownRuleset:
             pass
-    typed: dict[str, Any] = g.get("rounds_typed") or {}
+    typed = typed or {}
     chosen = rotation.ruleset if rotation else (evening.ruleset or "")
     return {
-        "rotation": rotation,
         "rounds_form": Form(),
-        "rounds_errors": g.get("rounds_errors") or [],
+        "rounds_errors": errors or [],
         "rounds_typed": {
             "players": typed.get("players", "\n".join(rotation.players) if rotation else ""),
             "ruleset": typed.get("ruleset", chosen),
@@ -471,35 +530,96 @@ def director_link(evening: store.Evening) -> str:
     return share_url("director.co_director", token=evening.director_token)
 
 
-def render_evening(evening: store.Evening, has: str) -> str:
-    """The evening's page as this phone may see it."""
+def _live_context(
+    evening: store.Evening, has: str, night: Night, version: str | None = None
+) -> dict[str, Any]:
+    """What the evening's live parts show (templates/evening_parts.html), as of the
+    evening's `version` (read before the night)."""
+    return {
+        "evening": evening,
+        "night": night,
+        "version": version or store.evening_version(get_db(), evening.id),
+        "tables": table_cards(evening, has, night),
+        "standings": standings_view(night),
+        "format_line": format_words(night),
+        "round": header_of(night),
+        "rounds_seated": rounds_views(night),
+        "rotation": rounds.get_rotation(get_db(), evening.id),
+    }
+
+
+def render_evening(
+    evening: store.Evening,
+    has: str,
+    *,
+    rounds_errors: list[str] | None = None,
+    rounds_typed: dict[str, Any] | None = None,
+) -> str:
+    """The evening's page as this phone may see it; after a refused seating form, with
+    what was typed and why it was refused."""
     db = get_db()
+    version = store.evening_version(db, evening.id)
     night = read(evening, has)
     organizer = has == "organize"
     others = [game_card(gm) for gm in store.recent_games(db, device())] if organizer else []
     shared = organizer and evening.watch_token
     link = share_url("evenings.watch_link", token=evening.watch_token) if shared else ""
-    header = header_of(night)
     return render_template(
         "evening.html",
-        evening=evening,
-        night=night,
+        **_live_context(evening, has, night, version),
         organizer=organizer,
         watch_link=link,
-        version=store.evening_version(db, evening.id),
-        tables=table_cards(evening, has, night),
-        standings=standings_view(night),
-        format_line=format_words(night),
         links=_links(evening) if organizer else [],
-        round=header,
         sit_outs=SIT_OUTS,
         formats=format_choices(),
         others=others,
         add_form=Form(),
-        rounds_seated=rounds_views(night),
         seated_count=len([r for r in night.rounds if r.kind != FREE and r.kind != EXTRA]),
         locked=store.locked_out(db, device(), evening.id),
         director_link=director_link(evening) if organizer else "",
         when=when,
-        **rounds_form_view(evening, organizer),
+        **rounds_form_view(evening, organizer, rounds_errors, rounds_typed),
     )
+
+
+# Every TV of an evening asks for the same live parts after each hand stored at any
+# table: 200 TVs of a 50-table night rebuilt them 100 times a second, and hand entry
+# waited 1 to 15 s (bench/tv_night.py). Each view's parts are kept with the evening's
+# version they show, and built again at most once a second, whoever asks.
+_LIVE: dict[tuple[str, ...], tuple[str, float, str, Night]] = {}
+LIVE_KEPT = 64  # a club's evenings tonight, each in a view or two
+LIVE_EVERY = 1.0  # seconds: a TV shows a hand at most this late (and its poll's wait)
+_BUILDING = threading.Lock()
+
+
+def _stale(kept: tuple[str, float, str, Night], version: str) -> bool:
+    """Whether the parts kept are to be built again for `version`."""
+    return kept[0] != version and time.monotonic() - kept[1] >= LIVE_EVERY
+
+
+def render_live(evening: store.Evening, has: str, version: str) -> tuple[str, str]:
+    """The evening's live parts as this phone may see them, for its page's script, and
+    the evening's version they show: its `version` (now), or the one of the parts built
+    for every phone that sees the same less than LIVE_EVERY ago; with the round clock
+    as of now."""
+    db = get_db()
+    held = ",".join(map(str, sorted(store.tables_held(db, device(), evening.id))))
+    # A phone that plays in the evening sees its own games: its parts are its own.
+    who = "" if has in ("organize", "watch") else device() or ""
+    view = (evening.id, language(), has, held, who)
+    kept = _LIVE.get(view)
+    if kept is None or _stale(kept, version):
+        with _BUILDING:  # one at a time, each as of now: never an older copy over a newer
+            version = store.evening_version(db, evening.id)
+            kept = _LIVE.get(view)
+            if kept is None or _stale(kept, version):
+                night = read(evening, has)
+                context = _live_context(evening, has, night, version)
+                html = render_template("evening_live.html", **context)
+                kept = (version, time.monotonic(), html, night)
+                _LIVE.pop(view, None)
+                while len(_LIVE) >= LIVE_KEPT:
+                    _LIVE.pop(next(iter(_LIVE)), None)
+                _LIVE[view] = kept
+    shown, _built, html, night = kept
+    return shown, html + render_template("round_clock.html", clock=clock_of(night, night.current))

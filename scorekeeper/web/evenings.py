@@ -31,7 +31,6 @@ from ..limits import (
     clean_name,
     lookalike_of,
     lookalike_words,
-    parse_count,
 )
 from ..stats import csv_number, csv_rows, write_csv
 from .access import check_room, device, evening_for, game_for, new_device, starting_device
@@ -43,7 +42,9 @@ from .evening_page import (
     format_choices,
     format_words,
     read,
+    read_format,
     render_evening,
+    render_live,
     result_words,
     round_label,
     rule_choices,
@@ -111,37 +112,6 @@ def _set_rules(evening_id: str, ruleset_id: str) -> None:
     )
 
 
-def read_format() -> store.Format:
-    """The evening's format as its form was sent, or ValueError saying what is wrong."""
-    form = request.form
-    ranking = form.get("format") or "auto"
-    if ranking not in store.FORMATS:
-        raise ValueError(_("Choose how the evening is ranked."))
-    hands = parse_count(form.get("hands_per_round") or "") if form.get("hands_per_round") else None
-    if ranking == "progressive" and not (hands and 1 <= hands <= store.MAX_HANDS_PER_ROUND):
-        raise ValueError(
-            _(
-                "Hands a round: a whole number from 1 to %(n)s for a progressive evening.",
-                n=store.MAX_HANDS_PER_ROUND,
-            )
-        )
-    raw_minutes = (form.get("round_minutes") or "").strip()
-    minutes = parse_count(raw_minutes) if raw_minutes else None
-    if raw_minutes and not (minutes and 1 <= minutes <= store.MAX_ROUND_MINUTES):
-        raise ValueError(
-            _(
-                "Minutes a round: a whole number from 1 to %(n)s, or empty for no clock.",
-                n=store.MAX_ROUND_MINUTES,
-            )
-        )
-    sit_out = form.get("sit_out") or "average"
-    if sit_out not in ("average", "nothing"):
-        raise ValueError(
-            _("A round not played counts the player's average or nothing: choose one.")
-        )
-    return store.Format(ranking, hands if ranking == "progressive" else None, minutes, sit_out)
-
-
 @bp.route("/e/<evening_id>")
 def evening(evening_id: str) -> str:
     """Every table of the evening as it stands, the standings across it, its rounds
@@ -152,9 +122,8 @@ def evening(evening_id: str) -> str:
 
 @bp.route("/e/<evening_id>/version")
 def live_version(evening_id: str) -> Response:
-    """What the evening's page shows, as a word that changes with it: the page asks
-    every few seconds and, when it changed, fetches itself and swaps the tables and
-    standings in place."""
+    """What the evening's page shows, as a word that changes with it (a page opened
+    before its script asked for the live parts asks for this, then for itself)."""
     found, _role = evening_for(evening_id)
     version = store.evening_version(get_db(), found.id)
     # Asked with the version last seen (If-None-Match), unchanged: a 304 without a body.
@@ -165,6 +134,24 @@ def live_version(evening_id: str) -> Response:
     )
     response.set_etag(version)
     response.make_conditional(request)  # in place
+    return response
+
+
+@bp.route("/e/<evening_id>/live")
+def live_parts(evening_id: str) -> Response:
+    """The evening's parts that keep themselves up to date, alone: what its page's
+    script asks for every few seconds with the version it shows (If-None-Match), a 304
+    while nothing changed (every TV of a big night asks: see render_live)."""
+    found, has = evening_for(evening_id)
+    version = store.evening_version(get_db(), found.id)
+    response = Response(mimetype="text/html", headers={"Cache-Control": "no-cache, private"})
+    if not request.if_none_match.contains_weak(version):
+        version, html = render_live(found, has, version)
+        response.set_data(html)
+    response.set_etag(version)
+    if request.if_none_match.contains_weak(version):  # it shows these parts already
+        response.status_code = 304
+        response.set_data(b"")
     return response
 
 

@@ -11,7 +11,7 @@ import itertools
 import re
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -158,12 +158,11 @@ def seat(evening_id: str) -> BaseResponse | tuple[str, int]:
             )
     except (ValueError, ScoreError) as problem:
         said = problem.render(_translations()) if isinstance(problem, ScoreError) else str(problem)
-        g.rounds_errors = [said]
-        g.rounds_typed = {
+        typed = {
             key: request.form.get(key, "")
             for key in ("players", "ruleset", "rounds", "method", "pins", "size")
         }
-        return render_evening(found, has), 400
+        return render_evening(found, has, rounds_errors=[said], rounds_typed=typed), 400
     if only_plan:
         flash(_("The night's plan is drawn: every round's tables are below."))
     return redirect(url_for("evenings.evening", evening_id=found.id) + "#rounds", 303)

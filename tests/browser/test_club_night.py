@@ -91,7 +91,7 @@ def fits(page: Page) -> None:
 def test_the_tv_fits_the_screen_and_updates_in_place(
     browser, live_server, tmp_path, screenshots: Path, size
 ):
-    _evening, watch, spades = thirteen(tmp_path)
+    evening, watch, spades = thirteen(tmp_path)
     tv = browser.new_context(viewport=size)
     try:
         screen = tv.new_page()
@@ -104,12 +104,16 @@ def test_the_tv_fits_the_screen_and_updates_in_place(
         fits(screen)
         label = f"{size['width']}x{size['height']}"
         screen.screenshot(path=str(screenshots / f"41-club-night-tv-{label}.png"))
-        # A hand stored at the Spades table shows within five seconds, without a reload.
+        # A hand stored at the Spades table shows within five seconds, without a reload:
+        # the TV asks for the evening's live parts alone, never the page again.
+        asked: list[str] = []
+        screen.on("request", lambda request: asked.append(request.url))
         screen.evaluate("window.stillHere = true")
         add_hand(tmp_path, spades, {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]})
         expect(cards.nth(0).locator(".latest")).to_contain_text("Hand 4:", timeout=5000)
         expect(cards.nth(0).locator(".side-total b").first).to_have_text("280")
         assert screen.evaluate("window.stillHere") is True
+        assert asked and all(url.endswith(f"/e/{evening}/live") for url in asked), asked
         fits(screen)
         screen.context.add_cookies([{"name": "lang", "value": "ja", "url": live_server}])
         screen.reload()
