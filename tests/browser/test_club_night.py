@@ -4,6 +4,7 @@ standings without scrolling, updated in place within seconds of a hand being sto
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,36 @@ def test_eight_tables_and_thirty_two_players_fit_a_laptop(
         screen.screenshot(path=str(screenshots / "43-evening-laptop-8-tables.png"))
     finally:
         laptop.close()
+
+
+# The words of each shown header cell of the standings, as drawn (overflow included).
+HEADER_WORDS = """() => [...document.querySelectorAll('table.standings thead th')]
+  .filter(th => th.getClientRects().length)
+  .map(th => { const r = document.createRange(); r.selectNodeContents(th);
+               const box = r.getBoundingClientRect(); return [box.left, box.right]; })"""
+
+
+@pytest.mark.parametrize("size", [TV, LAPTOP], ids=["1920x1080", "1366x768"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_long_lists_headers_never_run_into_each_other(
+    browser, live_server, tmp_path, screenshots: Path, size, lang
+):
+    watch = club_night(tmp_path)
+    tv = browser.new_context(viewport=size)
+    try:
+        tv.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+        screen = tv.new_page()
+        screen.goto(live_server + watch)
+        expect(screen.locator("table.standings.long")).to_have_count(1)
+        words = screen.evaluate(HEADER_WORDS)
+        assert len(words) == 3, words  # rank, name, measure
+        for (_, right), (left, _) in pairwise(words):
+            assert left >= right - 0.5, words
+        fits(screen)
+        label = f"{size['width']}x{size['height']}-{lang}"
+        screen.screenshot(path=str(screenshots / f"43-evening-long-standings-{label}.png"))
+    finally:
+        tv.close()
 
 
 def test_an_open_qr_panel_stays_open_while_the_tables_update(
