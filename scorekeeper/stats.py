@@ -326,5 +326,18 @@ def write_csv(rows: Iterable[Sequence[Any]], out: Any, *, bom: bool = False) -> 
     programs read the names (山田, Zoë) as UTF-8."""
     if bom:
         out.write("\ufeff")
+    # A game's id, its rules, its players' and sides' names, hand numbers and seats
+    # repeat on every row: each cell written once a file (the CSV was half of making a
+    # game's summary again, before).
+    known: dict[str | int, str] = {}
     for row in rows:
-        out.write(",".join(_csv_cell(cell) for cell in row) + "\r\n")
+        line = []
+        for cell in row:
+            if type(cell) is str or type(cell) is int:  # not a bool, equal to 0 or 1
+                made = known.get(cell)
+                if made is None:
+                    made = known[cell] = _csv_cell(cell)
+                line.append(made)
+            else:
+                line.append(_csv_cell(cell))
+        out.write(",".join(line) + "\r\n")

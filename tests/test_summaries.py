@@ -17,6 +17,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.limits import player_key
 from scorekeeper.stats import csv_rows, player_stats, write_csv
+from scorekeeper.store import catch_up as catch_up_module
 from scorekeeper.store import summaries
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
@@ -143,6 +144,28 @@ def test_a_new_server_answers_at_once_and_catches_up_in_the_background(club, tmp
     catch_up(app).start()  # as `serve` does once it listens
     _caught_up(app)
     assert summaries.stale(db) == []
+    assert from_summaries(db) == replay(db)
+
+
+def test_a_catch_up_scored_in_helper_processes_reads_as_a_replay(club, tmp_path, monkeypatch):
+    """Past a batch of stale games the worker scores them in processes of its own (one
+    per core) and writes them itself: the same summaries, a game deleted or written
+    meanwhile left to its own write."""
+    _client, db, ids = club
+    for n in range(12):
+        doc = {**GAMES[n % 3], "players": [f"{p}{n % 4}" for p in GAMES[n % 3]["players"]]}
+        ids.append(store.import_game(db, doc))
+    db.execute("UPDATE game_summaries SET stamp = 'other-code'")
+    db.execute("UPDATE player_summaries SET won = won + 1 WHERE game = ?", [ids[4]])
+    db.conn.commit()
+    monkeypatch.setattr(catch_up_module, "CHUNK", 2)  # helpers past two stale games
+    helpers: list[object] = []
+    started = catch_up_module._helpers
+    monkeypatch.setattr(catch_up_module, "_helpers", lambda: helpers.append(1) or started())
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    catch_up(app).start()
+    _caught_up(app, 120)
+    assert helpers and summaries.stale(db) == []
     assert from_summaries(db) == replay(db)
 
 

@@ -41,6 +41,7 @@ from ..limits import (
     lookalike_of,
     player_key,
 )
+from ..summary import summary
 from . import places, ratings, summaries
 from .db import new_id, new_pin, new_token, writing
 from .tables import check_table, new_table
@@ -411,9 +412,7 @@ def _save_summary(
     ).fetchone()
     over = cut is not None or (limit is not None and len(bodies) >= limit)
     summaries.write(
-        db,
-        game_id,
-        summaries.make(game_id, started, result.game.players, bodies, result, over=over),
+        db, game_id, summary(game_id, started, result.game.players, bodies, result, over=over)
     )
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import dataclasses
 import functools
 import hashlib
 import io
@@ -30,7 +29,9 @@ import json
 import sqlite3
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -40,10 +41,10 @@ from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
-from ..engine import GameResult
 from ..limits import player_key
-from ..standings import TableResult, table_result
-from ..stats import PlayerStats, csv_rows, game_stats, merge, write_csv
+from ..standings import TableResult
+from ..stats import PlayerStats, csv_rows, merge, write_csv
+from ..summary import Summary, summaries_of, summary, summary_of
 from .db import writing
 
 T = TypeVar("T")
@@ -132,60 +133,7 @@ def stamp() -> str:
     return digest.hexdigest()[:16]
 
 
-@dataclass(frozen=True)
-class Made:
-    """One game's summary, before it is written."""
-
-    parts: dict[str, PlayerStats]  # by player key
-    csv: str  # the game's rows of the all-games CSV, as CSV text without its header
-    sides: list[list[str]]  # each side's player keys
-    places: list[int] | None  # each side's place (0 the winner) once the game is over
-    standing: dict[str, Any] | None  # the table's result for standings (after a hand)
-
-
-def make(
-    game_id: str,
-    started: str,
-    players: Sequence[str],
-    bodies: Sequence[Any],
-    result: GameResult,
-    *,
-    over: bool = False,
-) -> Made:
-    """What the engine and the statistics make of one game (no database here); `over`:
-    its evening's round ended it (cut, or its round's hands played), so it has a result
-    as its totals stand."""
-    out = io.StringIO()
-    rows = csv_rows([(game_id, started[:10], players, bodies, result)])
-    next(rows)  # the header: written once, before every game's rows
-    write_csv(rows, out)
-    sides = [[player_key(players[seat]) for seat in side.seats] for side in result.sides]
-    table = table_result(players, result)
-    standing = None if table is None else dataclasses.asdict(table)
-    return Made(
-        game_stats(players, result), out.getvalue(), sides, places(result, over=over), standing
-    )
-
-
-def places(result: GameResult, *, over: bool = False) -> list[int] | None:
-    """Each side's place in a finished game (or one its evening's round ended: `over`),
-    0 first: the winners first (a shared win shares the place), then the others by their
-    totals as the kind ranks them; sides level on points share a place. None while the
-    game goes on."""
-    if not (result.outcome.finished or (over and result.hands)):
-        return None
-    won = set(result.outcome.won_by)
-    lowest = result.game.ruleset.kind.lowest_wins(result.game.current_ruleset.options)
-    totals = result.totals
-
-    def order(side: int) -> tuple[int, int]:
-        return (0 if side in won else 1, totals[side] if lowest else -totals[side])
-
-    keys = [order(side) for side in range(len(result.sides))]
-    return [sorted(set(keys)).index(key) for key in keys]
-
-
-def write(db: Database, game_id: str, made: Made) -> None:
+def write(db: Database, game_id: str, made: Summary) -> None:
     """Store a game's summary, made from its version as it stands in this transaction
     (call inside the write that changed the game)."""
     from . import ratings
@@ -196,44 +144,36 @@ def write(db: Database, game_id: str, made: Made) -> None:
         [game_id],
     ).fetchone()
     before = db.execute(
-        "SELECT sides, places FROM game_summaries WHERE game = ?", [game_id]
+        "SELECT sides, places, ended, standing, csv FROM game_summaries WHERE game = ?",
+        [game_id],
     ).fetchone()
-    sides = json.dumps(made.sides, ensure_ascii=False)
-    places = json.dumps(made.places) if made.places is not None else None
+    sides, places, standing, parts = made.sides, made.places, made.standing, list(made.parts)
+    ended = ended if places is not None else None
+    if before is not None and tuple(before) == (sides, places, ended, standing, made.csv):
+        kept = db.execute(
+            "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
+            " WHERE game = ? ORDER BY rowid",
+            [game_id],
+        ).fetchall()
+        if kept == parts:  # made again by other code, the same: only its stamp is new
+            db.execute(
+                "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
+                [version, stamp(), game_id],
+            )
+            return
     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
     db.execute(
         "INSERT OR REPLACE INTO game_summaries"
         " (game, version, stamp, ended, sides, places, standing, csv, changed)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
         " (SELECT IFNULL(MAX(changed), 0) + 1 FROM game_summaries))",
-        [
-            game_id,
-            version,
-            stamp(),
-            ended if made.places is not None else None,
-            sides,
-            places,
-            None if made.standing is None else json.dumps(made.standing, ensure_ascii=False),
-            made.csv,
-        ],
+        [game_id, version, stamp(), ended, sides, places, standing, made.csv],
     )
-    ratings.changed(db, game_id, kind, before, (sides, places))
+    ratings.changed(db, game_id, kind, None if before is None else before[:2], (sides, places))
     db.conn.executemany(
         "INSERT INTO player_summaries (game, player, name, finished, won, hands, counts, part)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            [
-                game_id,
-                key,
-                part.name,
-                part.finished,
-                part.won,
-                part.hands,
-                json.dumps(dict(part.counts), ensure_ascii=False),
-                json.dumps(part.to_part(), ensure_ascii=False),
-            ]
-            for key, part in made.parts.items()
-        ],
+        [(game_id, *part) for part in parts],
     )
 
 
@@ -295,9 +235,13 @@ def refresh(db: Database, where: str = "1", params: Sequence[Any] = ()) -> int:
 BATCH_SECONDS = 0.1
 
 
-def remake_many(db: Database, ids: Sequence[str]) -> set[str]:
+def remake_many(db: Database, ids: Sequence[str], helpers: Executor | None = None) -> set[str]:
     """Make again, from their hand logs, the summaries of these games that are still
-    stale, a batch of games a transaction; return the games that cannot be scored."""
+    stale, a batch of games a transaction; return the games that cannot be scored.
+    With `helpers` (processes of the server's), the games are scored there, several at
+    once, and written here."""
+    if helpers is not None:
+        return _remake_beside(db, ids, helpers)
     unscorable: set[str] = set()
     left = list(reversed(ids))
     while left:
@@ -308,6 +252,54 @@ def remake_many(db: Database, ids: Sequence[str]) -> set[str]:
                 if not remake(db, game_id, only_stale=True):
                     unscorable.add(game_id)
     return unscorable
+
+
+# Games a helper scores at a time: few enough that every helper has some, many enough
+# that sending them costs little beside scoring them.
+SLICE = 10
+AHEAD = 6  # slices sent ahead: every helper has the next while this thread writes
+
+
+def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[str]:
+    """`remake_many`, the games scored by `helpers` while this thread reads the next ones
+    and writes those made (a game written meanwhile is left as it is: it is stale still,
+    or made by its write)."""
+    from .games import GameNotFound, get_game
+
+    unscorable: set[str] = set()
+    slices = [ids[at : at + SLICE] for at in range(0, len(ids), SLICE)]
+    working: deque[tuple[list[Any], Future[list[Summary | None]]]] = deque()
+    while slices or working:
+        while slices and len(working) < AHEAD:
+            games = []
+            for game_id in slices.pop(0):
+                with contextlib.suppress(GameNotFound):  # deleted meanwhile
+                    games.append(get_game(db, game_id))
+            sent = [(g.id, g.created_at, g.document(), g.over) for g in games if not g.unreadable]
+            working.append((games, helpers.submit(summaries_of, sent)))
+        games, future = working.popleft()
+        made = iter(future.result())  # not holding the write lock meanwhile
+        with writing(db):
+            for stored in games:
+                one = None if stored.unreadable else next(made)
+                now = db.execute("SELECT version FROM games WHERE id = ?", [stored.id]).fetchone()
+                if now is None or now[0] != stored.version:
+                    continue  # deleted or written meanwhile
+                if one is None:
+                    db.execute("DELETE FROM game_summaries WHERE game = ?", [stored.id])
+                    db.execute("DELETE FROM player_summaries WHERE game = ?", [stored.id])
+                    unscorable.add(stored.id)
+                else:
+                    write(db, stored.id, one)
+    return unscorable
+
+
+def summary_of_stored(stored: Any) -> Summary | None:
+    """A stored game's summary (a StoredGame's: its hands that are not JSON make it
+    one this version cannot score, None)."""
+    if stored.unreadable:
+        return None
+    return summary_of(stored.id, stored.created_at, stored.document(), over=stored.over)
 
 
 def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
@@ -322,14 +314,11 @@ def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
             stored = get_game(db, game_id)
         except GameNotFound:
             return True  # deleted meanwhile
-        result = score_stored(stored)
-        if result is None:
+        made = summary_of_stored(stored)
+        if made is None:
             db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
             db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
             return False
-        made = make(
-            game_id, stored.created_at, stored.players, stored.hands, result, over=stored.over
-        )
         write(db, game_id, made)
         return True
 
@@ -394,62 +383,38 @@ def replay_differs(db: Database, game_id: str) -> str | None:
     from .games import get_game
 
     stored = get_game(db, game_id)
-    made = make(game_id, stored.created_at, stored.players, stored.hands, stored.score())
+    result = stored.score()  # DamagedGame when the log does not replay
+    made = summary(
+        game_id, stored.created_at, stored.players, stored.hands, result, over=stored.over
+    )
     kept = db.execute(
         "SELECT sides, places, standing, csv, version, stamp FROM game_summaries WHERE game = ?",
         [game_id],
     ).fetchone()
     if kept is None or kept[4] != stored.version or kept[5] != stamp():
         return None  # none yet, or stale: made again from the hands before it is read
-    sides, places, standing, csv = kept[:4]
-    replayed = {
-        "sides": json.dumps(made.sides, ensure_ascii=False),
-        "places": None if made.places is None else json.dumps(made.places),
-        "standing": None
-        if made.standing is None
-        else json.dumps(made.standing, ensure_ascii=False),
-        "csv": made.csv,
-    }
-    for name, value in zip(replayed, (sides, places, standing, csv), strict=True):
+    replayed = {"sides": made.sides, "places": made.places, "standing": made.standing}
+    replayed["csv"] = made.csv
+    for name, value in zip(replayed, kept[:4], strict=True):
         if replayed[name] != value:
             return name
     rows = {
-        key: (name, finished, won, hands, counts, part)
-        for key, name, finished, won, hands, counts, part in db.execute(
+        row[0]: row[1:]
+        for row in db.execute(
             "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
             " WHERE game = ?",
             [game_id],
         )
     }
     fields = ("name", "finished", "won", "hands", "counts", "part")
-    for key, part in made.parts.items():
-        again = (
-            part.name,
-            part.finished,
-            part.won,
-            part.hands,
-            json.dumps(dict(part.counts), ensure_ascii=False),
-            json.dumps(part.to_part(), ensure_ascii=False),
-        )
+    for key, *again in made.parts:
         if key not in rows:
             return f"player {key}: missing"
         for field, one, other in zip(fields, rows[key], again, strict=True):
             if one != other:
                 return f"player {key}: {field}"
-    extra = sorted(set(rows) - set(made.parts))
+    extra = sorted(set(rows) - {part[0] for part in made.parts})
     return f"player {extra[0]}: not in the game" if extra else None
-
-
-def score_stored(stored: Any) -> GameResult | None:
-    """The stored game scored, or None for a game this version cannot score (a game
-    kind or preset it no longer ships): such a game has no summary and counts nowhere,
-    as before."""
-    from ..engine.errors import GameError, HandError
-
-    try:
-        return stored.score()  # type: ignore[no-any-return]
-    except (GameError, HandError, LookupError, ValueError):
-        return None
 
 
 def names_in(games: Iterable[str]) -> str:
