@@ -1,8 +1,8 @@
 """A game's summary as the store keeps it: what the engine and the statistics make of
 one game, as the rows the pages that span games read (store/summaries.py writes them).
 
-Pure: no database. A server's helpers (store/catch_up.py) make summaries in processes of
-their own from plain values, and send back these rows.
+Pure: no database; the store calls it in the write that changes a game, and a
+server's helper processes call it while catching up (store/catch_up.py).
 """
 
 from __future__ import annotations
@@ -87,14 +87,6 @@ def summary_of(
     except (GameError, HandError, LookupError, ValueError):
         return None
     return summary(game_id, started, document["players"], document["hands"], result, over=over)
-
-
-def summaries_of(
-    games: Sequence[tuple[str, str, Mapping[str, Any], bool]],
-) -> list[Summary | None]:
-    """Each game's summary, from its id, its start, its game file and whether it is over
-    (plain values, sent to a server's helper process)."""
-    return [summary_of(game_id, started, doc, over=over) for game_id, started, doc, over in games]
 
 
 def places(result: GameResult, *, over: bool = False) -> list[int] | None:

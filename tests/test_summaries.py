@@ -82,9 +82,12 @@ def from_summaries(db) -> tuple[dict[str, dict[str, Any]], str]:
     for totals in store.player_totals(db, scope):
         whole = everyone[player_key(totals.name)]
         assert {k: whole[k] for k in brief} == {k: getattr(totals, k) for k in brief}
+        points = {k: 0 for k in ("points_for", "points_against")}  # not on the page
         assert {k: v for k, v in totals.to_json().items() if k not in ("by_kind",)} == {
             k: v for k, v in whole.items() if k not in ("by_kind", "partners", "opponents")
-        } | {"partners": {}, "opponents": {}} | {k: 0 for k in ("points_for", "points_against")}
+        } | {"partners": {}, "opponents": {}} | points | {
+            "by_game": {kind: game | points for kind, game in whole["by_game"].items()}
+        }
     return everyone, store.csv_text(db, scope)
 
 

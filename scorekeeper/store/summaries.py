@@ -44,8 +44,8 @@ from sqlite_utils import Database
 from ..limits import player_key
 from ..standings import TableResult
 from ..stats import PlayerStats, csv_rows, merge, write_csv
-from ..summary import Summary, summaries_of, summary, summary_of
-from .db import writing
+from ..summary import Summary, summary, summary_of
+from .db import WAIT_FOR_LOCK_MS, writing
 
 T = TypeVar("T")
 
@@ -261,37 +261,86 @@ AHEAD = 6  # slices sent ahead: every helper has the next while this thread writ
 
 
 def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[str]:
-    """`remake_many`, the games scored by `helpers` while this thread reads the next ones
-    and writes those made (a game written meanwhile is left as it is: it is stale still,
-    or made by its write)."""
-    from .games import GameNotFound, get_game
-
+    """`remake_many`, the games read and scored by `helpers` (each with a connection of
+    its own that only reads) while this thread writes those made: a summary that says
+    what the kept one says only gets the new stamp. A game written meanwhile is left as
+    it is (its write made its summary, or it is stale still and found again)."""
+    path = db.execute("PRAGMA database_list").fetchone()[2]
     unscorable: set[str] = set()
     slices = [ids[at : at + SLICE] for at in range(0, len(ids), SLICE)]
-    working: deque[tuple[list[Any], Future[list[Summary | None]]]] = deque()
+    working: deque[Future[list[Remade]]] = deque()
     while slices or working:
         while slices and len(working) < AHEAD:
-            games = []
-            for game_id in slices.pop(0):
-                with contextlib.suppress(GameNotFound):  # deleted meanwhile
-                    games.append(get_game(db, game_id))
-            sent = [(g.id, g.created_at, g.document(), g.over) for g in games if not g.unreadable]
-            working.append((games, helpers.submit(summaries_of, sent)))
-        games, future = working.popleft()
-        made = iter(future.result())  # not holding the write lock meanwhile
+            working.append(helpers.submit(remade, path, slices.pop(0)))
+        made = working.popleft().result()  # not holding the write lock meanwhile
         with writing(db):
-            for stored in games:
-                one = None if stored.unreadable else next(made)
-                now = db.execute("SELECT version FROM games WHERE id = ?", [stored.id]).fetchone()
-                if now is None or now[0] != stored.version:
+            for game_id, version, one, same in made:
+                now = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+                if now is None or now[0] != version:
                     continue  # deleted or written meanwhile
-                if one is None:
-                    db.execute("DELETE FROM game_summaries WHERE game = ?", [stored.id])
-                    db.execute("DELETE FROM player_summaries WHERE game = ?", [stored.id])
-                    unscorable.add(stored.id)
+                if same:
+                    db.execute(
+                        "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
+                        [version, stamp(), game_id],
+                    )
+                elif one is None:
+                    db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
+                    db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
+                    unscorable.add(game_id)
                 else:
-                    write(db, stored.id, one)
+                    write(db, game_id, one)
     return unscorable
+
+
+# A game made again in a helper: its id, the version read, its summary (None: it
+# cannot be scored) and whether the kept summary already says the same.
+Remade = tuple[str, int, Summary | None, bool]
+_reading: dict[str, Database] = {}  # a helper's connection to each database, read only
+
+
+def remade(path: str, ids: Sequence[str]) -> list[Remade]:
+    """In a helper process: these games' summaries made again from their hand logs, as
+    the database holds them now (a game deleted meanwhile is left out)."""
+    from .games import GameNotFound, get_game
+
+    if path not in _reading:
+        _reading[path] = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        _reading[path].execute(f"PRAGMA busy_timeout = {WAIT_FOR_LOCK_MS}")
+    db = _reading[path]
+    out: list[Remade] = []
+    with db.atomic():  # one snapshot: each game as it stood with its summary
+        for game_id in ids:
+            try:
+                stored = get_game(db, game_id)
+            except GameNotFound:
+                continue
+            made = summary_of_stored(stored)
+            out.append((game_id, stored.version, made, _says(db, game_id, made)))
+    return out
+
+
+def _says(db: Database, game_id: str, made: Summary | None) -> bool:
+    """Whether the kept summary of a game says all that `made` says (by any code)."""
+    if made is None:
+        return False
+    kept = db.execute(
+        "SELECT sides, places, standing, csv, stamp FROM game_summaries WHERE game = ?",
+        [game_id],
+    ).fetchone()
+    if kept is None or kept[:4] != (made.sides, made.places, made.standing, made.csv):
+        return False
+    ended = db.execute(
+        "SELECT s.ended IS (CASE WHEN s.places IS NULL THEN NULL ELSE (SELECT created_at"
+        " FROM hands WHERE game_id = s.game ORDER BY number DESC LIMIT 1) END)"
+        " FROM game_summaries s WHERE s.game = ?",
+        [game_id],
+    ).fetchone()[0]
+    parts = db.execute(
+        "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
+        " WHERE game = ? ORDER BY rowid",
+        [game_id],
+    ).fetchall()
+    return bool(ended) and parts == list(made.parts)
 
 
 def summary_of_stored(stored: Any) -> Summary | None:
@@ -501,8 +550,10 @@ def _kept(db: Database, key: str) -> tuple[int, str] | None:
     row = db.execute("SELECT digest, players FROM span_totals WHERE scope = ?", [key]).fetchone()
     if row is None:
         return None
-    epoch, _, mark = row[0].partition("|")
-    return (int(mark), row[1]) if epoch == _meta(db, "span_epoch") else None
+    made_by, epoch, mark = [*row[0].split("|"), "", "", ""][:3]
+    if made_by != stamp() or epoch != _meta(db, "span_epoch"):
+        return None  # added up by other code, or something they count changed
+    return int(mark), row[1]
 
 
 def _meta(db: Database, key: str) -> str:
@@ -539,7 +590,7 @@ def _keep(db: Database, key: str, mark: int, epoch: str, figures: str) -> None:
     with contextlib.suppress(sqlite3.OperationalError), writing(db):
         db.execute(
             "INSERT OR REPLACE INTO span_totals (scope, digest, players) VALUES (?, ?, ?)",
-            [key, f"{epoch}|{mark}", figures],
+            [key, f"{stamp()}|{epoch}|{mark}", figures],
         )
 
 
@@ -622,13 +673,12 @@ def _add_up(
         f" WHERE {where} GROUP BY p.player, p.name, games.kind",
         params,
     ):
-        total = tally.setdefault(
-            key, {"names": {}, "kinds": {}, "finished": 0, "won": 0, "hands": 0, "counts": {}}
-        )
+        total = tally.setdefault(key, _nothing())
         seen = total["names"].setdefault(name, [0, first])
         seen[0] += games
         seen[1] = min(seen[1], first)
-        total["kinds"][kind] = total["kinds"].get(kind, 0) + games
+        for field, value in zip(_BY_KIND, (games, finished, won, hands), strict=True):
+            total[field][kind] = total[field].get(kind, 0) + value
         total["finished"] += finished
         total["won"] += won
         total["hands"] += hands
@@ -641,17 +691,31 @@ def _add_up(
     return tally
 
 
+# A tally's figures per game kind, as PlayerStats names them.
+_BY_KIND = ("kinds", "finished_by_kind", "won_by_kind", "hands_by_kind")
+
+
+def _nothing() -> dict[str, Any]:
+    """A player's tally before any game."""
+    return {
+        "names": {},
+        **{field: {} for field in _BY_KIND},
+        "finished": 0,
+        "won": 0,
+        "hands": 0,
+        "counts": {},
+    }
+
+
 def _merge(kept: Tally, more: Tally) -> Tally:
     """Two tallies over different games, added together."""
     for key, adding in more.items():
-        total = kept.setdefault(
-            key, {"names": {}, "kinds": {}, "finished": 0, "won": 0, "hands": 0, "counts": {}}
-        )
+        total = kept.setdefault(key, _nothing())
         for name, (games, first) in adding["names"].items():
             seen = total["names"].setdefault(name, [0, first])
             seen[0] += games
             seen[1] = min(seen[1], first)
-        for field in ("kinds", "counts"):
+        for field in (*_BY_KIND, "counts"):
             for what, value in adding[field].items():
                 total[field][what] = total[field].get(what, 0) + value
         for field in ("finished", "won", "hands"):
@@ -674,7 +738,8 @@ def _players(tally: Tally) -> list[PlayerStats]:
             hands=total["hands"],
         )
         player.counts.update(total["counts"])
-        player.kinds.update(total["kinds"])
+        for field in _BY_KIND:
+            getattr(player, field).update(total[field])
         players.append(player)
     return sorted(players, key=lambda p: (-p.games, player_key(p.name)))
 
