@@ -473,8 +473,8 @@ def _check_games(args: argparse.Namespace) -> int:
     ratings from them). A hand that does not replay is named: only a backup brings it back."""
     from .paths import database_path
     from .store import summaries
-    from .store.games import DamagedGame
     from .store.ratings import rework
+    from .store.stored import DamagedGame
 
     db = _database(writes=args.repair)
     say = functools.partial(_say, args.translations)
@@ -570,7 +570,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     tr = args.translations
-    # Each game's columns under its name ("Spades: Sets"): its own counts only.
+    # Each game's columns under its name ("Game: Column"): its own counts only.
     columns = [
         (kind, column) for kind, some in stat_columns(kinds_played(db, scope)) for column in some
     ]

@@ -40,7 +40,7 @@ class PlayerStats:
     hands: int = 0
     points_for: int = 0
     points_against: int = 0
-    # From the kinds' tallies, each key under its game's name ("spades:sets"): one
+    # From the kinds' tallies, each key under its game's name ("game:key"): one
     # game's counts never add into another's (`counts_of`).
     counts: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
@@ -141,7 +141,7 @@ _COUNTERS = (
     "against_by_kind",
     "spellings",
 )
-KIND_SEPARATOR = ":"  # between a game's name and its tally's key: "spades:sets"
+KIND_SEPARATOR = ":"  # between a game's name and its tally's key: "game:key"
 _RECORDS = ("partners", "opponents")
 
 
