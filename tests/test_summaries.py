@@ -19,6 +19,7 @@ from scorekeeper.limits import player_key
 from scorekeeper.stats import csv_rows, player_stats, write_csv
 from scorekeeper.store import catch_up as catch_up_module
 from scorekeeper.store import summaries
+from scorekeeper.store import totals as store_totals
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
 from scorekeeper.web.db import catch_up
@@ -202,7 +203,8 @@ def test_pages_at_once_wait_for_one_remake_of_each_game(club, monkeypatch):
 def test_the_stamp_covers_every_module_the_summaries_depend_on():
     files = {str(path.relative_to(summaries.PACKAGE)) for path in summaries.stamped_files()[0]}
     # What the summaries import, however indirectly: the engine, the names' rule ...
-    assert {"limits.py", "stats.py", "standings.py", "ratings.py", "store/games.py"} <= files
+    assert {"limits.py", "stats.py", "standings.py", "ratings.py", "summary.py"} <= files
+    assert "store/stored.py" in files  # how a stored game becomes a game file
     assert "engine/spades/scoring.py" in files and "presets/spades/yahoo-normal.toml" in files
     # ... and not the pages: a new page changes no game's figures.
     assert not any(name.startswith(("web/", "pdf/")) for name in files)
@@ -255,7 +257,7 @@ def test_kept_totals_follow_every_change_to_the_games_they_count(club, monkeypat
     """Totals kept over settled games (here: every game) stay right when one of those
     games changes, goes, or joins or leaves a phone's games."""
     _client, db, ids = club
-    monkeypatch.setattr(summaries, "SETTLED_AFTER", timedelta(hours=-1))  # all settled
+    monkeypatch.setattr(store_totals, "SETTLED_AFTER", timedelta(hours=-1))  # all settled
     phone, everyone = store.Scope("organiser"), store.Scope(None)
     evening = store.create_evening(db, "Friday", "organiser")
     assert _agree(db, phone) == [] and len(_agree(db, everyone)) == 7

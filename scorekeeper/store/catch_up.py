@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from . import ratings, summaries
+from . import ratings, summaries, totals
 from .db import known_damage, open_database, writing
 
 CHUNK = 50  # games between two looks at the pages waiting
@@ -68,11 +68,11 @@ def _add_up_again(db: Database) -> None:
     for (kept,) in db.execute("SELECT scope FROM span_totals").fetchall():
         what, _, rest = kept.partition(":")
         device, _, key = rest.partition(":") if what == "player" else (rest, "", "")
-        scope = summaries.Scope(None if device == "None" else device)
+        scope = totals.Scope(None if device == "None" else device)
         if what == "device":
-            summaries.player_totals(db, scope)
+            totals.player_totals(db, scope)
         elif what == "player":
-            summaries.player_of(db, scope, key)
+            totals.player_of(db, scope, key)
 
 
 class CatchingUp(Exception):

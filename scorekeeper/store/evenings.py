@@ -29,8 +29,10 @@ from ..limits import EVENING_NAME_MAX, clean_name, player_key
 from ..night import EXTRA, FREE, PLANNED, SEATED, Night, NightGame, NightRound, Place, rank
 from ..standings import AUTO, PROGRESSIVE, RANKINGS
 from . import places, rounds, summaries
-from .db import new_id, new_pin, new_token, writing
-from .games import StoredGame, _claim, _log, _now
+from .db import writing
+from .games import _claim, _log
+from .ids import new_id, new_pin, new_token
+from .stored import StoredGame, _now
 from .tables import check_table, evening_tables, new_table
 
 FORMATS = RANKINGS
