@@ -28,7 +28,6 @@ from .evenings import (
     adjust,
     adjustments_of,
     book,
-    club_names,
     create_evening,
     director_token,
     end_round,
@@ -48,7 +47,6 @@ from .evenings import (
     set_format,
     set_rules,
     set_sit_out,
-    tonight,
 )
 from .games import (
     SEATINGS,
@@ -109,6 +107,7 @@ from .tables import (
     table_name,
     tables_held,
 )
+from .tonight import club_names, tonight
 from .totals import (
     Scope,
     csv_chunks,
