@@ -105,9 +105,15 @@ def _save_summary(
         "SELECT cut_at, hands_limit FROM games WHERE id = ?", [game_id]
     ).fetchone()
     over = cut is not None or (limit is not None and len(bodies) >= limit)
-    summaries.write(
-        db, game_id, summary(game_id, started, result.game.players, bodies, result, over=over)
-    )
+    made = summary(game_id, started, result.game.players, bodies, result, over=over)
+    _rated(db, summaries.write(db, game_id, made))
+
+
+def _rated(db: Database, change: summaries.Change | None) -> None:
+    """Tell the ratings what a summary written in this write changed (store/ratings.py
+    reads the summaries; they never write a rating themselves)."""
+    if change is not None:
+        ratings.changed(db, change.game, change.kind, change.before, change.after)
 
 
 def create_game(
@@ -608,7 +614,10 @@ def _rename(
             "UPDATE games SET players = ? WHERE id = ?",
             [json.dumps(players, ensure_ascii=False), game_id],
         )
-        summaries.remake(db, game_id)  # the names are in the statistics and the CSV rows
+        # The names are in the statistics, the CSV rows and the sides the ratings read.
+        made = summaries.summary_of_stored(get_game(db, game_id))
+        if made is not None:
+            _rated(db, summaries.write(db, game_id, made))
         _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
 
 

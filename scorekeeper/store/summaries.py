@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from contextvars import ContextVar
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -45,9 +46,13 @@ from .db import WAIT_FOR_LOCK_MS, writing
 T = TypeVar("T")
 
 PACKAGE = Path(__file__).resolve().parent.parent
-# Where the summaries start: what makes them (this module, which reads games through
-# store/games.py) and what is made from them (the ratings).
-STAMPED_FROM = ("store/summaries.py", "store/ratings.py")
+# Where the summaries start: what makes them (the pure summary, and this module, which
+# reads games through store/stored.py) and what is kept from them (the ratings, the
+# pages' totals: kept with this stamp too).
+STAMPED_FROM = ("summary.py", "store/summaries.py", "store/ratings.py", "store/totals.py")
+# The schema's history (store/db.py imports it to migrate): a summary says the same
+# whichever migrations made its tables, and a new migration remakes none.
+NOT_STAMPED = ("store/migrations.py",)
 # Read whole: the engine imports each game kind by its name when first asked for one,
 # and reads the presets as data.
 STAMPED_WHOLE = ("engine", "presets")
@@ -70,6 +75,8 @@ def stamped_files() -> tuple[list[Path], list[str]]:
         path = waiting.pop()
         if path in found or path in parsed or not path.is_file():
             continue
+        if str(path.relative_to(PACKAGE)) in NOT_STAMPED:
+            continue
         parsed.add(path)
         for module in _imports(path):
             if module[0] != PACKAGE.name:
@@ -77,7 +84,11 @@ def stamped_files() -> tuple[list[Path], list[str]]:
                 continue
             waiting.append(_module_file(module[1:]))
     files = sorted(
-        p for p in found | parsed if p.suffix != ".pyc" and "__pycache__" not in p.parts
+        p
+        for p in found | parsed
+        if p.suffix != ".pyc"
+        and "__pycache__" not in p.parts
+        and str(p.relative_to(PACKAGE)) not in NOT_STAMPED
     )
     return files, sorted(libraries - set(sys.stdlib_module_names) - {"__future__"})
 
@@ -128,11 +139,22 @@ def stamp() -> str:
     return digest.hexdigest()[:16]
 
 
-def write(db: Database, game_id: str, made: Summary) -> None:
-    """Store a game's summary, made from its version as it stands in this transaction
-    (call inside the write that changed the game)."""
-    from . import ratings
+@dataclass(frozen=True)
+class Change:
+    """A summary written anew: what the ratings read of it (its sides and places, as
+    JSON) before (None: there was none) and after. The writer tells the ratings
+    (store/ratings.py `changed`): the summaries never write a rating."""
 
+    game: str
+    kind: str
+    before: tuple[str | None, str | None] | None
+    after: tuple[str, str | None]
+
+
+def write(db: Database, game_id: str, made: Summary) -> Change | None:
+    """Store a game's summary, made from its version as it stands in this transaction
+    (call inside the write that changed the game); return what changed for the ratings
+    (None: the kept one said the same, and only its version and stamp are new)."""
     version, kind, ended = db.execute(
         "SELECT version, kind, (SELECT created_at FROM hands WHERE game_id = games.id"
         " ORDER BY number DESC LIMIT 1) FROM games WHERE id = ?",
@@ -155,7 +177,7 @@ def write(db: Database, game_id: str, made: Summary) -> None:
                 "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
                 [version, stamp(), game_id],
             )
-            return
+            return None
     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
     db.execute(
         "INSERT OR REPLACE INTO game_summaries"
@@ -164,12 +186,12 @@ def write(db: Database, game_id: str, made: Summary) -> None:
         " (SELECT IFNULL(MAX(changed), 0) + 1 FROM game_summaries))",
         [game_id, version, stamp(), ended, sides, places, standing, made.csv],
     )
-    ratings.changed(db, game_id, kind, None if before is None else before[:2], (sides, places))
     db.conn.executemany(
         "INSERT INTO player_summaries (game, player, name, finished, won, hands, counts, part)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(game_id, *part) for part in parts],
     )
+    return Change(game_id, kind, None if before is None else before[:2], (sides, places))
 
 
 def carry(db: Database, game_id: str, version: int) -> None:
@@ -369,7 +391,7 @@ def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
 
 # What reading a summary row raises when it is not what this code writes (not JSON, or
 # JSON of another shape; SQLite's json_each says "malformed JSON").
-_MISREAD = (ValueError, KeyError, TypeError, AttributeError, sqlite3.OperationalError)
+MISREAD = (ValueError, KeyError, TypeError, AttributeError, sqlite3.OperationalError)
 
 
 def _misread(error: BaseException) -> bool:
@@ -388,8 +410,8 @@ def unreadable(db: Database, where: str = "1", params: Sequence[Any] = ()) -> li
         try:
             [list(side) for side in json.loads(sides)]
             _ = places is None or list(json.loads(places))
-            _ = standing is None or _standing(json.loads(standing))
-        except _MISREAD:
+            _ = standing is None or standing_of(json.loads(standing))
+        except MISREAD:
             bad.add(game_id)
     for game_id, counts, part in db.execute(
         "SELECT p.game, p.counts, p.part FROM player_summaries p"
@@ -399,7 +421,7 @@ def unreadable(db: Database, where: str = "1", params: Sequence[Any] = ()) -> li
         try:
             dict(json.loads(counts))
             PlayerStats.from_part(json.loads(part))
-        except _MISREAD:
+        except MISREAD:
             bad.add(game_id)
     return sorted(bad)
 
@@ -412,7 +434,7 @@ def read_again(
     logs and it reads once more: such a summary is remade, never a 500."""
     try:
         return read()
-    except _MISREAD as error:
+    except MISREAD as error:
         if not _misread(error):
             raise
     for game_id in unreadable(db, where, params):
@@ -461,7 +483,7 @@ def replay_differs(db: Database, game_id: str) -> str | None:
     return f"player {extra[0]}: not in the game" if extra else None
 
 
-def _standing(raw: Any) -> TableResult:
+def standing_of(raw: Any) -> TableResult:
     """A game's result for standings, as its summary keeps it."""
     return TableResult(
         kind=str(raw["kind"]),
@@ -484,7 +506,7 @@ def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResul
 
     def read() -> dict[str, TableResult]:
         return {
-            game_id: _standing(json.loads(standing))
+            game_id: standing_of(json.loads(standing))
             for game_id, standing in db.execute(
                 "SELECT s.game, s.standing FROM game_summaries s JOIN games ON games.id = s.game"
                 f" WHERE {chosen} AND s.standing IS NOT NULL",

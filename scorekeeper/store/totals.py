@@ -21,7 +21,7 @@ from sqlite_utils import Database
 from ..limits import player_key
 from ..stats import PlayerStats, csv_rows, merge, write_csv
 from .db import writing
-from .summaries import _MISREAD, read_again, refresh, stamp
+from .summaries import MISREAD, read_again, refresh, stamp
 
 
 def names_in(games: Iterable[str]) -> str:
@@ -179,7 +179,7 @@ def _player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
         if kept is not None:
             latest = _add_up(db, where, params, since=kept[0])
             if sum(n for t in latest.values() for n, _ in t["names"].values()) <= RECENT_MOST * 4:
-                with contextlib.suppress(*_MISREAD):  # a kept copy that does not read: again
+                with contextlib.suppress(*MISREAD):  # a kept copy that does not read: again
                     return _players(_merge(json.loads(kept[1]), latest))
     mark = _settle(db)
     with db.atomic():
@@ -343,7 +343,7 @@ def _player_of(db: Database, scope: Scope, key: str) -> PlayerStats | None:
         if kept is not None:
             latest = _parts(db, key, where, params, since=kept[0])
             if len(latest) <= RECENT_MOST:
-                with contextlib.suppress(*_MISREAD):  # a kept copy that does not read: again
+                with contextlib.suppress(*MISREAD):  # a kept copy that does not read: again
                     before = json.loads(kept[1])
                     return _one([*([PlayerStats.from_part(before)] if before else []), *latest])
     mark = _settle(db)
