@@ -42,6 +42,7 @@ from ..standings import TableResult
 from ..stats import PlayerStats
 from ..summary import Summary, summary, summary_of
 from .db import WAIT_FOR_LOCK_MS, writing
+from .stored import GameNotFound, StoredGame, get_game
 
 T = TypeVar("T")
 
@@ -318,8 +319,6 @@ _reading: dict[str, Database] = {}  # a helper's connection to each database, re
 def remade(path: str, ids: Sequence[str]) -> list[Remade]:
     """In a helper process: these games' summaries made again from their hand logs, as
     the database holds them now (a game deleted meanwhile is left out)."""
-    from .stored import GameNotFound, get_game
-
     if path not in _reading:
         _reading[path] = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
         _reading[path].execute(f"PRAGMA busy_timeout = {WAIT_FOR_LOCK_MS}")
@@ -360,7 +359,7 @@ def _says(db: Database, game_id: str, made: Summary | None) -> bool:
     return bool(ended) and parts == list(made.parts)
 
 
-def summary_of_stored(stored: Any) -> Summary | None:
+def summary_of_stored(stored: StoredGame) -> Summary | None:
     """A stored game's summary (a StoredGame's: its hands that are not JSON make it
     one this version cannot score, None)."""
     if stored.unreadable:
@@ -371,8 +370,6 @@ def summary_of_stored(stored: Any) -> Summary | None:
 def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
     """One game's summary made again from its hand log (with `only_stale`, only if it is
     stale still); False for a game this version cannot score (it has no summary)."""
-    from .stored import GameNotFound, get_game
-
     with writing(db):
         if only_stale and not stale(db, "games.id = ?", [game_id]):
             return True  # made meanwhile, by a write or by another worker's batch
@@ -446,8 +443,6 @@ def replay_differs(db: Database, game_id: str) -> str | None:
     """What a game's kept summary says that a replay of its hand log does not (the
     first field found, as "player ann: won"), or None when they agree. DamagedGame when
     the hand log itself does not replay. For `scorekeeper check --deep`."""
-    from .stored import get_game
-
     stored = get_game(db, game_id)
     result = stored.score()  # DamagedGame when the log does not replay
     made = summary(
