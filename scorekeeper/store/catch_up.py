@@ -47,7 +47,7 @@ def _end_with(server: int) -> None:
 def _helpers() -> ProcessPoolExecutor | None:
     """Processes that score games while the server catches up, one per core (none on
     one core): 10,000 games took 15 s in the server's thread alone on two cores."""
-    count = min(MOST_HELPERS, len(os.sched_getaffinity(0)))
+    count = min(MOST_HELPERS, os.cpu_count() or 1)
     if count < 2:
         return None
     return ProcessPoolExecutor(
