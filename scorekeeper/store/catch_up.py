@@ -192,7 +192,8 @@ class CatchUp:
                     self.say(f"Catching up: {done:,} of {total:,} games")
                     said = time.monotonic()
         except Exception:  # said on the terminal; the pages waiting are let go
-            logging.getLogger(__name__).exception("catching up failed")
+            if threading.main_thread().is_alive():  # not the process ending (its helpers go)
+                logging.getLogger(__name__).exception("catching up failed")
             self._give_up()
         finally:
             if helpers is not None:
