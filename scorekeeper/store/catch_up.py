@@ -191,8 +191,9 @@ class CatchUp:
                     done, total = self.progress() or (0, 0)
                     self.say(f"Catching up: {done:,} of {total:,} games")
                     said = time.monotonic()
-        except Exception:  # said on the terminal; the pages waiting are let go
-            if threading.main_thread().is_alive():  # not the process ending (its helpers go)
+        except Exception as error:  # said on the terminal; the pages waiting are let go
+            ending = type(error) is RuntimeError and helpers is not None  # the process ends:
+            if not ending:  # its helpers take no more games (a broken one is said)
                 logging.getLogger(__name__).exception("catching up failed")
             self._give_up()
         finally:
