@@ -34,7 +34,8 @@ HAND = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 def build(instance: Path) -> dict[str, Any]:
     """Twelve 200-hand games and an evening of 60 games (ten rounds at six tables)."""
     from scorekeeper.store import create_evening, import_game
-    from scorekeeper.store.db import new_token, open_instance, writing
+    from scorekeeper.store.db import open_instance, writing
+    from scorekeeper.store.ids import new_token
 
     db = open_instance(instance / "scorekeeper.db")
     long_doc = {

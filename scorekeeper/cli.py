@@ -473,8 +473,8 @@ def _check_games(args: argparse.Namespace) -> int:
     ratings from them). A hand that does not replay is named: only a backup brings it back."""
     from .paths import database_path
     from .store import summaries
-    from .store.games import DamagedGame
     from .store.ratings import rework
+    from .store.stored import DamagedGame
 
     db = _database(writes=args.repair)
     say = functools.partial(_say, args.translations)
@@ -557,6 +557,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_stats(args: argparse.Namespace) -> int:
     """Print every player's statistics across the stored games (all of them: the CLI
     runs on the server)."""
+    from .engine import find_kind
     from .stats import stat_columns, stats_json
     from .store import Scope, every_player, kinds_played, ratings_of
 
@@ -569,12 +570,22 @@ def cmd_stats(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     tr = args.translations
-    columns = stat_columns(kinds_played(db, scope))
+    # Each game's columns under its name ("Game: Column"): its own counts only.
+    columns = [
+        (kind, column) for kind, some in stat_columns(kinds_played(db, scope)) for column in some
+    ]
     head = [text(N_(word)).render(tr) for word in STATS_COLUMNS]
-    head += [text(column.label).render(tr) for column in columns]
+    head += [
+        text(
+            N_("{game}: {column}"),
+            game=text(find_kind(kind).facts.title),
+            column=text(column.label),
+        ).render(tr)
+        for kind, column in columns
+    ]
     rows = [head] + [
         [p.name, str(p.games), str(p.won), str(p.hands)]
-        + [column.cell(p.counts) for column in columns]
+        + [column.cell(p.counts_of(kind)) for kind, column in columns]
         for p in stats
     ]
     widths = [max(_width(row[i]) for row in rows) for i in range(len(head))]

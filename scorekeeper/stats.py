@@ -40,8 +40,12 @@ class PlayerStats:
     hands: int = 0
     points_for: int = 0
     points_against: int = 0
-    counts: Counter[str] = field(default_factory=Counter)  # from the kinds' tally
+    # From the kinds' tallies, each key under its game's name ("game:key"): one
+    # game's counts never add into another's (`counts_of`).
+    counts: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)  # games per game kind
+    won_by_kind: Counter[str] = field(default_factory=Counter)
+    finished_by_kind: Counter[str] = field(default_factory=Counter)
     hands_by_kind: Counter[str] = field(default_factory=Counter)
     points_by_kind: Counter[str] = field(default_factory=Counter)  # points for, per kind
     against_by_kind: Counter[str] = field(default_factory=Counter)  # points against, per kind
@@ -49,9 +53,22 @@ class PlayerStats:
     opponents: dict[str, Record] = field(default_factory=dict)  # head to head, by name
     spellings: Counter[str] = field(default_factory=Counter)  # "Ann" 3, "ann" 1
 
+    def counts_of(self, kind: str) -> dict[str, int]:
+        """What one game kind's tallies counted of this player, by the kind's own keys."""
+        prefix = f"{kind}{KIND_SEPARATOR}"
+        return {
+            key.removeprefix(prefix): n for key, n in self.counts.items() if key.startswith(prefix)
+        }
+
     def to_json(self) -> dict[str, Any]:
-        """The fields `scorekeeper stats --json` promises (GAME-FORMAT.md), and more."""
-        c = self.counts
+        """The fields `scorekeeper stats --json` promises (GAME-FORMAT.md), and more: each
+        game's own fields at the top as before (a field two games name is the first's in
+        the registry, so a game added later never changes it), and `by_game`, each game
+        the player played with its own counts."""
+        shared: dict[str, object] = {}
+        for kind in kind_names():  # every kind's fields, for every player (0 where none)
+            for name, value in find_kind(kind).stats_json(self.counts_of(kind)).items():
+                shared.setdefault(name, value)
         return {
             "name": self.name,
             "games": self.games,
@@ -60,11 +77,18 @@ class PlayerStats:
             "hands": self.hands,
             "points_for": self.points_for,
             "points_against": self.points_against,
-            # Each game kind's own fields, for every player (0 where none).
-            **{
-                field: value
-                for kind in kind_names()
-                for field, value in find_kind(kind).stats_json(c).items()
+            **shared,
+            "by_game": {
+                kind: {
+                    "games": n,
+                    "won": self.won_by_kind[kind],
+                    "finished": self.finished_by_kind[kind],
+                    "hands": self.hands_by_kind[kind],
+                    "points_for": self.points_by_kind[kind],
+                    "points_against": self.against_by_kind[kind],
+                    **find_kind(kind).stats_json(self.counts_of(kind)),
+                }
+                for kind, n in sorted(self.kinds.items())
             },
             "by_kind": {
                 kind: {
@@ -107,18 +131,28 @@ class PlayerStats:
 
 
 _NUMBERS = ("games", "finished", "won", "hands", "points_for", "points_against")
-_COUNTERS = ("counts", "kinds", "hands_by_kind", "points_by_kind", "against_by_kind", "spellings")
+_COUNTERS = (
+    "counts",
+    "kinds",
+    "won_by_kind",
+    "finished_by_kind",
+    "hands_by_kind",
+    "points_by_kind",
+    "against_by_kind",
+    "spellings",
+)
+KIND_SEPARATOR = ":"  # between a game's name and its tally's key: "game:key"
 _RECORDS = ("partners", "opponents")
 
 
-def stat_columns(kinds: Iterable[str]) -> list[StatColumn]:
-    """The columns these game kinds add to the players' table, in the registry's order."""
+def stat_columns(kinds: Iterable[str]) -> list[tuple[str, list[StatColumn]]]:
+    """The columns these game kinds add to the players' table, each game's under its
+    name, in the registry's order (a game with none is left out)."""
     played = set(kinds)
     return [
-        column
+        (kind, list(find_kind(kind).facts.stat_columns))
         for kind in kind_names()
-        if kind in played
-        for column in find_kind(kind).facts.stat_columns
+        if kind in played and find_kind(kind).facts.stat_columns
     ]
 
 
@@ -171,6 +205,8 @@ def game_stats(
         if finished:
             stats.finished += 1
             stats.won += int(side_of[seat] in won_by)
+            stats.finished_by_kind[kind_name] += 1
+            stats.won_by_kind[kind_name] += int(side_of[seat] in won_by)
         for other, name in enumerate(names):
             if player_key(name) == key:
                 continue
@@ -191,7 +227,8 @@ def game_stats(
             stats.against_by_kind[kind_name] += everyone - scored.points[side]
             stats.points_for += scored.points[side]
             stats.points_against += everyone - scored.points[side]
-            stats.counts.update(kind.tally(options, hand, scored, seat, side))
+            tallied = kind.tally(options, hand, scored, seat, side)
+            stats.counts.update({f"{kind_name}{KIND_SEPARATOR}{k}": n for k, n in tallied.items()})
     return players
 
 
@@ -355,5 +392,18 @@ def write_csv(rows: Iterable[Sequence[Any]], out: Any, *, bom: bool = False) -> 
     programs read the names (山田, Zoë) as UTF-8."""
     if bom:
         out.write("\ufeff")
+    # A game's id, its rules, its players' and sides' names, hand numbers and seats
+    # repeat on every row: each cell written once a file (the CSV was half of making a
+    # game's summary again, before).
+    known: dict[str | int, str] = {}
     for row in rows:
-        out.write(",".join(_csv_cell(cell) for cell in row) + "\r\n")
+        line = []
+        for cell in row:
+            if type(cell) is str or type(cell) is int:  # not a bool, equal to 0 or 1
+                made = known.get(cell)
+                if made is None:
+                    made = known[cell] = _csv_cell(cell)
+                line.append(made)
+            else:
+                line.append(_csv_cell(cell))
+        out.write(",".join(line) + "\r\n")

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import store
-from scorekeeper.store.db import StoreError, migrate, migrations, open_database
+from scorekeeper.store.db import StoreError, migrate, open_database
+from scorekeeper.store.migrations import migrations
 
 from .conftest import run_cli
 

@@ -19,6 +19,7 @@ LAYERS = {
     "scorekeeper.ratings": 1,
     "scorekeeper.seasons": 1,
     "scorekeeper.scoresheet": 1,
+    "scorekeeper.summary": 1,  # a game's summary, as the store keeps it
     "scorekeeper.store": 2,  # SQLite
     "scorekeeper.web": 3,  # the faces: thin, asking the layers below
     "scorekeeper.pdf": 3,

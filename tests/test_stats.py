@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper.engine import load_game, score_game
+from scorekeeper.engine import find_kind, kind_names, load_game, score_game
 from scorekeeper.stats import (
     player_key,
     player_stats,
@@ -213,3 +213,66 @@ def test_csv_cells_a_spreadsheet_would_run_start_with_a_quote_and_numbers_stay_n
     assert rows[0]["side"] == "'" + f"{FORMULA_NAMES[0]} & {FORMULA_NAMES[2]}"
     points = score_game(load_game(doc)).hands[0].points[0]
     assert points < 0 and rows[0]["points"] == rows[0]["total"] == str(points)  # "-130"
+
+
+# One game of every kind, the same four players at each (a kind missing here fails the
+# test below, so a new game is checked as soon as it is added).
+ONE_OF_EACH = {
+    "spades": SPADES,
+    "hearts": {**HEARTS, "players": ["Ann", "Ben", "Cho", "Dee"]},
+    "oh-hell": {
+        "ruleset": "oh-hell",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [{"cards": 10, "bids": [3, 2, 4, 0], "tricks": [3, 3, 4, 0]}],
+    },
+    "euchre": {
+        "ruleset": "euchre",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [{"maker": 1, "alone": True, "tricks": 5}, {"maker": 0, "tricks": 3}],
+    },
+    "spitzer": {
+        "ruleset": "spitzer",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [
+            {"contract": "normal", "declarers": [0, 2], "points": 75, "tricks": 5},
+            {"contract": "zola", "declarers": [1], "points": 40, "tricks": 3},
+        ],
+    },
+    "bridge": {
+        "ruleset": "rubber",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [
+            {"contract": "4S", "declarer": 0, "tricks": 10},
+            {"contract": "3NT", "declarer": 1, "tricks": 8},
+        ],
+    },
+    "pinochle": {
+        "ruleset": "pinochle-partnership",
+        "players": ["Ann", "Ben", "Cho", "Dee"],
+        "hands": [
+            {"bidder": 0, "bid": 300, "trump": "hearts", "meld": [150, 60], "counters": [170, 80]}
+        ],
+    },
+}
+
+
+def test_no_two_games_statistics_ever_meet():
+    """A player's object for one game, and the top-level fields, stay as they are when
+    games of every other kind are added: no kind's counts add into another's."""
+    assert set(ONE_OF_EACH) == set(kind_names())
+    everything = by_name(player_stats(scored(*ONE_OF_EACH.values())))
+    for kind, doc in ONE_OF_EACH.items():
+        alone = by_name(player_stats(scored(doc)))
+        for key, one in alone.items():
+            assert set(one["by_game"]) == {kind}
+            assert everything[key]["by_game"][kind] == one["by_game"][kind], (kind, key)
+            # The top-level fields this kind gives say what its games alone say.
+            own = set(find_kind(kind).stats_json({}))
+            assert {f: everything[key][f] for f in own} == {f: one[f] for f in own}, kind
+    ann = everything["ann"]["by_game"]
+    assert ann["spades"]["nil"] == {"bid": 1, "made": 1} and ann["spades"]["games"] == 1
+    assert ann["hearts"]["moons"] == 1 and ann["hearts"]["hands"] == 2
+    assert sum(game["games"] for game in ann.values()) == everything["ann"]["games"] == 7
+    # Each kind's keys, as counted, under its own name only.
+    for stats in player_stats(scored(*ONE_OF_EACH.values())):
+        assert all(key.split(":", 1)[0] in ONE_OF_EACH for key in stats.counts)

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.engine import GameError, HandError
-from scorekeeper.store import db as store_db
+from scorekeeper.store import ids as store_ids
 from scorekeeper.store.db import migrate, open_database
 
 from .conftest import run_cli
@@ -221,9 +221,9 @@ def test_import_export_round_trip(db):
 def test_game_and_evening_ids_never_start_with_a_dash(db, monkeypatch):
     # A command line reads "-abc" as an option: `scorekeeper export -abc` failed in CI.
     drawn = iter(["-leadingdash", "_underscore", "Fine1d-_x"] * 2)
-    real = store_db.secrets.token_urlsafe
+    real = store_ids.secrets.token_urlsafe
     monkeypatch.setattr(
-        store_db.secrets, "token_urlsafe", lambda n: next(drawn) if n == 12 else real(n)
+        store_ids.secrets, "token_urlsafe", lambda n: next(drawn) if n == 12 else real(n)
     )
     game_id = store.import_game(db, {"ruleset": "yahoo-normal", "players": NAMES, "hands": []})
     assert game_id == "Fine1d-_x"

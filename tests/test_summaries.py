@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
 import threading
 import time
 from datetime import timedelta
@@ -17,7 +19,9 @@ import pytest
 from scorekeeper import store
 from scorekeeper.limits import player_key
 from scorekeeper.stats import csv_rows, player_stats, write_csv
+from scorekeeper.store import catch_up as catch_up_module
 from scorekeeper.store import summaries
+from scorekeeper.store import totals as store_totals
 from scorekeeper.store.db import open_database
 from scorekeeper.web import create_app
 from scorekeeper.web.db import catch_up
@@ -81,9 +85,12 @@ def from_summaries(db) -> tuple[dict[str, dict[str, Any]], str]:
     for totals in store.player_totals(db, scope):
         whole = everyone[player_key(totals.name)]
         assert {k: whole[k] for k in brief} == {k: getattr(totals, k) for k in brief}
+        points = {k: 0 for k in ("points_for", "points_against")}  # not on the page
         assert {k: v for k, v in totals.to_json().items() if k not in ("by_kind",)} == {
             k: v for k, v in whole.items() if k not in ("by_kind", "partners", "opponents")
-        } | {"partners": {}, "opponents": {}} | {k: 0 for k in ("points_for", "points_against")}
+        } | {"partners": {}, "opponents": {}} | points | {
+            "by_game": {kind: game | points for kind, game in whole["by_game"].items()}
+        }
     return everyone, store.csv_text(db, scope)
 
 
@@ -146,6 +153,28 @@ def test_a_new_server_answers_at_once_and_catches_up_in_the_background(club, tmp
     assert from_summaries(db) == replay(db)
 
 
+def test_a_catch_up_scored_in_helper_processes_reads_as_a_replay(club, tmp_path, monkeypatch):
+    """Past a batch of stale games the worker scores them in processes of its own (one
+    per core) and writes them itself: the same summaries, a game deleted or written
+    meanwhile left to its own write."""
+    _client, db, ids = club
+    for n in range(12):
+        doc = {**GAMES[n % 3], "players": [f"{p}{n % 4}" for p in GAMES[n % 3]["players"]]}
+        ids.append(store.import_game(db, doc))
+    db.execute("UPDATE game_summaries SET stamp = 'other-code'")
+    db.execute("UPDATE player_summaries SET won = won + 1 WHERE game = ?", [ids[4]])
+    db.conn.commit()
+    monkeypatch.setattr(catch_up_module, "CHUNK", 2)  # helpers past two stale games
+    helpers: list[object] = []
+    started = catch_up_module._helpers
+    monkeypatch.setattr(catch_up_module, "_helpers", lambda: helpers.append(1) or started())
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
+    catch_up(app).start()
+    _caught_up(app, 120)
+    assert helpers and summaries.stale(db) == []
+    assert from_summaries(db) == replay(db)
+
+
 def test_pages_at_once_wait_for_one_remake_of_each_game(club, monkeypatch):
     """Two phones opening the players page together while every summary is stale: both
     get the right page, and each game is made again once, by the worker, not by them."""
@@ -173,10 +202,38 @@ def test_pages_at_once_wait_for_one_remake_of_each_game(club, monkeypatch):
     assert {thread for _game, thread in made} == {"catch-up"}
 
 
+def test_the_stamp_covers_every_module_the_summaries_load():
+    """Read another way than the stamp reads them (its imports): every module of the
+    package that making a summary loads, a game of every kind scored, is in it."""
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, json\n"
+            "import scorekeeper.summary\n"
+            "from scorekeeper.engine import find_kind, kind_names\n"
+            "[find_kind(kind) for kind in kind_names()]\n"
+            "print(json.dumps([m.__file__ for n, m in sys.modules.items()"
+            " if n.startswith('scorekeeper') and getattr(m, '__file__', None)]))",
+        ],
+        capture_output=True,
+        check=True,
+        text=True,
+    )
+    stamped = set(summaries.stamped_files()[0])
+    missing = {
+        str(Path(file).relative_to(summaries.PACKAGE))
+        for file in json.loads(loaded.stdout)
+        if Path(file) not in stamped
+    }
+    assert missing == {"__init__.py"}  # the version: an upgrade alone remakes nothing
+
+
 def test_the_stamp_covers_every_module_the_summaries_depend_on():
     files = {str(path.relative_to(summaries.PACKAGE)) for path in summaries.stamped_files()[0]}
     # What the summaries import, however indirectly: the engine, the names' rule ...
-    assert {"limits.py", "stats.py", "standings.py", "ratings.py", "store/games.py"} <= files
+    assert {"limits.py", "stats.py", "standings.py", "ratings.py", "summary.py"} <= files
+    assert "store/stored.py" in files  # how a stored game becomes a game file
     assert "engine/spades/scoring.py" in files and "presets/spades/yahoo-normal.toml" in files
     # ... and not the pages: a new page changes no game's figures.
     assert not any(name.startswith(("web/", "pdf/")) for name in files)
@@ -229,7 +286,7 @@ def test_kept_totals_follow_every_change_to_the_games_they_count(club, monkeypat
     """Totals kept over settled games (here: every game) stay right when one of those
     games changes, goes, or joins or leaves a phone's games."""
     _client, db, ids = club
-    monkeypatch.setattr(summaries, "SETTLED_AFTER", timedelta(hours=-1))  # all settled
+    monkeypatch.setattr(store_totals, "SETTLED_AFTER", timedelta(hours=-1))  # all settled
     phone, everyone = store.Scope("organiser"), store.Scope(None)
     evening = store.create_evening(db, "Friday", "organiser")
     assert _agree(db, phone) == [] and len(_agree(db, everyone)) == 7

@@ -4,7 +4,17 @@ The hand log is the truth; totals and outcome are derived by the engine. Every w
 re-validates the whole log through the engine first and happens in one transaction.
 """
 
-from .db import migrations, open_database
+from .access import (
+    find_by_token,
+    games_of,
+    grant,
+    kept_by,
+    move_device,
+    role_of,
+    set_archived,
+    started_by,
+)
+from .db import open_database
 from .evenings import (
     FORMATS,
     MAX_HANDS_PER_ROUND,
@@ -18,7 +28,6 @@ from .evenings import (
     adjust,
     adjustments_of,
     book,
-    club_names,
     create_evening,
     director_token,
     end_round,
@@ -39,21 +48,11 @@ from .evenings import (
     set_format,
     set_rules,
     set_sit_out,
-    tonight,
 )
 from .games import (
     SEATINGS,
-    Conflict,
-    DamagedGame,
-    ForeignToken,
-    GameNotFound,
     NeedsCorrection,
-    Repeated,
-    StoredGame,
-    Submission,
     add_hand,
-    answered,
-    archived_count,
     change_options,
     clear_bids,
     confirm_hand,
@@ -62,25 +61,13 @@ from .games import (
     delete_game,
     delete_last_hand,
     export_game,
-    find_by_token,
-    game_history,
-    games_of,
-    get_game,
-    grant,
     import_game,
-    kept_by,
-    list_games,
-    listed_games,
-    move_device,
-    recent_games,
     rematch,
     rename_player,
     replace_hand,
-    role_of,
-    set_archived,
     set_bids,
-    started_by,
 )
+from .migrations import migrations
 from .places import NotTheDirector, PlaceTaken, is_director, planned_rounds, round_for_new_game
 from .ratings import ratings_of
 from .seasons import (
@@ -95,17 +82,20 @@ from .seasons import (
     set_nights,
     set_ranking,
 )
-from .summaries import (
-    Scope,
-    csv_chunks,
-    csv_text,
-    every_player,
-    kinds_played,
-    names_played,
-    player_of,
-    player_totals,
-    table_results,
+from .stored import (
+    Conflict,
+    DamagedGame,
+    GameNotFound,
+    StoredGame,
+    archived_count,
+    game_history,
+    get_game,
+    list_games,
+    listed_games,
+    recent_games,
 )
+from .submissions import ForeignToken, Repeated, Submission, answered
+from .summaries import table_results
 from .tables import (
     EveningTable,
     FullEvening,
@@ -117,6 +107,17 @@ from .tables import (
     table_by_token,
     table_name,
     tables_held,
+)
+from .tonight import club_names, tonight
+from .totals import (
+    Scope,
+    csv_chunks,
+    csv_text,
+    every_player,
+    kinds_played,
+    names_played,
+    player_of,
+    player_totals,
 )
 
 __all__ = [

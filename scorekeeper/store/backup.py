@@ -20,9 +20,9 @@ from .db import (
     connection_damage,
     damage,
     migrate,
-    migrations,
     open_database,
 )
+from .migrations import migrations
 
 
 class BackupError(StoreError):

@@ -16,7 +16,6 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -25,12 +24,14 @@ from ..engine import find_ruleset
 from ..engine.errors import GameError, ScoreError
 from ..engine.house import house_ruleset
 from ..engine.text import N_, text
-from ..limits import EVENING_NAME_MAX, clean_name, player_key
+from ..limits import EVENING_NAME_MAX, clean_name
 from ..night import EXTRA, FREE, PLANNED, SEATED, Night, NightGame, NightRound, Place, rank
 from ..standings import AUTO, PROGRESSIVE, RANKINGS
 from . import places, rounds, summaries
-from .db import new_id, new_pin, new_token, writing
-from .games import StoredGame, _claim, _log, _now
+from .db import writing
+from .games import _claim, _log
+from .ids import new_id, new_pin, new_token
+from .stored import StoredGame, _now
 from .tables import check_table, evening_tables, new_table
 
 FORMATS = RANKINGS
@@ -681,83 +682,3 @@ def _seats_partners(evening: Evening, rotation: rounds.Rotation | None) -> bool:
     except ScoreError:  # rules this version no longer ships: say the seats as they are
         return False
     return rounds.seating_of(ruleset.seated(rotation.table_size))[1]
-
-
-RECENT_NIGHTS = 20  # the nights whose players a new night offers to tap
-
-
-def club_names(db: Database, director: str, tonight: Evening) -> tuple[list[str], list[str]]:
-    """The names a director's new night offers: the players of their last night seated
-    by rotation (in its order), and the others of their last few nights, most played
-    first. Read from those evenings only (an index of evenings by who started them):
-    the cost of a page, not of a club's years."""
-    nights = [
-        row[0]
-        for row in db.execute(
-            "SELECT id FROM evenings WHERE created_by = ? AND created_at <= ? AND id != ?"
-            " ORDER BY created_at DESC, rowid DESC LIMIT ?",
-            [director, tonight.created_at, tonight.id, RECENT_NIGHTS],
-        )
-    ]
-    last: list[str] = []
-    for night in nights:
-        rotation = rounds.get_rotation(db, night)
-        if rotation is not None:
-            last = list(rotation.players)
-            break
-    counts: dict[str, int] = {}
-    spelled: dict[str, str] = {}
-    for (players,) in db.execute(
-        "SELECT players FROM games WHERE evening IN (SELECT value FROM json_each(?))",
-        [json.dumps(nights)],
-    ):
-        for name in json.loads(players):
-            key = player_key(name)
-            counts[key] = counts.get(key, 0) + 1
-            spelled.setdefault(key, name)
-    seen = {player_key(name) for name in last}
-    others = sorted((key for key in counts if key not in seen), key=lambda k: (-counts[k], k))
-    return last, [spelled[key] for key in others]
-
-
-@dataclass(frozen=True)
-class Tonight:
-    """An evening of tonight on a phone's home: it, and the tables the phone holds."""
-
-    evening: Evening
-    directs: bool
-    tables: tuple[int, ...]  # the numbers of its tables this phone keeps score at
-
-
-TONIGHT_HOURS = 18  # a club night, from the afternoon's set-up to after midnight
-
-
-def tonight(db: Database, device: str | None, now: str) -> list[Tonight]:
-    """The evenings of the last hours this phone directs or keeps a table of, newest
-    first: what a club's phone opens the app for. Read along the evenings' index by who
-    started them and the phone's own table and director rows (a few rows, whatever the
-    history)."""
-    if not device:
-        return []
-    since = (datetime.fromisoformat(now) - timedelta(hours=TONIGHT_HOURS)).isoformat(
-        timespec="seconds"
-    )
-    rows = db.query(
-        "SELECT * FROM evenings WHERE created_at >= :since AND (created_by = :d"
-        " OR id IN (SELECT evening FROM evening_directors WHERE device = :d)"
-        " OR id IN (SELECT evening FROM table_grants WHERE device = :d))"
-        " ORDER BY created_at DESC LIMIT 5",
-        {"since": since, "d": device},
-    )
-    found = []
-    for row in rows:
-        evening = Evening(**row)
-        held = tuple(
-            int(number)
-            for (number,) in db.execute(
-                "SELECT number FROM table_grants WHERE device = ? AND evening = ? ORDER BY number",
-                [device, evening.id],
-            )
-        )
-        found.append(Tonight(evening, places.is_director(db, device, evening.id), held))
-    return found

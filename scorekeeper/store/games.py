@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -22,16 +19,13 @@ from ..engine import (
     FORMAT,
     Game,
     GameResult,
-    Ruleset,
-    find_ruleset,
     load_game,
     score_game,
 )
-from ..engine.errors import GameError, HandError, ScoreError
-from ..engine.house import Resolver, house_ruleset, rules_document
+from ..engine.errors import GameError, HandError
+from ..engine.house import Resolver, rules_document
 from ..engine.options import differences, option_values
-from ..engine.seats import dealer_of, named_dealers
-from ..engine.text import N_, Text, text
+from ..engine.text import N_, text
 from ..limits import (
     MAX_HANDS,
     check_hand_count,
@@ -41,312 +35,13 @@ from ..limits import (
     lookalike_of,
     player_key,
 )
+from ..summary import summary
 from . import places, ratings, summaries
-from .db import new_id, new_pin, new_token, writing
+from .db import writing
+from .ids import new_id, new_pin, new_token
+from .stored import Body, Conflict, GameNotFound, StoredGame, _load, _now, get_game
+from .submissions import Submission, _answer_once
 from .tables import check_table, new_table
-
-Body = dict[str, Any]
-
-
-class GameNotFound(LookupError):
-    """No game has this id."""
-
-
-class Conflict(RuntimeError):
-    """The game changed since the writer last saw it (another phone wrote first)."""
-
-    def __init__(self, current_version: int) -> None:
-        self.current_version = current_version
-        super().__init__(f"the game changed (now at version {current_version})")
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A game as stored: its log of hand bodies (game-file form) and its metadata."""
-
-    id: str
-    kind: str
-    ruleset_id: str
-    options: Mapping[str, Any]
-    players: tuple[str, ...]
-    first_dealer: int
-    hands: tuple[Body, ...]
-    pending_bids: list[Any] | None
-    version: int
-    created_at: str
-    updated_at: str
-    finished: bool
-    winner: int | None
-    totals: tuple[int, ...] = field(default=())
-    hand_count: int = 0
-    option_changes: tuple[Mapping[str, Any], ...] = ()
-    confirm_hands: bool = False
-    confirmations: tuple[str | None, ...] = ()  # who confirmed each hand, if anyone
-    watch_token: str = ""
-    scorer_token: str = ""
-    pin: str = ""
-    evening: str | None = None  # the evening this game belongs to, if any
-    table: int | None = None  # the evening's table it is played at (its number)
-    listed: bool = False  # read by list_games, without its hands: it cannot be scored
-    # Started from house rules: their scorekeeper-rules/1 document as it was then.
-    house_rules: Mapping[str, Any] | None = None
-    # The seat the table said deals the next hand, out of turn (None: the rotation).
-    next_dealer: int | None = None
-    round_number: int | None = None  # the evening's round it is played in
-    created_by: str | None = None  # the phone that started it (None: not known)
-    cut_at: str | None = None  # when the director ended its round, as it stood then
-    hands_limit: int | None = None  # a progressive round's hands: over after this many
-
-    @property
-    def over(self) -> bool:
-        """No hand may be added: the director cut it, or its round's hands are played.
-        (Finished by its own rules is the engine's to say.)"""
-        return self.cut_at is not None or (
-            self.hands_limit is not None and len(self.hands) >= self.hands_limit
-        )
-
-    # Hands whose stored body is not a JSON object (the file changed outside the app, or
-    # damaged): kept as {} so the game still reads; score() names the first of them.
-    unreadable: tuple[int, ...] = ()
-
-    def document(self) -> dict[str, Any]:
-        """Return the game in the game file format (plus the first dealer)."""
-        return {
-            "format": FORMAT,
-            "game": self.kind,
-            "ruleset": self.ruleset_id,
-            **({"house_rules": dict(self.house_rules)} if self.house_rules else {}),
-            "options": dict(self.options),
-            "players": list(self.players),
-            "first_dealer": self.first_dealer,
-            "hands": [dict(hand) for hand in self.hands],
-            **(
-                {"option_changes": [dict(c) for c in self.option_changes]}
-                if self.option_changes
-                else {}
-            ),
-        }
-
-    def started_from(self) -> Ruleset:
-        """The ruleset the game started from, before the table's changes: a preset, or
-        the house rules as they were when it started; UnknownRuleset for a preset this
-        version no longer ships."""
-        if self.house_rules:
-            return house_ruleset(dict(self.house_rules))
-        return find_ruleset(self.ruleset_id)
-
-    def game(self) -> Game:
-        """Parse the stored log into the engine's Game."""
-        return load_game(self.document())
-
-    def score(self) -> GameResult:
-        """The scored game: every hand replayed through the engine (1 ms for 20 hands);
-        DamagedGame when its stored log does not replay."""
-        if self.listed:
-            raise ValueError(f"game {self.id} was listed without its hands: get_game it")
-        if self.unreadable:
-            raise DamagedGame(self.id, self.unreadable[0], text(N_("it is not valid JSON")))
-        try:
-            return score_game(self.game())
-        except HandError as error:
-            raise DamagedGame(self.id, error.hand, error.message) from None
-        except GameError as error:
-            raise DamagedGame(self.id, None, error.message) from None
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The rules in force for the next hand."""
-        return self.rules_for(len(self.hands) + 1)
-
-    def rules_for(self, number: int) -> Ruleset:
-        """The rules in force for hand `number`, with every rule change made by then
-        (read from the rules and their changes: no hand is read or scored)."""
-        return load_game({**self.document(), "hands": []}).ruleset_for(number)
-
-    def confirmed(self, number: int) -> bool:
-        return self.confirm_hands and bool(self.confirmations[number - 1])
-
-    def dealer(self, hand_number: int) -> int:
-        """The seat that deals hand `hand_number` (1-based): the deal passes to the left,
-        from the last hand before it that names its real dealer, if one does."""
-        named = [*named_dealers(self.hands), self.next_dealer]
-        return dealer_of(self.first_dealer, len(self.players), hand_number, named)
-
-
-class DamagedGame(ScoreError):
-    """A stored game whose hand log does not replay: a hand that is not JSON, or one
-    the engine refuses (the file was changed outside the app, or damaged). `hand` is
-    the hand's number (None: the game as a whole), `why` says what is wrong with it."""
-
-    def __init__(self, game_id: str, hand: int | None, why: Text | str) -> None:
-        self.game_id, self.hand, self.why = game_id, hand, why
-        reason = why if isinstance(why, Text) else text(str(why))
-        super().__init__(
-            text(
-                N_("game {id}: hand {hand} as stored cannot be read: {why}"),
-                id=game_id,
-                hand=hand,
-                why=reason,
-            )
-            if hand is not None
-            else text(N_("game {id} as stored cannot be read: {why}"), id=game_id, why=reason)
-        )
-
-
-def _body(raw: object) -> dict[str, Any] | None:
-    """A stored hand's body, or None when it is not a JSON object."""
-    try:
-        body = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
-        return None
-    return body if isinstance(body, dict) else None
-
-
-def _row_to_game(
-    row: Mapping[str, Any],
-    hands: Sequence[Body],
-    confirmations: Sequence[str | None] = (),
-) -> StoredGame:
-    return StoredGame(
-        id=row["id"],
-        kind=row["kind"],
-        ruleset_id=row["ruleset"],
-        options=json.loads(row["options"]),
-        players=tuple(json.loads(row["players"])),
-        first_dealer=row["first_dealer"],
-        hands=tuple(hands),
-        pending_bids=json.loads(row["pending_bids"]) if row["pending_bids"] else None,
-        version=row["version"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        finished=bool(row["finished"]),
-        winner=row["winner"],
-        totals=tuple(json.loads(row["totals"])),
-        hand_count=row["hand_count"],
-        option_changes=tuple(json.loads(row["option_changes"])),
-        confirm_hands=bool(row["confirm_hands"]),
-        confirmations=tuple(confirmations),
-        watch_token=row["watch_token"] or "",
-        scorer_token=row["scorer_token"] or "",
-        pin=row["pin"] or "",
-        evening=row.get("evening"),
-        table=row.get("table_number"),
-        house_rules=json.loads(row["house_rules"]) if row.get("house_rules") else None,
-        next_dealer=row.get("next_dealer"),
-        round_number=row.get("round_number"),
-        created_by=row.get("created_by"),
-        cut_at=row.get("cut_at"),
-        hands_limit=row.get("hands_limit"),
-    )
-
-
-def get_game(db: Database, game_id: str) -> StoredGame:
-    """The game with its whole hand log, read in one snapshot."""
-    if db.conn.in_transaction:
-        return _load(db, game_id)
-    with db.atomic():  # one snapshot: the row and the hands of the same version
-        return _load(db, game_id)
-
-
-def _load(db: Database, game_id: str) -> StoredGame:
-    rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
-    if not rows:
-        raise GameNotFound(game_id)
-    stored = list(
-        db.query(
-            "SELECT body, confirmed_by FROM hands WHERE game_id = ? ORDER BY number", [game_id]
-        )
-    )
-    bodies = [_body(r["body"]) for r in stored]
-    return dataclasses.replace(
-        _row_to_game(
-            rows[0],
-            [body or {} for body in bodies],
-            [r["confirmed_by"] for r in stored],
-        ),
-        unreadable=tuple(n for n, body in enumerate(bodies, 1) if body is None),
-    )
-
-
-def list_games(db: Database, ids: Sequence[str] | None = None) -> list[StoredGame]:
-    """List games, newest first, without their hands (optionally only these ids)."""
-    sql = "SELECT * FROM games"
-    params: list[Any] = []
-    if ids is not None:
-        sql += f" WHERE id IN ({', '.join('?' for _ in ids)})"
-        params = list(ids)
-    sql += " ORDER BY created_at DESC, rowid DESC"
-    return [
-        dataclasses.replace(_row_to_game(row, ()), listed=True) for row in db.query(sql, params)
-    ]
-
-
-def recent_games(db: Database, device: str | None, *, limit: int = 20) -> list[StoredGame]:
-    """The games this browser started that are in no evening (what a director may add
-    to one), the last played first, at most `limit` of them (tonight's,
-    not a year's worth)."""
-    rows = db.query(
-        "SELECT * FROM games WHERE created_by = ? AND evening IS NULL"
-        " ORDER BY updated_at DESC LIMIT ?",
-        [device or "", limit],
-    )
-    return [dataclasses.replace(_row_to_game(row, ()), listed=True) for row in rows]
-
-
-def listed_games(
-    db: Database,
-    device: str | None,
-    *,
-    archived: bool,
-    finished: bool | None = None,
-    limit: int | None = None,
-) -> list[StoredGame]:
-    """A browser's games on its list, finished or not, or those it archived, the last
-    played first, at most `limit` of them. Its list is read along the games by when
-    they were last played, each looked up in the phone's grants; what it archived (a
-    few) from its grants: the page costs its cards, not the phone's years of games."""
-    params: list[Any] = [device or "", int(archived)]
-    if archived:
-        source = "grants JOIN games ON games.id = grants.game_id"
-        where = "grants.device = ? AND grants.archived = ?"
-    else:
-        source = (
-            "games CROSS JOIN grants ON grants.game_id = games.id"
-            " AND grants.device = ? AND grants.archived = ?"
-        )
-        where = "1"
-    if finished is not None:
-        where += " AND games.finished = ?"
-        params.append(int(finished))
-    rows = db.query(
-        f"SELECT games.* FROM {source} WHERE {where}"
-        " ORDER BY games.updated_at DESC, games.rowid DESC LIMIT ?",
-        [*params, -1 if limit is None else limit],
-    )
-    return [dataclasses.replace(_row_to_game(r, ()), listed=True) for r in rows]
-
-
-def archived_count(db: Database, device: str | None) -> int:
-    """How many games a browser archived."""
-    return int(
-        db.execute(
-            "SELECT COUNT(*) FROM grants WHERE device = ? AND archived = 1", [device or ""]
-        ).fetchone()[0]
-    )
-
-
-def game_history(db: Database, game_id: str) -> list[dict[str, Any]]:
-    """The game's history, oldest first: what changed and when."""
-    return [
-        {**row, "detail": json.loads(row["detail"])}
-        for row in db.query(
-            "SELECT at, action, hand, detail FROM history WHERE game_id = ? ORDER BY id", [game_id]
-        )
-    ]
 
 
 def _log(
@@ -410,11 +105,15 @@ def _save_summary(
         "SELECT cut_at, hands_limit FROM games WHERE id = ?", [game_id]
     ).fetchone()
     over = cut is not None or (limit is not None and len(bodies) >= limit)
-    summaries.write(
-        db,
-        game_id,
-        summaries.make(game_id, started, result.game.players, bodies, result, over=over),
-    )
+    made = summary(game_id, started, result.game.players, bodies, result, over=over)
+    _rated(db, summaries.write(db, game_id, made))
+
+
+def _rated(db: Database, change: summaries.Change | None) -> None:
+    """Tell the ratings what a summary written in this write changed (store/ratings.py
+    reads the summaries; they never write a rating themselves)."""
+    if change is not None:
+        ratings.changed(db, change.game, change.kind, change.before, change.after)
 
 
 def create_game(
@@ -532,59 +231,6 @@ def _insert_hand(db: Database, game_id: str, number: int, body: Body) -> None:
     db.execute(
         "INSERT INTO hands (game_id, number, body, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
         [game_id, number, json.dumps(body, ensure_ascii=False), now, now],
-    )
-
-
-class Repeated(RuntimeError):
-    """A submission token already answered: the first answer, for the phone to get again."""
-
-    def __init__(self, answer: str) -> None:
-        self.answer = answer
-        super().__init__(f"already answered: {answer}")
-
-
-class ForeignToken(ValueError):
-    """A submission token already answered for another game or another step: refused,
-    never answered as stored (the hand it came with would be dropped unseen)."""
-
-
-@dataclass(frozen=True)
-class Submission:
-    """A phone's token for one submission, the step it answers (a page and a hand of
-    one game) and what the app answers it (a page to open)."""
-
-    token: str
-    answer: str
-    step: str = ""
-
-
-def answered(db: Database, token: str, game_id: str, step: str = "") -> str | None:
-    """The first answer to a submission token for this game and step, or None when it
-    was never stored; ForeignToken when it answered another game or step (a token stored
-    before steps were kept matches any step of its game)."""
-    row = db.execute(
-        "SELECT game_id, step, answer FROM submissions WHERE token = ?", [token]
-    ).fetchone()
-    if row is None:
-        return None
-    if row[0] != game_id or (row[1] and row[1] != step):
-        raise ForeignToken(token)
-    return str(row[2])
-
-
-def _answer_once(db: Database, game_id: str, submission: Submission | None) -> None:
-    """Inside a write, before the game is claimed: a token seen before raises Repeated
-    (nothing is written again), or ForeignToken when it answered another game or step;
-    a new one is stored with the write it answers."""
-    if submission is None:
-        return
-    first = answered(db, submission.token, game_id, submission.step)
-    if first is not None:
-        raise Repeated(first)
-    db.execute(
-        "INSERT INTO submissions (token, game_id, step, answer, created_at)"
-        " VALUES (?, ?, ?, ?, ?)",
-        [submission.token, game_id, submission.step, submission.answer, _now()],
     )
 
 
@@ -902,19 +548,6 @@ def import_game(db: Database, doc: object, find: Resolver | None = None) -> str:
     )
 
 
-Role = str  # "watch" or "edit"
-
-
-def set_archived(db: Database, device: str, game_id: str, archived: bool) -> None:
-    """Put a game away from this browser's home list, or back on it (only this browser's
-    list changes: the game, its hands and the other phones' lists stay as they are)."""
-    with writing(db):
-        db.execute(
-            "UPDATE grants SET archived = ? WHERE device = ? AND game_id = ?",
-            [int(archived), device, game_id],
-        )
-
-
 def delete_game(db: Database, game_id: str, *, by: str | None = None) -> None:
     """Delete a game with its hands, history and share grants; raise GameNotFound. A
     game a round seated is the evening's: only its director (`by`, a phone; None: the
@@ -981,7 +614,10 @@ def _rename(
             "UPDATE games SET players = ? WHERE id = ?",
             [json.dumps(players, ensure_ascii=False), game_id],
         )
-        summaries.remake(db, game_id)  # the names are in the statistics and the CSV rows
+        # The names are in the statistics, the CSV rows and the sides the ratings read.
+        made = summaries.summary_of_stored(get_game(db, game_id))
+        if made is not None:
+            _rated(db, summaries.write(db, game_id, made))
         _log(db, game_id, "player_renamed", None, {"before": old, "after": new})
 
 
@@ -1034,155 +670,3 @@ def rematch(db: Database, game_id: str, seating: str = "same", *, by: str | None
         house_rules=stored.house_rules,
         created_by=by,
     )
-
-
-def started_by(db: Database, game_id: str, device: str) -> None:
-    """Remember which phone started a game (an import, a game whose start did not say):
-    only that phone may put it into an evening."""
-    with writing(db):
-        db.execute(
-            "UPDATE games SET created_by = ? WHERE id = ? AND created_by IS NULL",
-            [device, game_id],
-        )
-
-
-def grant(db: Database, device: str, game_id: str, role: Role) -> None:
-    """Let a browser watch or edit a game (an edit right is never downgraded to watch)."""
-    with writing(db):
-        db.execute(
-            "INSERT INTO grants (device, game_id, role, created_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (device, game_id) DO UPDATE SET role = excluded.role"
-            " WHERE excluded.role = 'edit'",
-            [device, game_id, role, _now()],
-        )
-
-
-# Everywhere a browser's device id is kept: a new id takes over every row.
-_DEVICE_COLUMNS = (
-    ("grants", "device"),
-    ("evening_grants", "device"),
-    ("table_grants", "device"),
-    ("evenings", "created_by"),
-    ("house_rule_grants", "device"),
-    ("house_rules", "created_by"),
-    ("seasons", "created_by"),
-    ("games", "created_by"),
-    ("evening_directors", "device"),
-    ("table_lockouts", "device"),
-    ("pin_misses", "device"),  # a phone's wrong PINs follow it: a new id forgives none
-    ("hidden_members", "device"),  # the club's members it hid (store/members.py)
-)
-
-# How long a second request with the same old id and credential follows the first's move:
-# long enough for a double tap or a link opened twice, too short to watch for.
-MOVE_FOLLOWED_FOR = 30.0
-
-
-def kept_by(db: Database, device: str) -> dict[str, int]:
-    """How many games (with the right to score), evenings, seasons and house rules a
-    phone keeps."""
-    counts = {
-        "games": "SELECT count(*) FROM grants WHERE device = :d AND role = 'edit'",
-        "evenings": "SELECT count(*) FROM evenings WHERE created_by = :d",
-        "seasons": "SELECT count(*) FROM seasons WHERE created_by = :d",
-        "house_rules": "SELECT count(*) FROM house_rules WHERE created_by = :d"
-        " OR key IN (SELECT rules FROM house_rule_grants WHERE device = :d)",
-    }
-    return {
-        what: int(db.execute(sql, {"d": device}).fetchone()[0]) for what, sql in counts.items()
-    }
-
-
-def move_device(db: Database, old: str, new: str, credential: str) -> str:
-    """Give everything a browser's device id `old` has (its games, evenings, house
-    rules, seasons) to `new`, in one transaction; `old` is left with nothing. Return the
-    id the browser now has: `new`, or, where the same `old` id presented the same
-    credential moments ago (the same PIN or link, sent twice), the id that request got."""
-    now = time.time()
-    with writing(db):
-        row = db.execute(
-            "SELECT new FROM device_moves WHERE old = ? AND credential = ? AND at > ?",
-            [old, credential, now - MOVE_FOLLOWED_FOR],
-        ).fetchone()
-        if row is not None:
-            return str(row[0])
-        for table, column in _DEVICE_COLUMNS:
-            db.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", [new, old])
-        db.execute("DELETE FROM device_moves WHERE at < ?", [now - MOVE_FOLLOWED_FOR])
-        db.execute(
-            "INSERT OR REPLACE INTO device_moves (old, credential, new, at) VALUES (?, ?, ?, ?)",
-            [old, credential, new, now],
-        )
-    return new
-
-
-def role_of(db: Database, device: str | None, game_id: str) -> Role | None:
-    """What this browser may do with a game: "edit", "watch" or nothing."""
-    if not device:
-        return None
-    row = db.execute(  # asked by every page of a game: see get_game
-        "SELECT role FROM grants WHERE device = ? AND game_id = ?", [device, game_id]
-    ).fetchone()
-    if row is not None and row[0] == "edit":
-        return "edit"
-    # The evening's directors act on every game of it.
-    if db.execute(
-        "SELECT 1 FROM games JOIN evenings ON evenings.id = games.evening"
-        " WHERE games.id = ? AND (evenings.created_by = ? OR EXISTS (SELECT 1 FROM"
-        " evening_directors AS d WHERE d.evening = evenings.id AND d.device = ?))",
-        [game_id, device, device],
-    ).fetchone():
-        return "edit"
-    # A phone holding the table (through its link) scores every game played at it.
-    if db.execute(
-        "SELECT 1 FROM games JOIN table_grants AS t"
-        " ON t.evening = games.evening AND t.number = games.table_number"
-        " WHERE games.id = ? AND t.device = ?",
-        [game_id, device],
-    ).fetchone():
-        return "edit"
-    if row is not None:
-        return str(row[0])
-    # The evening's organizer, a browser given its watch link (a TV) and a phone holding
-    # one of its tables watch every table of that evening: all see the same tables.
-    shared = db.execute(
-        "SELECT 1 FROM games JOIN evenings ON evenings.id = games.evening"
-        " WHERE games.id = ? AND (evenings.created_by = ? OR EXISTS"
-        " (SELECT 1 FROM evening_grants WHERE evening = evenings.id AND device = ?) OR EXISTS"
-        " (SELECT 1 FROM table_grants WHERE evening = evenings.id AND device = ?))",
-        [game_id, device, device, device],
-    ).fetchone()
-    return "watch" if shared else None
-
-
-def games_of(
-    db: Database,
-    device: str | None,
-    *,
-    archived: bool | None = False,
-    role: Role | None = None,
-) -> list[str]:
-    """The games this browser created or joined: those on its list (the default), those
-    it archived (`archived=True`) or both (`archived=None`); with `role`, only those it
-    may do that with ("edit")."""
-    if not device:
-        return []
-    where: list[str] = ["device = ?"]
-    params: list[Any] = [device]
-    if archived is not None:
-        where.append("archived = ?")
-        params.append(int(archived))
-    if role is not None:
-        where.append("role = ?")
-        params.append(role)
-    sql = "SELECT game_id FROM grants WHERE " + " AND ".join(where)
-    return [row["game_id"] for row in db.query(sql, params)]
-
-
-def find_by_token(db: Database, token: str) -> tuple[str, Role] | None:
-    """The game and role a share link gives."""
-    for column, role in (("watch_token", "watch"), ("scorer_token", "edit")):
-        rows = list(db.query(f"SELECT id FROM games WHERE {column} = ?", [token]))
-        if rows:
-            return str(rows[0]["id"]), role
-    return None

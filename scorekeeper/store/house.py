@@ -30,8 +30,9 @@ from ..engine.errors import RulesError
 from ..engine.house import ID_MAX, Resolver, house_ruleset, resolver, rules_document
 from ..engine.text import N_, text
 from ..limits import EVENING_NAME_MAX, BadName, clean_name, reorders
-from .db import new_token, writing
-from .games import _now
+from .db import writing
+from .ids import new_token
+from .stored import _now
 
 NOTE_MAX = 300  # a note is a line of the table's reason, not an essay
 DESCRIPTION_MAX = 2000  # a few paragraphs about the table's rules; a club never writes more

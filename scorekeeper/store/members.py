@@ -30,7 +30,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..limits import clean_name, player_key
-from . import places, summaries
+from . import places, summaries, totals
 from .db import writing
 from .games import rename_player
 
@@ -111,7 +111,7 @@ def visible(db: Database, device: str | None, names: Iterable[str]) -> list[str]
 def members(db: Database, device: str) -> list[Member]:
     """The names of the games this phone may see, the last played first (each as
     spelled in most games), read from the games' summaries."""
-    scope = summaries.Scope(device)
+    scope = totals.Scope(device)
     where, params = scope.sql()
     summaries.refresh(db, where, params)
     games: dict[str, int] = {}

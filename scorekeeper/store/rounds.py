@@ -21,8 +21,10 @@ from ..engine.house import Resolver, rules_document
 from ..engine.rotation import Method, Request, RotationError, Round, check, seat_round
 from ..engine.text import N_, text
 from ..limits import BadName, alike, clean_name, lookalike_words
+from .access import grant
 from .db import writing
-from .games import create_game, get_game, grant
+from .games import create_game
+from .stored import get_game
 from .tables import new_table
 
 

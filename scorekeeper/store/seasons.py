@@ -12,9 +12,10 @@ from sqlite_utils import Database
 from ..engine.text import N_
 from ..limits import EVENING_NAME_MAX, clean_name
 from ..seasons import MEASURES
-from .db import new_id, writing
+from .db import writing
 from .evenings import Evening
-from .games import _now
+from .ids import new_id
+from .stored import _now
 
 
 @dataclass(frozen=True)

@@ -21,37 +21,39 @@ it starts. Any summary may be deleted: it is made again.
 from __future__ import annotations
 
 import ast
-import contextlib
-import dataclasses
 import functools
 import hashlib
-import io
 import json
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from sqlite_utils import Database
 
-from ..engine import GameResult
-from ..limits import player_key
-from ..standings import TableResult, table_result
-from ..stats import PlayerStats, csv_rows, game_stats, merge, write_csv
-from .db import writing
+from ..standings import TableResult
+from ..stats import PlayerStats
+from ..summary import Summary, summary, summary_of
+from .db import WAIT_FOR_LOCK_MS, writing
+from .stored import GameNotFound, StoredGame, get_game
 
 T = TypeVar("T")
 
 PACKAGE = Path(__file__).resolve().parent.parent
-# Where the summaries start: what makes them (this module, which reads games through
-# store/games.py) and what is made from them (the ratings).
-STAMPED_FROM = ("store/summaries.py", "store/ratings.py")
+# Where the summaries start: what makes them (the pure summary, and this module, which
+# reads games through store/stored.py) and what is kept from them (the ratings, the
+# pages' totals: kept with this stamp too).
+STAMPED_FROM = ("summary.py", "store/summaries.py", "store/ratings.py", "store/totals.py")
+# The schema's history (store/db.py imports it to migrate): a summary says the same
+# whichever migrations made its tables, and a new migration remakes none.
+NOT_STAMPED = ("store/migrations.py",)
 # Read whole: the engine imports each game kind by its name when first asked for one,
 # and reads the presets as data.
 STAMPED_WHOLE = ("engine", "presets")
@@ -74,6 +76,8 @@ def stamped_files() -> tuple[list[Path], list[str]]:
         path = waiting.pop()
         if path in found or path in parsed or not path.is_file():
             continue
+        if str(path.relative_to(PACKAGE)) in NOT_STAMPED:
+            continue
         parsed.add(path)
         for module in _imports(path):
             if module[0] != PACKAGE.name:
@@ -81,7 +85,11 @@ def stamped_files() -> tuple[list[Path], list[str]]:
                 continue
             waiting.append(_module_file(module[1:]))
     files = sorted(
-        p for p in found | parsed if p.suffix != ".pyc" and "__pycache__" not in p.parts
+        p
+        for p in found | parsed
+        if p.suffix != ".pyc"
+        and "__pycache__" not in p.parts
+        and str(p.relative_to(PACKAGE)) not in NOT_STAMPED
     )
     return files, sorted(libraries - set(sys.stdlib_module_names) - {"__future__"})
 
@@ -133,112 +141,58 @@ def stamp() -> str:
 
 
 @dataclass(frozen=True)
-class Made:
-    """One game's summary, before it is written."""
+class Change:
+    """A summary written anew: what the ratings read of it (its sides and places, as
+    JSON) before (None: there was none) and after. The writer tells the ratings
+    (store/ratings.py `changed`): the summaries never write a rating."""
 
-    parts: dict[str, PlayerStats]  # by player key
-    csv: str  # the game's rows of the all-games CSV, as CSV text without its header
-    sides: list[list[str]]  # each side's player keys
-    places: list[int] | None  # each side's place (0 the winner) once the game is over
-    standing: dict[str, Any] | None  # the table's result for standings (after a hand)
-
-
-def make(
-    game_id: str,
-    started: str,
-    players: Sequence[str],
-    bodies: Sequence[Any],
-    result: GameResult,
-    *,
-    over: bool = False,
-) -> Made:
-    """What the engine and the statistics make of one game (no database here); `over`:
-    its evening's round ended it (cut, or its round's hands played), so it has a result
-    as its totals stand."""
-    out = io.StringIO()
-    rows = csv_rows([(game_id, started[:10], players, bodies, result)])
-    next(rows)  # the header: written once, before every game's rows
-    write_csv(rows, out)
-    sides = [[player_key(players[seat]) for seat in side.seats] for side in result.sides]
-    table = table_result(players, result)
-    standing = None if table is None else dataclasses.asdict(table)
-    return Made(
-        game_stats(players, result, over=over),
-        out.getvalue(),
-        sides,
-        places(result, over=over),
-        standing,
-    )
+    game: str
+    kind: str
+    before: tuple[str | None, str | None] | None
+    after: tuple[str, str | None]
 
 
-def places(result: GameResult, *, over: bool = False) -> list[int] | None:
-    """Each side's place in a finished game (or one its evening's round ended: `over`),
-    0 first: the winners first (a shared win shares the place), then the others by their
-    totals as the kind ranks them; sides level on points share a place. None while the
-    game goes on."""
-    if not (result.outcome.finished or (over and result.hands)):
-        return None
-    won = set(result.outcome.won_by)
-    lowest = result.game.ruleset.kind.lowest_wins(result.game.current_ruleset.options)
-    totals = result.totals
-
-    def order(side: int) -> tuple[int, int]:
-        return (0 if side in won else 1, totals[side] if lowest else -totals[side])
-
-    keys = [order(side) for side in range(len(result.sides))]
-    return [sorted(set(keys)).index(key) for key in keys]
-
-
-def write(db: Database, game_id: str, made: Made) -> None:
+def write(db: Database, game_id: str, made: Summary) -> Change | None:
     """Store a game's summary, made from its version as it stands in this transaction
-    (call inside the write that changed the game)."""
-    from . import ratings
-
+    (call inside the write that changed the game); return what changed for the ratings
+    (None: the kept one said the same, and only its version and stamp are new)."""
     version, kind, ended = db.execute(
         "SELECT version, kind, (SELECT created_at FROM hands WHERE game_id = games.id"
         " ORDER BY number DESC LIMIT 1) FROM games WHERE id = ?",
         [game_id],
     ).fetchone()
     before = db.execute(
-        "SELECT sides, places FROM game_summaries WHERE game = ?", [game_id]
+        "SELECT sides, places, ended, standing, csv FROM game_summaries WHERE game = ?",
+        [game_id],
     ).fetchone()
-    sides = json.dumps(made.sides, ensure_ascii=False)
-    places = json.dumps(made.places) if made.places is not None else None
+    sides, places, standing, parts = made.sides, made.places, made.standing, list(made.parts)
+    ended = ended if places is not None else None
+    if before is not None and tuple(before) == (sides, places, ended, standing, made.csv):
+        kept = db.execute(
+            "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
+            " WHERE game = ? ORDER BY rowid",
+            [game_id],
+        ).fetchall()
+        if kept == parts:  # made again by other code, the same: only its stamp is new
+            db.execute(
+                "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
+                [version, stamp(), game_id],
+            )
+            return None
     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
     db.execute(
         "INSERT OR REPLACE INTO game_summaries"
         " (game, version, stamp, ended, sides, places, standing, csv, changed)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
         " (SELECT IFNULL(MAX(changed), 0) + 1 FROM game_summaries))",
-        [
-            game_id,
-            version,
-            stamp(),
-            ended if made.places is not None else None,
-            sides,
-            places,
-            None if made.standing is None else json.dumps(made.standing, ensure_ascii=False),
-            made.csv,
-        ],
+        [game_id, version, stamp(), ended, sides, places, standing, made.csv],
     )
-    ratings.changed(db, game_id, kind, before, (sides, places))
     db.conn.executemany(
         "INSERT INTO player_summaries (game, player, name, finished, won, hands, counts, part)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            [
-                game_id,
-                key,
-                part.name,
-                part.finished,
-                part.won,
-                part.hands,
-                json.dumps(dict(part.counts), ensure_ascii=False),
-                json.dumps(part.to_part(), ensure_ascii=False),
-            ]
-            for key, part in made.parts.items()
-        ],
+        [(game_id, *part) for part in parts],
     )
+    return Change(game_id, kind, None if before is None else before[:2], (sides, places))
 
 
 def carry(db: Database, game_id: str, version: int) -> None:
@@ -299,9 +253,13 @@ def refresh(db: Database, where: str = "1", params: Sequence[Any] = ()) -> int:
 BATCH_SECONDS = 0.1
 
 
-def remake_many(db: Database, ids: Sequence[str]) -> set[str]:
+def remake_many(db: Database, ids: Sequence[str], helpers: Executor | None = None) -> set[str]:
     """Make again, from their hand logs, the summaries of these games that are still
-    stale, a batch of games a transaction; return the games that cannot be scored."""
+    stale, a batch of games a transaction; return the games that cannot be scored.
+    With `helpers` (processes of the server's), the games are scored there, several at
+    once, and written here."""
+    if helpers is not None:
+        return _remake_beside(db, ids, helpers)
     unscorable: set[str] = set()
     left = list(reversed(ids))
     while left:
@@ -314,11 +272,104 @@ def remake_many(db: Database, ids: Sequence[str]) -> set[str]:
     return unscorable
 
 
+# Games a helper scores at a time: few enough that every helper has some, many enough
+# that sending them costs little beside scoring them.
+SLICE = 10
+AHEAD = 6  # slices sent ahead: every helper has the next while this thread writes
+
+
+def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[str]:
+    """`remake_many`, the games read and scored by `helpers` (each with a connection of
+    its own that only reads) while this thread writes those made: a summary that says
+    what the kept one says only gets the new stamp. A game written meanwhile is left as
+    it is (its write made its summary, or it is stale still and found again)."""
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    unscorable: set[str] = set()
+    slices = [ids[at : at + SLICE] for at in range(0, len(ids), SLICE)]
+    working: deque[Future[list[Remade]]] = deque()
+    while slices or working:
+        while slices and len(working) < AHEAD:
+            working.append(helpers.submit(remade, path, slices.pop(0)))
+        made = working.popleft().result()  # not holding the write lock meanwhile
+        with writing(db):
+            for game_id, version, one, same in made:
+                now = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+                if now is None or now[0] != version:
+                    continue  # deleted or written meanwhile
+                if same:
+                    db.execute(
+                        "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
+                        [version, stamp(), game_id],
+                    )
+                elif one is None:
+                    db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
+                    db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
+                    unscorable.add(game_id)
+                else:
+                    write(db, game_id, one)
+    return unscorable
+
+
+# A game made again in a helper: its id, the version read, its summary (None: it
+# cannot be scored) and whether the kept summary already says the same.
+Remade = tuple[str, int, Summary | None, bool]
+_reading: dict[str, Database] = {}  # a helper's connection to each database, read only
+
+
+def remade(path: str, ids: Sequence[str]) -> list[Remade]:
+    """In a helper process: these games' summaries made again from their hand logs, as
+    the database holds them now (a game deleted meanwhile is left out)."""
+    if path not in _reading:
+        _reading[path] = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        _reading[path].execute(f"PRAGMA busy_timeout = {WAIT_FOR_LOCK_MS}")
+    db = _reading[path]
+    out: list[Remade] = []
+    with db.atomic():  # one snapshot: each game as it stood with its summary
+        for game_id in ids:
+            try:
+                stored = get_game(db, game_id)
+            except GameNotFound:
+                continue
+            made = summary_of_stored(stored)
+            out.append((game_id, stored.version, made, _says(db, game_id, made)))
+    return out
+
+
+def _says(db: Database, game_id: str, made: Summary | None) -> bool:
+    """Whether the kept summary of a game says all that `made` says (by any code)."""
+    if made is None:
+        return False
+    kept = db.execute(
+        "SELECT sides, places, standing, csv, stamp FROM game_summaries WHERE game = ?",
+        [game_id],
+    ).fetchone()
+    if kept is None or kept[:4] != (made.sides, made.places, made.standing, made.csv):
+        return False
+    ended = db.execute(
+        "SELECT s.ended IS (CASE WHEN s.places IS NULL THEN NULL ELSE (SELECT created_at"
+        " FROM hands WHERE game_id = s.game ORDER BY number DESC LIMIT 1) END)"
+        " FROM game_summaries s WHERE s.game = ?",
+        [game_id],
+    ).fetchone()[0]
+    parts = db.execute(
+        "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
+        " WHERE game = ? ORDER BY rowid",
+        [game_id],
+    ).fetchall()
+    return bool(ended) and parts == list(made.parts)
+
+
+def summary_of_stored(stored: StoredGame) -> Summary | None:
+    """A stored game's summary (a StoredGame's: its hands that are not JSON make it
+    one this version cannot score, None)."""
+    if stored.unreadable:
+        return None
+    return summary_of(stored.id, stored.created_at, stored.document(), over=stored.over)
+
+
 def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
     """One game's summary made again from its hand log (with `only_stale`, only if it is
     stale still); False for a game this version cannot score (it has no summary)."""
-    from .games import GameNotFound, get_game
-
     with writing(db):
         if only_stale and not stale(db, "games.id = ?", [game_id]):
             return True  # made meanwhile, by a write or by another worker's batch
@@ -326,21 +377,18 @@ def remake(db: Database, game_id: str, *, only_stale: bool = False) -> bool:
             stored = get_game(db, game_id)
         except GameNotFound:
             return True  # deleted meanwhile
-        result = score_stored(stored)
-        if result is None:
+        made = summary_of_stored(stored)
+        if made is None:
             db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
             db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
             return False
-        made = make(
-            game_id, stored.created_at, stored.players, stored.hands, result, over=stored.over
-        )
         write(db, game_id, made)
         return True
 
 
 # What reading a summary row raises when it is not what this code writes (not JSON, or
 # JSON of another shape; SQLite's json_each says "malformed JSON").
-_MISREAD = (ValueError, KeyError, TypeError, AttributeError, sqlite3.OperationalError)
+MISREAD = (ValueError, KeyError, TypeError, AttributeError, sqlite3.OperationalError)
 
 
 def _misread(error: BaseException) -> bool:
@@ -359,8 +407,8 @@ def unreadable(db: Database, where: str = "1", params: Sequence[Any] = ()) -> li
         try:
             [list(side) for side in json.loads(sides)]
             _ = places is None or list(json.loads(places))
-            _ = standing is None or _standing(json.loads(standing))
-        except _MISREAD:
+            _ = standing is None or standing_of(json.loads(standing))
+        except MISREAD:
             bad.add(game_id)
     for game_id, counts, part in db.execute(
         "SELECT p.game, p.counts, p.part FROM player_summaries p"
@@ -370,7 +418,7 @@ def unreadable(db: Database, where: str = "1", params: Sequence[Any] = ()) -> li
         try:
             dict(json.loads(counts))
             PlayerStats.from_part(json.loads(part))
-        except _MISREAD:
+        except MISREAD:
             bad.add(game_id)
     return sorted(bad)
 
@@ -383,7 +431,7 @@ def read_again(
     logs and it reads once more: such a summary is remade, never a 500."""
     try:
         return read()
-    except _MISREAD as error:
+    except MISREAD as error:
         if not _misread(error):
             raise
     for game_id in unreadable(db, where, params):
@@ -395,11 +443,10 @@ def replay_differs(db: Database, game_id: str) -> str | None:
     """What a game's kept summary says that a replay of its hand log does not (the
     first field found, as "player ann: won"), or None when they agree. DamagedGame when
     the hand log itself does not replay. For `scorekeeper check --deep`."""
-    from .games import get_game
-
     stored = get_game(db, game_id)
-    made = make(
-        game_id, stored.created_at, stored.players, stored.hands, stored.score(), over=stored.over
+    result = stored.score()  # DamagedGame when the log does not replay
+    made = summary(
+        game_id, stored.created_at, stored.players, stored.hands, result, over=stored.over
     )
     kept = db.execute(
         "SELECT sides, places, standing, csv, version, stamp FROM game_summaries WHERE game = ?",
@@ -407,428 +454,40 @@ def replay_differs(db: Database, game_id: str) -> str | None:
     ).fetchone()
     if kept is None or kept[4] != stored.version or kept[5] != stamp():
         return None  # none yet, or stale: made again from the hands before it is read
-    sides, places, standing, csv = kept[:4]
-    replayed = {
-        "sides": json.dumps(made.sides, ensure_ascii=False),
-        "places": None if made.places is None else json.dumps(made.places),
-        "standing": None
-        if made.standing is None
-        else json.dumps(made.standing, ensure_ascii=False),
-        "csv": made.csv,
-    }
-    for name, value in zip(replayed, (sides, places, standing, csv), strict=True):
+    replayed = {"sides": made.sides, "places": made.places, "standing": made.standing}
+    replayed["csv"] = made.csv
+    for name, value in zip(replayed, kept[:4], strict=True):
         if replayed[name] != value:
             return name
     rows = {
-        key: (name, finished, won, hands, counts, part)
-        for key, name, finished, won, hands, counts, part in db.execute(
+        row[0]: row[1:]
+        for row in db.execute(
             "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
             " WHERE game = ?",
             [game_id],
         )
     }
     fields = ("name", "finished", "won", "hands", "counts", "part")
-    for key, part in made.parts.items():
-        again = (
-            part.name,
-            part.finished,
-            part.won,
-            part.hands,
-            json.dumps(dict(part.counts), ensure_ascii=False),
-            json.dumps(part.to_part(), ensure_ascii=False),
-        )
+    for key, *again in made.parts:
         if key not in rows:
             return f"player {key}: missing"
         for field, one, other in zip(fields, rows[key], again, strict=True):
             if one != other:
                 return f"player {key}: {field}"
-    extra = sorted(set(rows) - set(made.parts))
+    extra = sorted(set(rows) - {part[0] for part in made.parts})
     return f"player {extra[0]}: not in the game" if extra else None
 
 
-def score_stored(stored: Any) -> GameResult | None:
-    """The stored game scored, or None for a game this version cannot score (a game
-    kind or preset it no longer ships): such a game has no summary and counts nowhere,
-    as before."""
-    from ..engine.errors import GameError, HandError
-
-    try:
-        return stored.score()  # type: ignore[no-any-return]
-    except (GameError, HandError, LookupError, ValueError):
-        return None
-
-
-def names_in(games: Iterable[str]) -> str:
-    """SQL placeholders for a list of values."""
-    return ", ".join("?" for _ in games) or "NULL"
-
-
-@dataclass(frozen=True)
-class Scope:
-    """Which games a page spans: those a browser may see (`device`; None for every
-    stored game, as the command line on the server sees them), narrowed by the page's
-    choices: a game kind, a ruleset, started from and to a date (both days included),
-    a set of evenings.
-
-    A browser's games are those it was given (started, joined, imported, opened by a
-    link), every game of the evenings it organises or directs (the tables' phones
-    started most of them), and every game played at a table it holds through the
-    table's link."""
-
-    device: str | None
-    kind: str = ""
-    ruleset: str = ""
-    since: str = ""
-    until: str = ""
-    evenings: tuple[str, ...] | None = None
-
-    def sql(self) -> tuple[str, list[Any]]:
-        """A condition on `games`, and its parameters (as many whatever the games)."""
-        where: list[str] = []
-        params: list[Any] = []
-        if self.device is not None:
-            where.append(
-                "(games.id IN (SELECT game_id FROM grants WHERE device = ?)"
-                " OR games.evening IN (SELECT id FROM evenings WHERE created_by = ?)"
-                " OR games.evening IN (SELECT evening FROM evening_directors WHERE device = ?)"
-                " OR EXISTS (SELECT 1 FROM table_grants t WHERE t.device = ?"
-                " AND t.evening = games.evening AND t.number = games.table_number))"
-            )
-            params += [self.device] * 4
-        for column, value, test in (
-            ("games.kind", self.kind, "="),
-            ("games.ruleset", self.ruleset, "="),
-            ("substr(games.created_at, 1, 10)", self.since, ">="),
-            ("substr(games.created_at, 1, 10)", self.until, "<="),
-        ):
-            if value:
-                where.append(f"{column} {test} ?")
-                params.append(value)
-        if self.evenings is not None:
-            where.append("games.evening IN (SELECT value FROM json_each(?))")
-            params.append(json.dumps(list(self.evenings)))
-        return " AND ".join(where) or "1", params
-
-    @property
-    def filtered(self) -> bool:
-        return bool(self.kind or self.ruleset or self.since or self.until) or (
-            self.evenings is not None
-        )
-
-
-def _fresh(db: Database, scope: Scope) -> tuple[str, list[Any]]:
-    """The scope's condition, once every summary in it is up to date."""
-    where, params = scope.sql()
-    refresh(db, where, params)
-    return where, params
-
-
-def kinds_played(db: Database, scope: Scope) -> list[str]:
-    where, params = scope.sql()
-    return [row[0] for row in db.execute(f"SELECT DISTINCT kind FROM games WHERE {where}", params)]
-
-
-# Kept totals add the games changed since their mark on top of them; past this many,
-# they are added up again from every game.
-RECENT_MOST = 500
-# Games played this recently are never counted in kept totals: tonight's games change
-# with every hand, and are added up on each view.
-SETTLED_AFTER = timedelta(hours=12)
-
-
-def _kept(db: Database, key: str) -> tuple[int, str] | None:
-    """A page's kept figures (their mark, as JSON), if nothing they count changed since
-    they were kept (the database's epoch stands: see store/db.py m020)."""
-    row = db.execute("SELECT digest, players FROM span_totals WHERE scope = ?", [key]).fetchone()
-    if row is None:
-        return None
-    epoch, _, mark = row[0].partition("|")
-    return (int(mark), row[1]) if epoch == _meta(db, "span_epoch") else None
-
-
-def _meta(db: Database, key: str) -> str:
-    row = db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
-    return "" if row is None else str(row[0])
-
-
-def _settle(db: Database) -> int:
-    """Move the database's mark on to the last change of a summary before the first
-    change of a game played in the last 12 hours (never back); return it."""
-    since = (datetime.now(UTC) - SETTLED_AFTER).isoformat(timespec="seconds")
-    first_recent = db.execute(
-        "SELECT MIN(s.changed) FROM games JOIN game_summaries s ON s.game = games.id"
-        " WHERE games.updated_at >= ?",
-        [since],
-    ).fetchone()[0]
-    if first_recent is None:
-        first_recent = (
-            1 + db.execute("SELECT IFNULL(MAX(changed), 0) FROM game_summaries").fetchone()[0]
-        )
-    mark = max(int(first_recent) - 1, int(_meta(db, "span_mark") or 0))
-    # Kept when it can be: a page that reads must work on a read-only or full disk, or
-    # while a backup holds the lock (the mark moves on next time).
-    with contextlib.suppress(sqlite3.OperationalError), writing(db):
-        db.execute(
-            "UPDATE meta SET value = ? WHERE key = 'span_mark' AND CAST(value AS INTEGER) < ?",
-            [mark, mark],
-        )
-    return mark
-
-
-def _keep(db: Database, key: str, mark: int, epoch: str, figures: str) -> None:
-    """Keep a page's figures for next time, when the disk lets it (see `_settle`)."""
-    with contextlib.suppress(sqlite3.OperationalError), writing(db):
-        db.execute(
-            "INSERT OR REPLACE INTO span_totals (scope, digest, players) VALUES (?, ?, ?)",
-            [key, f"{epoch}|{mark}", figures],
-        )
-
-
-def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
-    """The players page's figures (see `_player_totals`); a summary that does not read
-    back is made again and the page reads once more, never a 500."""
-    where, params = _fresh(db, scope)
-    return read_again(db, lambda: _player_totals(db, scope), where, params)
-
-
-def _player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
-    """Every player's games, wins, hands, game kinds and the kinds' counts over the
-    scope, most games first (the players page): added up by SQLite from the summaries.
-
-    Adding up a club's 120,000 player-games takes about a second, so a browser's whole
-    list (no filter) is kept in the database: the games whose summaries had settled
-    (changed no later than the database's mark) added up, kept while none of them
-    changes; a page adds up the games changed since the mark on top: tonight's, not
-    the years."""
-    where, params = _fresh(db, scope)
-    if scope.filtered:
-        return _players(_add_up(db, where, params))
-    key = f"device:{scope.device}"
-    with db.atomic():  # one snapshot: the epoch and the games added up agree
-        kept = _kept(db, key)
-        if kept is not None:
-            latest = _add_up(db, where, params, since=kept[0])
-            if sum(n for t in latest.values() for n, _ in t["names"].values()) <= RECENT_MOST * 4:
-                with contextlib.suppress(*_MISREAD):  # a kept copy that does not read: again
-                    return _players(_merge(json.loads(kept[1]), latest))
-    mark = _settle(db)
-    with db.atomic():
-        epoch = _meta(db, "span_epoch")
-        settled = _add_up(db, where, params, upto=mark)
-        latest = _add_up(db, where, params, since=mark)
-    _keep(db, key, mark, epoch, json.dumps(settled, ensure_ascii=False))
-    return _players(_merge(settled, latest))
-
-
-Tally = dict[str, dict[str, Any]]  # by player key: their games added up, JSON-ready
-
-
-def _changed_window(
-    where: str, params: list[Any], since: int | None, upto: int | None
-) -> tuple[str, str, list[Any]]:
-    """The players' parts joined to their games and summaries, and the condition and
-    parameters narrowed to the games whose summary changed after `since` (a few games:
-    found by when they changed, then checked) or up to `upto`."""
-    joined = (
-        "player_summaries p JOIN games ON games.id = p.game"
-        " JOIN game_summaries s ON s.game = games.id"
+def standing_of(raw: Any) -> TableResult:
+    """A game's result for standings, as its summary keeps it."""
+    return TableResult(
+        kind=str(raw["kind"]),
+        lowest_wins=bool(raw["lowest_wins"]),
+        sides=tuple(tuple(str(name) for name in side) for side in raw["sides"]),
+        totals=tuple(raw["totals"]),
+        won_by=tuple(int(side) for side in raw["won_by"]),
+        rules=str(raw.get("rules", "")),
     )
-    if since is not None:
-        where, params = f"s.changed > ? AND ({where})", [since, *params]
-        joined = (
-            "game_summaries s CROSS JOIN games ON games.id = s.game"
-            " CROSS JOIN player_summaries p ON p.game = s.game"
-        )
-    if upto is not None:
-        where, params = f"({where}) AND s.changed <= ?", [*params, upto]
-    return joined, where, params
-
-
-def _add_up(
-    db: Database,
-    where: str,
-    params: list[Any],
-    *,
-    since: int | None = None,
-    upto: int | None = None,
-) -> Tally:
-    """Each player's games, wins and hands, per spelling (with its first game), game
-    kinds and counts, over the scope's games (those whose summary changed after `since`,
-    or up to `upto`)."""
-    joined, where, params = _changed_window(where, params, since, upto)
-    tally: Tally = {}
-    for key, name, kind, games, finished, won, hands, first in db.execute(
-        "SELECT p.player, p.name, games.kind, COUNT(*), SUM(p.finished), SUM(p.won),"
-        f" SUM(p.hands), MIN(games.created_at || printf('%020d', games.rowid)) FROM {joined}"
-        f" WHERE {where} GROUP BY p.player, p.name, games.kind",
-        params,
-    ):
-        total = tally.setdefault(
-            key, {"names": {}, "kinds": {}, "finished": 0, "won": 0, "hands": 0, "counts": {}}
-        )
-        seen = total["names"].setdefault(name, [0, first])
-        seen[0] += games
-        seen[1] = min(seen[1], first)
-        total["kinds"][kind] = total["kinds"].get(kind, 0) + games
-        total["finished"] += finished
-        total["won"] += won
-        total["hands"] += hands
-    for key, count, value in db.execute(
-        f"SELECT p.player, c.key, SUM(c.value) FROM {joined}, json_each(p.counts) c"
-        f" WHERE {where} GROUP BY p.player, c.key",
-        params,
-    ):
-        tally[key]["counts"][count] = value
-    return tally
-
-
-def _merge(kept: Tally, more: Tally) -> Tally:
-    """Two tallies over different games, added together."""
-    for key, adding in more.items():
-        total = kept.setdefault(
-            key, {"names": {}, "kinds": {}, "finished": 0, "won": 0, "hands": 0, "counts": {}}
-        )
-        for name, (games, first) in adding["names"].items():
-            seen = total["names"].setdefault(name, [0, first])
-            seen[0] += games
-            seen[1] = min(seen[1], first)
-        for field in ("kinds", "counts"):
-            for what, value in adding[field].items():
-                total[field][what] = total[field].get(what, 0) + value
-        for field in ("finished", "won", "hands"):
-            total[field] += adding[field]
-    return kept
-
-
-def _players(tally: Tally) -> list[PlayerStats]:
-    """The tally as the players page shows it: each player under the spelling used
-    most (the earliest on a tie), most games first."""
-    players = []
-    for total in tally.values():
-        names = total["names"]
-        name = min(names, key=lambda n: (-names[n][0], names[n][1]))
-        player = PlayerStats(
-            name,
-            games=sum(games for games, _first in names.values()),
-            finished=total["finished"],
-            won=total["won"],
-            hands=total["hands"],
-        )
-        player.counts.update(total["counts"])
-        player.kinds.update(total["kinds"])
-        players.append(player)
-    return sorted(players, key=lambda p: (-p.games, player_key(p.name)))
-
-
-def names_played(db: Database, scope: Scope) -> list[str]:
-    """The players' names over the scope, most games first (each as spelled most often),
-    read from the summaries without keeping anything."""
-    where, params = _fresh(db, scope)
-    games: dict[str, int] = {}
-    spelled: dict[str, str] = {}
-    for key, name, count, _first in db.execute(
-        "SELECT p.player, p.name, COUNT(*), MIN(games.created_at || printf('%020d', games.rowid))"
-        f" FROM player_summaries p JOIN games ON games.id = p.game WHERE {where}"
-        " GROUP BY p.player, p.name ORDER BY 3, 4 DESC",
-        params,
-    ):
-        games[key] = games.get(key, 0) + count
-        spelled[key] = name
-    return [spelled[key] for key in sorted(games, key=lambda key: (-games[key], key))]
-
-
-def player_of(db: Database, scope: Scope, key: str) -> PlayerStats | None:
-    """One player's figures (see `_player_of`); a summary that does not read back is
-    made again and the page reads once more, never a 500."""
-    where, params = scope.sql()
-    theirs = f"({where}) AND games.id IN (SELECT game FROM player_summaries WHERE player = ?)"
-    return read_again(db, lambda: _player_of(db, scope, key), theirs, [*params, key])
-
-
-def _player_of(db: Database, scope: Scope, key: str) -> PlayerStats | None:
-    """One player's whole statistics over the scope, from their games' parts only; a
-    browser's whole view (no filter) kept as the players page keeps its totals."""
-    where, params = scope.sql()
-    theirs = f"({where}) AND games.id IN (SELECT game FROM player_summaries WHERE player = ?)"
-    refresh(db, theirs, [*params, key])
-    if scope.filtered:
-        return _one(_parts(db, key, where, params))
-    kept_key = f"player:{scope.device}:{key}"
-    with db.atomic():  # one snapshot: the epoch and the parts read agree
-        kept = _kept(db, kept_key)
-        if kept is not None:
-            latest = _parts(db, key, where, params, since=kept[0])
-            if len(latest) <= RECENT_MOST:
-                with contextlib.suppress(*_MISREAD):  # a kept copy that does not read: again
-                    before = json.loads(kept[1])
-                    return _one([*([PlayerStats.from_part(before)] if before else []), *latest])
-    mark = _settle(db)
-    with db.atomic():
-        epoch = _meta(db, "span_epoch")
-        settled = _one(_parts(db, key, where, params, upto=mark))
-        latest = _parts(db, key, where, params, since=mark)
-    figures = json.dumps(settled.to_part() if settled else None, ensure_ascii=False)
-    _keep(db, kept_key, mark, epoch, figures)
-    return _one([*([settled] if settled else []), *latest])
-
-
-def _parts(
-    db: Database,
-    key: str,
-    where: str,
-    params: list[Any],
-    *,
-    since: int | None = None,
-    upto: int | None = None,
-) -> list[PlayerStats]:
-    """The player's part of each of the scope's games, oldest first (those whose summary
-    changed after `since`, or up to `upto`)."""
-    joined, where, params = _changed_window(where, params, since, upto)
-    return [
-        PlayerStats.from_part(json.loads(part))
-        for (part,) in db.execute(
-            f"SELECT p.part FROM {joined} WHERE p.player = ? AND {where}"
-            " ORDER BY games.created_at, games.rowid",
-            [key, *params],
-        )
-    ]
-
-
-def _one(parts: list[PlayerStats]) -> PlayerStats | None:
-    found = merge({"one": part} for part in parts)
-    return found[0] if found else None
-
-
-def every_player(db: Database, scope: Scope) -> list[PlayerStats]:
-    """Every player's whole statistics over the scope (`scorekeeper stats`)."""
-    where, params = _fresh(db, scope)
-    rows = db.execute(
-        "SELECT p.player, p.part FROM player_summaries p JOIN games ON games.id = p.game"
-        f" WHERE {where} ORDER BY games.created_at, games.rowid",
-        params,
-    )
-    return merge({key: PlayerStats.from_part(json.loads(part))} for key, part in rows)
-
-
-def csv_chunks(db: Database, scope: Scope) -> Iterator[str]:
-    """Every hand of the scope's games, oldest game first, as CSV (without a BOM): the
-    header, then each game's rows as its summary keeps them, read as they are sent (a
-    club's 10,000 games are ~90 MB of CSV: never all in memory at once)."""
-    where, params = _fresh(db, scope)
-    head = io.StringIO()
-    write_csv([next(csv_rows([]))], head)
-    yield head.getvalue()
-    for (chunk,) in db.execute(
-        "SELECT s.csv FROM game_summaries s JOIN games ON games.id = s.game"
-        f" WHERE {where} ORDER BY games.created_at, games.rowid",
-        params,
-    ):
-        yield chunk
-
-
-def csv_text(db: Database, scope: Scope) -> str:
-    """The same, as one text."""
-    return "".join(csv_chunks(db, scope))
 
 
 def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResult]:
@@ -842,7 +501,7 @@ def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResul
 
     def read() -> dict[str, TableResult]:
         return {
-            game_id: _standing(json.loads(standing))
+            game_id: standing_of(json.loads(standing))
             for game_id, standing in db.execute(
                 "SELECT s.game, s.standing FROM game_summaries s JOIN games ON games.id = s.game"
                 f" WHERE {chosen} AND s.standing IS NOT NULL",
@@ -851,15 +510,3 @@ def table_results(db: Database, game_ids: Sequence[str]) -> dict[str, TableResul
         }
 
     return read_again(db, read, chosen, listed)
-
-
-def _standing(raw: Any) -> TableResult:
-    """A game's result for standings, as its summary keeps it."""
-    return TableResult(
-        kind=str(raw["kind"]),
-        lowest_wins=bool(raw["lowest_wins"]),
-        sides=tuple(tuple(str(name) for name in side) for side in raw["sides"]),
-        totals=tuple(raw["totals"]),
-        won_by=tuple(int(side) for side in raw["won_by"]),
-        rules=str(raw.get("rules", "")),
-    )

@@ -18,7 +18,8 @@ from .. import limits
 from ..engine.errors import GameError
 from ..engine.text import N_, text
 from ..limits import clean_name
-from .db import new_token, writing
+from .db import writing
+from .ids import new_token
 
 TABLE_NAME_MAX = 30  # "window", "by the bar": a few words beside the number
 

@@ -14,7 +14,7 @@ from ..engine.text import Text
 from ..limits import MAX_GAME_FILE_BYTES, kilobytes
 from ..store.catch_up import CatchingUp
 from ..store.db import StoreError, damaged, is_damage, is_disk_full, mark_damaged
-from ..store.games import DamagedGame
+from ..store.stored import DamagedGame
 from ..store.tables import FullEvening
 from .forms import PinForm
 from .i18n import render_text

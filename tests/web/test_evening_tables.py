@@ -8,7 +8,9 @@ import re
 from csv import reader
 
 from scorekeeper import store
-from scorekeeper.store.db import migrations, new_token, open_database
+from scorekeeper.store.db import open_database
+from scorekeeper.store.ids import new_token
+from scorekeeper.store.migrations import migrations
 
 from ..test_pdf import pages, squash
 from .conftest import play, setup_form, start_game

@@ -23,7 +23,7 @@ from ...engine.bridge.scoring import VUL_WORDS, BridgeState, chicago_vulnerable,
 from ...engine.errors import InvalidHand
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
-from . import Choice, OnePage, OnePageEntry, Picker, numbers
+from .base import Choice, OnePage, OnePageEntry, Picker, numbers
 
 PASSED = "pass"
 FIELDS = ("board", "declarer", "contract", "doubled", "result", "honours")

@@ -18,7 +18,7 @@ from ...engine.pinochle.options import Moon, PinochleOptions
 from ...engine.seats import bidding_order
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
-from . import Choice, OnePage, OnePageEntry, Picker
+from .base import Choice, OnePage, OnePageEntry, Picker
 
 STUCK = "stuck"  # everybody passed: the dealer at the minimum
 NO_MARRIAGE = "none"  # no marriage to name trump: the hand is thrown in
