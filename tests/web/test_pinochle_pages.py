@@ -5,6 +5,7 @@ that does not add up refused naming the numbers, the rule pages, a change of the
 from __future__ import annotations
 
 import json
+import re
 
 from .conftest import option_fields, start_game, text, version
 
@@ -18,7 +19,7 @@ def test_a_pinochle_hand_on_one_page(client, db):
     game_id = start_game(client, "pinochle-partnership")
     page = text(client.get(f"/g/{game_id}/play"))
     assert "Who won the bid" in page and "Stuck" in page and "No marriage" in page
-    assert "250" in page and "360" in page  # the ladder's chips
+    assert "250" in page and "300" in page and "310" not in page  # the next six bids
     done = enter(
         client,
         db,
@@ -46,8 +47,11 @@ def test_a_pinochle_hand_on_one_page(client, db):
 def test_a_typed_bid_stuck_and_no_marriage(client, db):
     game_id = start_game(client, "pinochle-double-deck")
     form = client.get(f"/g/{game_id}/play").get_data(as_text=True)
-    assert '<option value="59">' in form and '<option value="65">' in form  # the ladder
-    assert '<option value="61">' not in form and '<option value="105">' not in form
+    ladder = re.search(r'data-follow-numbers="([0-9 ]+)"', form)
+    assert ladder is not None  # the chips follow the ladder as the bid is typed
+    bids = ladder.group(1).split()
+    assert bids[:12] == ["50", "51", "52", "53", "54", "55", "56", "57", "58", "59", "60", "65"]
+    assert "61" not in bids and "105" not in bids and "110" in bids
     done = enter(
         client,
         db,
