@@ -155,6 +155,41 @@ def test_meld_picked_from_the_table(client, db):
     ]
     edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert 'name="pick_1_dix" type="number" inputmode="numeric" min="0" value="2"' in edit
+    # the sheet shows each side's meld by its total, the picks beside it
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "260♠ · 210 (run + royal marriage + 2× dix) + 120" in sheet
+    assert "80 (2× marriage + pinochle) + 130" in sheet
+
+
+def test_the_bid_chips_follow_what_was_typed(client, db):
+    game_id = start_game(client, "pinochle-double-deck")
+    refused = enter(client, db, game_id, bidder=0, bid_typed=6, trump="clubs", meld_0=30)
+    assert refused.status_code == 400  # no counters: the page comes back with its chips
+    chips = re.findall(r'name="bid" value="([0-9]+)"', refused.get_data(as_text=True))
+    assert chips == ["60", "65"]  # the double deck's legal bids beginning with 6
+
+
+def test_no_marriage_and_the_moon_come_back_to_edit(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    assert "Shot the moon?" not in text(client.get(f"/g/{game_id}/play"))  # no moon here
+    done = enter(client, db, game_id, bidder=1, bid=250, trump="none", meld_0=60)
+    assert done.status_code == 303, text(done)
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="trump" value="none" checked' in edit
+    assert 'name="conceded" value="no" checked' in edit  # said once, by "no marriage"
+    moon = start_game(client, "pinochle-partnership", changes={"moon": "win"})
+    page = text(client.get(f"/g/{moon}/play"))
+    assert "Shot the moon?" in page and "Moon made" in page
+    made = enter(client, db, moon, bidder=0, bid=300, trump="hearts", moon="made")
+    assert made.status_code == 303, text(made)
+    exported = json.loads(client.get(f"/g/{moon}/export").get_data(as_text=True))
+    assert exported["hands"][0] == {
+        "bidder": 0,
+        "bid": 300,
+        "trump": "hearts",
+        "moon": "made",
+        "meld": [None, None],
+    }
 
 
 def test_the_scoresheet_pdf_and_a_blank_pad(client, db):

@@ -12,7 +12,7 @@ from ..rulesheet import Table
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .hand import HAND, LAID, PinochleHand, legal_bids, meld_table, side_of
+from .hand import HAND, LAID, PinochleHand, bid_ladder, meld_table, side_of
 from .melds import AROUNDS, FOLD, NAMES, SINGLES
 from .options import Deck, PinochleOptions
 from .scoring import PinochleState
@@ -127,11 +127,8 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
         ]
 
     def bid_ladder(self, options: PinochleOptions) -> list[int]:
-        """The legal bids from the minimum, which the bid's chips follow as it is typed
-        (templates/kinds/pinochle/bid.html), up to what a table could bid: eight hands'
-        counters over the minimum (a double deck's 610 would make "61" look legal)."""
-        most = options.min_bid + 8 * options.counters_total
-        return [bid for bid in legal_bids(options, count=100) if bid <= most]
+        """The legal bids the bid's chips follow (templates/kinds/pinochle/bid.html)."""
+        return bid_ladder(options)
 
     def meld_rows(self, options: PinochleOptions) -> list[tuple[str, str, int]]:
         """The meld picker's rows: every meld the pack can hold, its name (an N_

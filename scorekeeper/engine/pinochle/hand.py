@@ -549,3 +549,11 @@ def legal_bids(options: PinochleOptions, begins: str = "", count: int = 6) -> li
         base = start if bid >= start else options.min_bid
         bid = base + ((bid - base) // step + 1) * step
     return found
+
+
+def bid_ladder(options: PinochleOptions) -> list[int]:
+    """The legal bids from the minimum, which the bid's chips follow as it is typed, up to
+    what a table could bid: eight hands' counters over the minimum (a double deck's 610
+    would make a typed 61 look like the start of a bid)."""
+    most = options.min_bid + 8 * options.counters_total
+    return [bid for bid in legal_bids(options, count=100) if bid <= most]

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from flask_babel import lazy_gettext as _l
 
 from ...engine.hand import Body
-from ...engine.pinochle.hand import HAND, PinochleHand, legal_bids
+from ...engine.pinochle.hand import HAND, PinochleHand, bid_ladder, legal_bids
 from ...engine.pinochle.options import PinochleOptions
 from ...engine.text import N_, Text, text
 from ...limits import parse_count
@@ -48,6 +48,20 @@ def _picks(values: Form, side: int) -> dict[str, int] | None:
     return picks
 
 
+def _chips(options: PinochleOptions, values: Form) -> list[int]:
+    """The bid's chips, as static/app.js `follow` makes them while the bid is typed: the
+    legal bids that begin with the digits typed, or, for a bid off the ladder, the legal
+    bids nearest it (before anything is typed: the minimum and the bids above it)."""
+    typed = (values.get("bid_typed") or "").strip()
+    if not typed.isdigit():
+        return legal_bids(options, count=BID_CHIPS)
+    ladder = bid_ladder(options)
+    begins = [bid for bid in ladder if str(bid).startswith(typed)]
+    if begins:
+        return begins[:BID_CHIPS]
+    return sorted(sorted(ladder, key=lambda bid: (abs(bid - int(typed)), bid))[:BID_CHIPS])
+
+
 class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
     """Pinochle: one page per hand."""
 
@@ -63,12 +77,10 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
         rows = super().pickers(options, players, dealer, values, chosen, errors)
         for picker in rows:
             if picker.name == "bid":
-                typed = (values.get("bid_typed") or "").strip()
-                bids = legal_bids(options, typed, BID_CHIPS) if typed.isdigit() else []
                 picker.keypad, picker.words = None, False  # number chips, and the keypad below
                 picker.choices = [
                     Choice(STUCK, _l("Stuck"), wide=True),
-                    *(Choice(str(bid), str(bid)) for bid in bids or legal_bids(options)),
+                    *(Choice(str(bid), str(bid)) for bid in _chips(options, values)),
                 ]
                 picker.hint = text(
                     N_("Everybody passed? Stuck: {dealer} at {min}"),
