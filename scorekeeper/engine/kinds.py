@@ -260,8 +260,8 @@ class GameKind(Protocol[Opts, Hand, State]):
 
     def on_sheet(self, options: Opts, body: Body) -> Body:
         """A stored hand as its scoresheet cell reads it (`hand.shorthand`): the hand, with
-        what the rules derive from it where the cell shows that (a meld picked from a
-        table, by its total)."""
+        what the rules derive from it where the cell shows that (counts picked from a
+        table, by what they add up to)."""
         ...
 
     def scorecard_rows(self, options: Opts) -> tuple[tuple[str, ...], ...] | None:
