@@ -91,6 +91,7 @@ def rows(
         printed = game_kind.scorecard_rows(options)
         fixed = printed[number - 1] if printed and number <= len(printed) else ()
         row = Row(number, players[dealer], lead=row_lead, fixed=fixed)
+        cell_body = game_kind.on_sheet(options, body)  # with what a cell shows of the rules
         for index, side in enumerate(result.sides):
             led = [("first_lead", FIRST_LEAD)] if leader in side.seats else []
             said = [markers[m] for m in dict.fromkeys(hand.markers[index]) if m in markers]
@@ -100,7 +101,7 @@ def rows(
                     points=hand.points[index],
                     total=hand.totals[index],
                     carried=hand.carried[index] if hand.carried is not None else None,
-                    detail=shorthand(body, side.seats, players, gettext),
+                    detail=shorthand(cell_body, side.seats, players, gettext),
                     markers=[
                         (m, markers[m].label)
                         for m in dict.fromkeys(hand.markers[index])

@@ -673,18 +673,39 @@
   }
 
   // Counts with a running sum (picks from a table: how many of each, each worth so
-  // much): − and + beside each count, and the sum shown where the box marks it.
+  // much; a box ticked is worth its worth once): − and + beside each count, and the sum
+  // shown where the box marks it. Where the box says so: a number typed stands for the
+  // whole instead (data-tally-typed), the sum is said beside it while none is; under
+  // data-tally-least (and above 0) data-tally-below is shown; and as the counts change
+  // the sum is written into the field data-tally-into names.
   function tally(box) {
     var sum = box.querySelector("[data-tally-sum]");
+    var said = box.querySelector("[data-tally-sum-said]");
+    var below = box.querySelector("[data-tally-below]");
+    var typed = box.querySelector("input[data-tally-typed]");
+    var least = parseInt(box.getAttribute("data-tally-least"), 10) || 0;
+    var into = document.getElementById(box.getAttribute("data-tally-into") || "");
     var counts = Array.prototype.slice.call(box.querySelectorAll("input[data-worth]"));
-    function total() {
+    function total(event) {
       var n = 0;
       counts.forEach(function (input) {
-        n += (parseInt(input.value, 10) || 0) * parseInt(input.getAttribute("data-worth"), 10);
+        var worth = parseInt(input.getAttribute("data-worth"), 10);
+        n += input.type === "checkbox" ? (input.checked ? worth : 0) : (parseInt(input.value, 10) || 0) * worth;
       });
       if (sum) sum.textContent = String(n);
+      var whole = typed && typed.value !== "" ? parseInt(typed.value, 10) || 0 : n;
+      if (said) said.hidden = !(n > 0 && (!typed || typed.value === ""));
+      if (below) below.hidden = !(whole > 0 && whole < least);
+      if (into && event && event.target !== typed) {
+        into.value = String(n);
+        into.dispatchEvent(new Event("input", { bubbles: true }));
+      }
     }
     counts.forEach(function (input) {
+      if (input.type === "checkbox") {
+        input.addEventListener("change", total);
+        return;
+      }
       var name = input.labels && input.labels[0] ? input.labels[0].textContent : "";
       [["−", -1, "data-less"], ["+", 1, "data-more"]].forEach(function (step) {
         var button = document.createElement("button");
@@ -701,7 +722,50 @@
       });
       input.addEventListener("input", total);
     });
+    if (typed) typed.addEventListener("input", total);
     total();
+  }
+
+  // Chips that follow what is typed: the number chips of the picker data-follow names
+  // become the allowed numbers (data-follow-numbers) that begin with the digits typed,
+  // or, where none does, the allowed numbers nearest it (said: data-follow-none); a
+  // chip tapped puts its number in the field. Chips that are not numbers stay.
+  function follow(input) {
+    var picker = document.querySelector('[data-picker="' + input.getAttribute("data-follow") + '"]');
+    if (!picker) return;
+    var allowed = input.getAttribute("data-follow-numbers").split(" ").filter(Boolean);
+    var note = input.parentNode.querySelector("[data-follow-said]");
+    var chips = Array.prototype.filter.call(picker.querySelectorAll("input[type=radio]"), function (radio) {
+      return /^[0-9]+$/.test(radio.value);
+    });
+    function update() {
+      var digits = input.value.replace(/[^0-9]/g, "");
+      var shown = digits ? allowed.filter(function (n) { return n.indexOf(digits) === 0; }) : allowed;
+      var off = digits !== "" && shown.indexOf(digits) < 0 && !shown.length;
+      if (off) {
+        shown = allowed.slice().sort(function (a, b) {
+          return Math.abs(a - digits) - Math.abs(b - digits) || a - b;
+        }).slice(0, chips.length).sort(function (a, b) { return a - b; });
+      }
+      if (note) {
+        note.hidden = !off;
+        note.textContent = off ? input.getAttribute("data-follow-none") : "";
+      }
+      chips.forEach(function (radio, i) {
+        var chip = radio.parentNode;
+        chip.hidden = i >= shown.length;
+        if (i < shown.length) {
+          radio.checked = radio.value === shown[i] && radio.checked;
+          radio.value = shown[i];
+          chip.querySelector("span").textContent = shown[i];
+        }
+      });
+    }
+    chips.forEach(function (radio) {
+      radio.addEventListener("change", function () { if (radio.checked) input.value = radio.value; });
+    });
+    input.addEventListener("input", update);
+    if (input.value) update();
   }
 
   if ("serviceWorker" in navigator) {
@@ -724,6 +788,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
     Array.prototype.forEach.call(document.querySelectorAll("[data-tally]"), tally);
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-follow]"), follow);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-once]"), once);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-keep]"), keep);
     Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {

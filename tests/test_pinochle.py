@@ -695,3 +695,25 @@ def test_a_players_pinochle_figures_stay_apart_from_oh_hells_bids():
     ann = next(p for p in player_stats(games) if p.name == "Ann").to_json()
     assert ann["auctions"] == {"won": 3, "made": 1, "set": 1, "thrown_in": 1}
     assert ann["bids"] == {"bid": 1, "made": 1}
+
+
+def test_the_sheet_shows_a_picked_or_laid_meld_by_its_total():
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.engine.pinochle import KIND
+
+    options = find_ruleset("pinochle-partnership").options
+    picked = {
+        "bidder": 0,
+        "bid": 250,
+        "trump": "spades",
+        "meld": [{"run": 1, "dix": 2}, 60],
+        "counters": [200, 50],
+    }
+    on_sheet = KIND.on_sheet(options, picked)
+    assert KIND.hand.shorthand(on_sheet, (0, 2), FOUR, str) == "250♠ · 170 (run + 2× dix) + 200"
+    assert KIND.hand.shorthand(on_sheet, (1, 3), FOUR, str) == "60 + 50"
+    laid = {**picked, "meld": None, "meld_cards": ["AS TS KS QS JS", "", "", "KH QH"]}
+    on_sheet = KIND.on_sheet(options, laid)
+    assert KIND.hand.shorthand(on_sheet, (1, 3), FOUR, str) == "20 + 50"
+    wrong = {**picked, "meld": [{"run": "one"}, 60]}  # a hand that does not read: as it is
+    assert KIND.on_sheet(options, wrong) == wrong

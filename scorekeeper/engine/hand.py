@@ -46,6 +46,9 @@ class Entered(StrEnum):
     WORDS = "words"  # one of a few `choices`, each in words
     TOGGLE = "toggle"  # yes or no (the file holds true, or leaves it out)
     EACH_SEAT = "each_seat"  # a number chip row per player, `low` to `high`
+    # The kind's own part of the page, read by its entry, and from a game file by the
+    # field's `read` (numbers picked from a table, or the cards laid down).
+    OWN = "own"
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -258,6 +258,12 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Who pays whom at the end, for a game played for stakes (else nothing)."""
         ...
 
+    def on_sheet(self, options: Opts, body: Body) -> Body:
+        """A stored hand as its scoresheet cell reads it (`hand.shorthand`): the hand, with
+        what the rules derive from it where the cell shows that (counts picked from a
+        table, by what they add up to)."""
+        ...
+
     def scorecard_rows(self, options: Opts) -> tuple[tuple[str, ...], ...] | None:
         """A blank scorecard's rows, their once-per-hand cells printed, where the rules fix
         every hand in advance (a schedule); None for as many blank rows as a card holds."""
@@ -332,6 +338,9 @@ class KindDefaults(Generic[Opt, St]):
 
     def report(self, options: Opt, state: St) -> Report:
         return [], {}  # the points, totals and explanation say it all
+
+    def on_sheet(self, options: Opt, body: Body) -> Body:
+        return body  # a cell says the hand as it was entered
 
     def target(self, options: Opt) -> int | None:
         return None  # the game ends after its hands

@@ -115,8 +115,9 @@ def _conflict(
 def _hand_words(stored: store.StoredGame, body: dict[str, Any]) -> list[tuple[str, str]]:
     """A hand side by side, as the scoresheet writes each side's part."""
     kind, gettext = find_kind(stored.kind), get_translations().gettext
+    said = kind.on_sheet(stored.ruleset.options, body)
     return [
-        (side.name, kind.hand.shorthand(body, side.seats, stored.players, gettext))
+        (side.name, kind.hand.shorthand(said, side.seats, stored.players, gettext))
         for side in kind.shape(stored.ruleset.options).sides(stored.players)
     ]
 

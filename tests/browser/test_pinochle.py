@@ -15,7 +15,7 @@ from .test_a11y import phone_in
 from .test_hearts_spitzer import chip
 from .test_table import shot, totals
 
-HERE = Path("/tmp/shots-pinochle47")
+HERE = Path("/tmp/shots-pinochle47b")
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -31,11 +31,22 @@ def test_a_pinochle_game(phone: Page, screenshots: Path, language: str):
 
     page.locator("a[href$='/play']").first.click()
     chip(page, "bidder", "1")
+    page.fill("#bid_typed", "3")  # the chips follow the digits: 300, 310 … 350
+    expect(page.locator("[data-picker=bid] .chip:visible")).to_have_text(
+        ["Stuck" if language == "en" else "スタック", "300", "310", "320", "330", "340", "350"]
+    )
     chip(page, "bid", "300")
+    expect(page.locator("#bid_typed")).to_have_value("300")
     chip(page, "trump", "hearts")
     page.fill("input[name=meld_0]", "60")
     page.fill("input[name=meld_1]", "150")
-    page.fill("input[name=counters_1]", "170")
+    side = page.locator(".counters-side").nth(1)  # Ben & Dee's cards, counted
+    side.locator("details summary").click()
+    for rank, taps in (("A", 6), ("T", 6), ("K", 4)):
+        for _ in range(taps):
+            side.locator(f"tr:has(#count_1_{rank}) button.step").last.click()
+    side.locator("#count_1_last").check()
+    expect(page.locator("input[name=counters_1]")).to_have_value("170")
     shot(page, screenshots, f"90-pinochle-hand-{language}")
     page.locator("form button[type=submit]").first.click()
     expect(page.locator("text=320").first).to_be_visible()
@@ -45,12 +56,12 @@ def test_a_pinochle_game(phone: Page, screenshots: Path, language: str):
     chip(page, "bidder", "2")
     chip(page, "bid", "250")
     chip(page, "trump", "spades")
-    picker = page.locator("details[data-tally]").first
-    picker.locator("summary").click()
+    picker = page.locator(".meld-side").first
+    picker.locator("details summary").click()
     for meld, taps in (("run", 1), ("royal_marriage", 1), ("dix", 2)):
         for _ in range(taps):
             picker.locator(f"tr:has(#pick_0_{meld}) button.step").last.click()
-    expect(picker.locator("output")).to_have_text("210")
+    expect(picker.locator("[data-tally-sum]")).to_have_text("210")
     shot(page, screenshots, f"93-pinochle-picker-{language}")
     page.fill("input[name=counters_0]", "100")
     page.locator("form button[type=submit]").first.click()
@@ -66,7 +77,19 @@ def test_a_pinochle_game(phone: Page, screenshots: Path, language: str):
     expect(page.locator(".totals .big").first).to_be_visible()
     # 140 + 310 − 250 (stuck, no marriage); 320 + 150 + 40 (their meld kept)
     assert totals(page) == ["200", "510"]
+    assert page.locator("text=210 (").count() > 0  # the picked meld by its total
     shot(page, screenshots, f"92-pinochle-sheet-{language}")
+    page.goto(page.base_url + "/new/pinochle-double-deck")  # type: ignore[attr-defined]
+    for seat, name in enumerate(["Ann", "Ben", "Cho", "Dee"]):
+        page.fill(f"#player_{seat}", name)
+    page.locator("form button[type=submit]").last.click()
+    page.locator("a[href$='/play']").first.click()
+    page.fill("#bid_typed", "61")  # off the ladder: the bids around it
+    expect(page.locator("[data-picker=bid] .chip:visible")).to_have_count(7)
+    expect(page.locator("[data-follow-said]")).to_be_visible()
+    page.fill("input[name=meld_0]", "19")  # under 20: said at once
+    expect(page.locator(".meld-side").first.locator("[data-tally-below]")).to_be_visible()
+    shot(page, screenshots, f"95-pinochle-double-deck-{language}")
     page.goto(page.base_url + "/rules/pinochle-double-deck")  # type: ignore[attr-defined]
     expect(page.locator("h1")).to_be_visible()
     shot(page, screenshots, f"94-pinochle-rules-{language}")

@@ -5,6 +5,7 @@ that does not add up refused naming the numbers, the rule pages, a change of the
 from __future__ import annotations
 
 import json
+import re
 
 from .conftest import option_fields, start_game, text, version
 
@@ -18,7 +19,7 @@ def test_a_pinochle_hand_on_one_page(client, db):
     game_id = start_game(client, "pinochle-partnership")
     page = text(client.get(f"/g/{game_id}/play"))
     assert "Who won the bid" in page and "Stuck" in page and "No marriage" in page
-    assert "250" in page and "360" in page  # the ladder's chips
+    assert "250" in page and "300" in page and "310" not in page  # the next six bids
     done = enter(
         client,
         db,
@@ -46,8 +47,11 @@ def test_a_pinochle_hand_on_one_page(client, db):
 def test_a_typed_bid_stuck_and_no_marriage(client, db):
     game_id = start_game(client, "pinochle-double-deck")
     form = client.get(f"/g/{game_id}/play").get_data(as_text=True)
-    assert '<option value="59">' in form and '<option value="65">' in form  # the ladder
-    assert '<option value="61">' not in form and '<option value="105">' not in form
+    ladder = re.search(r'data-follow-numbers="([0-9 ]+)"', form)
+    assert ladder is not None  # the chips follow the ladder as the bid is typed
+    bids = ladder.group(1).split()
+    assert bids[:12] == ["50", "51", "52", "53", "54", "55", "56", "57", "58", "59", "60", "65"]
+    assert "61" not in bids and "105" not in bids and "110" in bids
     done = enter(
         client,
         db,
@@ -151,6 +155,41 @@ def test_meld_picked_from_the_table(client, db):
     ]
     edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
     assert 'name="pick_1_dix" type="number" inputmode="numeric" min="0" value="2"' in edit
+    # the sheet shows each side's meld by its total, the picks beside it
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "260♠ · 210 (run + royal marriage + 2× dix) + 120" in sheet
+    assert "80 (2× marriage + pinochle) + 130" in sheet
+
+
+def test_the_bid_chips_follow_what_was_typed(client, db):
+    game_id = start_game(client, "pinochle-double-deck")
+    refused = enter(client, db, game_id, bidder=0, bid_typed=6, trump="clubs", meld_0=30)
+    assert refused.status_code == 400  # no counters: the page comes back with its chips
+    chips = re.findall(r'name="bid" value="([0-9]+)"', refused.get_data(as_text=True))
+    assert chips == ["60", "65"]  # the double deck's legal bids beginning with 6
+
+
+def test_no_marriage_and_the_moon_come_back_to_edit(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    assert "Shot the moon?" not in text(client.get(f"/g/{game_id}/play"))  # no moon here
+    done = enter(client, db, game_id, bidder=1, bid=250, trump="none", meld_0=60)
+    assert done.status_code == 303, text(done)
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert 'name="trump" value="none" checked' in edit
+    assert 'name="conceded" value="no" checked' in edit  # said once, by "no marriage"
+    moon = start_game(client, "pinochle-partnership", changes={"moon": "win"})
+    page = text(client.get(f"/g/{moon}/play"))
+    assert "Shot the moon?" in page and "Moon made" in page
+    made = enter(client, db, moon, bidder=0, bid=300, trump="hearts", moon="made")
+    assert made.status_code == 303, text(made)
+    exported = json.loads(client.get(f"/g/{moon}/export").get_data(as_text=True))
+    assert exported["hands"][0] == {
+        "bidder": 0,
+        "bid": 300,
+        "trump": "hearts",
+        "moon": "made",
+        "meld": [None, None],
+    }
 
 
 def test_the_scoresheet_pdf_and_a_blank_pad(client, db):

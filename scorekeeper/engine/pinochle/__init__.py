@@ -3,63 +3,19 @@ cutthroat for three; bids, meld and counters, the bidding side counted first."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from ..hand import Body, Gettext, HandCode
+from ..errors import InvalidHand
+from ..hand import Body
 from ..kinds import Facts, GameKind, KindDefaults, Scoring, Shape, Words
 from ..rulesheet import Table
 from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
-from .hand import (
-    PinochleHand,
-    hand_to_json,
-    hand_words,
-    legal_bids,
-    meld_table,
-    meld_words,
-    parse_hand,
-    side_of,
-    trump_sign,
-)
+from .hand import HAND, LAID, PinochleHand, bid_ladder, meld_table, side_of
 from .melds import AROUNDS, FOLD, NAMES, SINGLES
 from .options import Deck, PinochleOptions
 from .scoring import PinochleState
-
-
-def shorthand(body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext) -> str:
-    """The bidders' cell: the bid and trump ("300♥"); every side's meld and counters
-    ("150 + 170") as entered."""
-    side = 0 if len(seats) > 1 and seats[0] == 0 else (1 if len(seats) > 1 else seats[0])
-    parts = []
-    if body.get("bidder") in seats:
-        bid = f"{body.get('bid')}{trump_sign(body.get('trump'))}"
-        if body.get("conceded"):
-            bid += f" {gettext(N_('thrown in'))}"
-        if body.get("moon"):
-            bid += f" {gettext(N_('moon'))}"
-        parts.append(bid)
-    meld = body.get("meld")
-    counters = body.get("counters")
-    played = not body.get("conceded") and not body.get("moon")
-    entries = []
-    if isinstance(meld, list) and side < len(meld):
-        entries.append(meld_words(meld[side], gettext))
-    if played and isinstance(counters, list) and side < len(counters):
-        entries.append("—" if counters[side] is None else str(counters[side]))
-    if entries:
-        parts.append(" + ".join(entries))
-    return " · ".join(parts)
-
-
-def csv_cells(body: Body, seat: int) -> dict[str, str]:
-    """The bidder's seat carries the bid; no tricks are counted."""
-    return {"bid": str(body.get("bid", ""))} if body.get("bidder") == seat else {}
-
-
-# A hand is more than its fields (meld as a number, picks or cards; counters with one
-# side's left blank): its own functions say what a declared hand derives.
-HAND = HandCode(parse_hand, hand_to_json, hand_words, shorthand, ("bid", "tricks"), csv_cells)
 
 
 class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
@@ -171,13 +127,25 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
         ]
 
     def bid_ladder(self, options: PinochleOptions) -> list[int]:
-        """The legal bids from the minimum, as a typed bid's suggestions offer them."""
-        return legal_bids(options, count=100)
+        """The legal bids the bid's chips follow (templates/kinds/pinochle/bid.html)."""
+        return bid_ladder(options)
 
     def meld_rows(self, options: PinochleOptions) -> list[tuple[str, str, int]]:
         """The meld picker's rows: every meld the pack can hold, its name (an N_
         template) and its value under these rules."""
         return [(meld, NAMES[meld], value) for meld, value in meld_table(options).rows()]
+
+    def on_sheet(self, options: PinochleOptions, body: Body) -> Body:
+        """A meld picked from the table or laid down as cards is shown by its total: the
+        sheet's cell is given each side's meld laid down (or the hand as it is, where it
+        does not read)."""
+        if not isinstance(body.get("meld"), list) and not isinstance(body.get("meld_cards"), list):
+            return body
+        try:
+            hand = HAND.parse(dict(body), options)
+        except InvalidHand:
+            return body
+        return {**body, LAID: list(hand.laid)}
 
 
 KIND: GameKind[PinochleOptions, PinochleHand, PinochleState] = Pinochle()  # checked by mypy

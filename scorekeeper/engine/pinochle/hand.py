@@ -1,15 +1,17 @@
-"""A Pinochle hand as a table records it (GAME-FORMAT.md, "The Pinochle hand"): reading
-the game file's form, writing it back, and saying it in words. Kept apart from the
-scoring so the hand's fields can be declared once elsewhere."""
+"""A Pinochle hand as a table records it (GAME-FORMAT.md, "The Pinochle hand"), declared
+once (engine/hand.py): the bidder, the bid, trump, the moon, each side's meld, a throw-in
+and the counters, in the table's own order. The fields that are more than a field (a
+side's meld as a number, picks or the cards laid down; counters with one side's left
+blank, needed only for a hand that is played) are read by this module's own functions."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..errors import InvalidHand
+from ..hand import Body, Entered, Field, Gettext, HandForm
 from ..text import N_, Part, Text, shown, text
 from .melds import (
     NAMES,
@@ -23,28 +25,30 @@ from .melds import (
     find_melds,
     read_card,
 )
-from .options import Deck, PinochleOptions, Play
+from .options import Deck, Moon, PinochleOptions, Play
 
 MOON_RESULTS = ("made", "failed")
 
 
 @dataclass(frozen=True)
 class PinochleHand:
-    """One hand: the auction's winner and bid, trump, each side's meld as laid down, the
-    counters (the left-out entry filled in), and how the hand ended."""
+    """One hand: the fields as the game file gives them (their names are the file's),
+    and what the rules make of them: each side's meld laid down, the melds the cards
+    make, the counters with the left-out entry filled in, and whether the hand ended at
+    the meld."""
 
     bidder: int
     bid: int
     trump: str | None
-    meld: tuple[int, ...]  # per side, as laid down
-    meld_entry: tuple[object, ...] | None  # per side, as entered (numbers or picks)
-    meld_cards: tuple[str, ...] | None  # per seat, the cards laid down
-    found: tuple[tuple[Found, ...], ...]  # per seat, the melds the cards make
-    counters: tuple[int, ...] | None  # per side, None for a hand without play
-    counters_entry: tuple[object, ...] | None  # as entered (one may be null)
-    won_trick: tuple[bool, ...] | None  # as entered; None: a side with counters won one
-    conceded: bool
     moon: str | None  # "made", "failed" or None
+    meld: tuple[object, ...] | None  # per side, as entered (numbers or picks)
+    meld_cards: tuple[str, ...] | None  # per seat, the cards laid down
+    conceded: bool
+    counters: tuple[object, ...] | None  # per side, as entered (one may be null)
+    won_trick: tuple[bool, ...] | None  # as entered; None: a side with counters won one
+    laid: tuple[int, ...]  # per side, the meld laid down
+    found: tuple[tuple[Found, ...], ...]  # per seat, the melds the cards make
+    taken: tuple[int, ...] | None  # per side, the counters; None for a hand without play
     ends_at_meld: bool  # the bidders were short of the minimum meld: no play
 
     @property
@@ -248,121 +252,270 @@ def _counters(raw: object, options: PinochleOptions) -> tuple[int, ...]:
     return tuple(total - known if entry is None else entry for entry in raw)
 
 
-def parse_hand(raw: object, options: PinochleOptions) -> PinochleHand:
-    """Read a game file's hand; raise InvalidHand naming what is wrong."""
-    if not isinstance(raw, dict) or "bidder" not in raw or "bid" not in raw:
-        raise InvalidHand(text(N_("a Pinochle hand needs 'bidder' and 'bid'")))
-    bidder = raw["bidder"]
-    if not _whole(bidder) or not 0 <= bidder < options.players:
-        raise InvalidHand(
-            text(
-                N_("'bidder' must be a seat of the file (0 to {last}), got {value}"),
-                last=options.players - 1,
-                value=shown(bidder),
-            ),
-            field="bidder",
-        )
-    bid = _check_bid(raw["bid"], options)
-    trump = _trump(raw.get("trump"))
-    conceded = raw.get("conceded", False)
-    if not isinstance(conceded, bool):
-        raise InvalidHand(text(N_("'conceded' must be true or false")), field="conceded")
-    moon = raw.get("moon")
-    if moon is not None:
-        if options.moon.value == "off":
-            raise InvalidHand(text(N_("these rules have no moon")), field="moon")
-        if moon not in MOON_RESULTS:
-            raise InvalidHand(
-                text(N_('\'moon\' must be "made" or "failed", got {value}'), value=shown(moon)),
-                field="moon",
-            )
-    table = meld_table(options)
-    sides = options.sides
-    meld_entry: tuple[object, ...] | None = None
-    cards: tuple[str, ...] | None = None
+@dataclass(frozen=True)
+class Laid:
+    """A meld field as read: the entry as the file gives it (per side, or the cards per
+    seat) and the meld each side lays down."""
+
+    entry: tuple[object, ...] | None
+    laid: tuple[int, ...]
     found: tuple[tuple[Found, ...], ...] = ()
-    if raw.get("meld") is not None and raw.get("meld_cards") is not None:
-        raise InvalidHand(text(N_("meld and meld_cards are both given")), field="meld")
-    if raw.get("meld_cards") is not None:
-        if trump is None:
-            raise InvalidHand(text(N_("meld_cards need a trump")), field="trump")
-        cards, held = _cards(raw["meld_cards"], options, bidder)
-        found = tuple(
-            tuple(find_melds(hand, trump, table, options.run_extras.value)) for hand in held
+
+
+@dataclass(frozen=True)
+class Taken:
+    """The counters as read: the entry as the file gives it, what each side took (the
+    left-out entry filled in; None for a hand not played) and whether the hand ended at
+    the meld."""
+
+    entry: tuple[object, ...] | None
+    taken: tuple[int, ...] | None
+    ends_at_meld: bool
+
+
+def _read_bid(raw: object, values: Mapping[str, object], options: PinochleOptions) -> int:
+    return _check_bid(raw, options)
+
+
+def _read_trump(raw: object, values: Mapping[str, object], options: PinochleOptions) -> str | None:
+    return _trump(raw)
+
+
+def _read_moon(raw: object, values: Mapping[str, object], options: PinochleOptions) -> str | None:
+    if raw is None:
+        return None
+    if options.moon is Moon.OFF:
+        raise InvalidHand(text(N_("these rules have no moon")), field="moon")
+    if raw not in MOON_RESULTS:
+        raise InvalidHand(
+            text(N_('\'moon\' must be "made" or "failed", got {value}'), value=shown(raw)),
+            field="moon",
         )
-        meld = [0] * sides
-        for seat, melds in enumerate(found):
-            meld[side_of(seat, options)] += sum(f.points for f in melds)
-    elif raw.get("meld") is not None:
-        entries = raw["meld"]
-        if not isinstance(entries, list) or len(entries) != sides:
-            raise InvalidHand(
-                text(N_("'meld' needs one entry per side ({n})"), n=sides), field="meld"
-            )
-        meld = [_meld_entry(entry, options, table) for entry in entries]
-        meld_entry = tuple(entries)
-    else:
-        meld = [0] * sides
-    bidders = side_of(bidder, options)
-    ends_at_meld = options.bidder_short_meld is Play.CONCEDE and meld[bidders] < options.min_meld
-    # A bid the meld cannot reach, where the rules concede it, is not played either.
-    hopeless = options.hopeless is Play.CONCEDE and meld[bidders] + options.counters_total < bid
-    counters_entry = raw.get("counters")
-    counters: tuple[int, ...] | None = None
-    if not (conceded or ends_at_meld or hopeless or moon):
-        if counters_entry is None:
-            raise InvalidHand(
-                text(N_('counters are missing (or say "conceded": true)')), field="counters"
-            )
-        counters = _counters(counters_entry, options)
-    won = raw.get("won_trick")
-    if won is not None and (
-        not isinstance(won, list) or len(won) != sides or not all(isinstance(w, bool) for w in won)
-    ):
+    return str(raw)
+
+
+def _read_meld(raw: object, values: Mapping[str, object], options: PinochleOptions) -> Laid:
+    """Each side's meld: a number, the picks from the meld table, or nothing."""
+    sides = options.sides
+    if raw is None:
+        return Laid(None, (0,) * sides)
+    if not isinstance(raw, list) or len(raw) != sides:
+        raise InvalidHand(text(N_("'meld' needs one entry per side ({n})"), n=sides), field="meld")
+    table = meld_table(options)
+    return Laid(tuple(raw), tuple(_meld_entry(entry, options, table) for entry in raw))
+
+
+def _read_cards(
+    raw: object, values: Mapping[str, object], options: PinochleOptions
+) -> Laid | None:
+    """The cards each seat laid down: the app finds the melds under the rules in force."""
+    if raw is None:
+        return None
+    meld = values["meld"]
+    if isinstance(meld, Laid) and meld.entry is not None:
+        raise InvalidHand(text(N_("meld and meld_cards are both given")), field="meld")
+    trump = values["trump"]
+    if not isinstance(trump, str):
+        raise InvalidHand(text(N_("meld_cards need a trump")), field="trump")
+    bidder = values["bidder"]
+    cards, held = _cards(raw, options, bidder if isinstance(bidder, int) else 0)
+    table = meld_table(options)
+    found = tuple(tuple(find_melds(hand, trump, table, options.run_extras.value)) for hand in held)
+    laid = [0] * options.sides
+    for seat, melds in enumerate(found):
+        laid[side_of(seat, options)] += sum(f.points for f in melds)
+    return Laid(cards, tuple(laid), found)
+
+
+def _read_counters(raw: object, values: Mapping[str, object], options: PinochleOptions) -> Taken:
+    """The counters, needed only for a hand that is played: not for a throw-in, a moon,
+    bidders short of the minimum meld where that ends the hand, or a bid the meld cannot
+    reach where the rules concede it."""
+    meld = values["meld_cards"] or values["meld"]
+    bidder, bid = values["bidder"], values["bid"]
+    assert isinstance(meld, Laid) and isinstance(bidder, int) and isinstance(bid, int)
+    laid = meld.laid[side_of(bidder, options)]
+    ends_at_meld = options.bidder_short_meld is Play.CONCEDE and laid < options.min_meld
+    hopeless = options.hopeless is Play.CONCEDE and laid + options.counters_total < bid
+    entry = tuple(raw) if isinstance(raw, list) else None
+    if values["conceded"] or values["moon"] or ends_at_meld or hopeless:
+        return Taken(entry, None, ends_at_meld)
+    if raw is None:
+        raise InvalidHand(
+            text(N_('counters are missing (or say "conceded": true)')), field="counters"
+        )
+    return Taken(entry, _counters(raw, options), ends_at_meld)
+
+
+def _read_won(
+    raw: object, values: Mapping[str, object], options: PinochleOptions
+) -> tuple[bool, ...] | None:
+    sides = options.sides
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != sides or not all(isinstance(w, bool) for w in raw):
         raise InvalidHand(
             text(N_("'won_trick' needs true or false for each side ({n})"), n=sides),
             field="won_trick",
         )
+    return tuple(raw)
+
+
+def _make(
+    bidder: int,
+    bid: int,
+    trump: str | None,
+    moon: str | None,
+    meld: Laid,
+    meld_cards: Laid | None,
+    conceded: bool,
+    counters: Taken,
+    won_trick: tuple[bool, ...] | None,
+) -> PinochleHand:
+    laid = meld_cards or meld
     return PinochleHand(
         bidder=bidder,
         bid=bid,
         trump=trump,
-        meld=tuple(meld),
-        meld_entry=meld_entry,
-        meld_cards=cards,
-        found=found,
-        counters=counters,
-        counters_entry=tuple(counters_entry) if isinstance(counters_entry, list) else None,
-        won_trick=tuple(won) if won is not None else None,
-        conceded=conceded,
         moon=moon,
-        ends_at_meld=ends_at_meld,
+        meld=meld.entry,
+        meld_cards=None
+        if meld_cards is None
+        else tuple(str(line) for line in meld_cards.entry or ()),
+        conceded=conceded,
+        counters=counters.entry,
+        won_trick=won_trick,
+        laid=laid.laid,
+        found=laid.found,
+        taken=counters.taken,
+        ends_at_meld=counters.ends_at_meld,
     )
 
 
-def hand_to_json(hand: PinochleHand) -> dict[str, object]:
-    body: dict[str, object] = {"bidder": hand.bidder, "bid": hand.bid}
-    if hand.trump is not None:
-        body["trump"] = hand.trump
-    if hand.meld_cards is not None:
-        body["meld_cards"] = list(hand.meld_cards)
-    elif hand.meld_entry is not None:
-        body["meld"] = list(hand.meld_entry)
-    if hand.counters_entry is not None:
-        body["counters"] = list(hand.counters_entry)
-    if hand.won_trick is not None:
-        body["won_trick"] = list(hand.won_trick)
-    if hand.conceded:
-        body["conceded"] = True
-    if hand.moon is not None:
-        body["moon"] = hand.moon
-    return body
+SUIT_WORDS = (
+    ("spades", N_("♠ spades")),
+    ("hearts", N_("♥ hearts")),
+    ("diamonds", N_("♦ diamonds")),
+    ("clubs", N_("♣ clubs")),
+)
 
 
-def _seat(value: object, players: Sequence[str]) -> str:
-    if _whole(value) and isinstance(value, int) and 0 <= value < len(players):
-        return players[value]
-    return shown(value)
+class PinochleForm(HandForm[PinochleOptions, PinochleHand]):
+    """The declared fields say the bidder, the bid, trump and the moon; a side's part of
+    the sheet and the words for meld, counters and a throw-in are this kind's own: they
+    are per side (a partnership of two seats, or a seat in a three-hand game), a meld may
+    be picks or cards, and one side's counters may be left for the rest."""
+
+    def words(self, body: Body, players: Sequence[str]) -> list[Part]:
+        parts = super().words(body, players)  # the bidder, the bid, trump, the moon
+        if isinstance(body.get("meld"), list):
+            said = " / ".join(meld_words(entry) for entry in body["meld"])
+            parts.append((Text(N_("Meld")), text("{value}", value=said)))
+        if isinstance(body.get("meld_cards"), list):
+            said = " / ".join(str(line) or "—" for line in body["meld_cards"])
+            parts.append((Text(N_("Meld (cards)")), text("{value}", value=said)))
+        if isinstance(body.get("counters"), list) and not body.get("conceded"):
+            said = " / ".join("—" if c is None else shown(c) for c in body["counters"])
+            parts.append((Text(N_("Counters")), text("{value}", value=said)))
+        if body.get("conceded"):
+            parts.append((Text(N_("Thrown in")), text(N_("yes"))))
+        return parts
+
+    def shorthand(
+        self, body: Body, seats: Sequence[int], players: Sequence[str], gettext: Gettext
+    ) -> str:
+        """The bidders' cell: the bid and trump ("300♥"); every side's meld and counters
+        ("150 + 170") as entered, a meld picked from the table as its total (where the
+        sheet knows it: `Pinochle.on_sheet`) with the picks beside it."""
+        side = 0 if len(seats) > 1 and seats[0] == 0 else (1 if len(seats) > 1 else seats[0])
+        parts = []
+        if body.get("bidder") in seats:
+            bid = f"{body.get('bid')}{trump_sign(body.get('trump'))}"
+            if body.get("conceded"):
+                bid += f" {gettext(N_('thrown in'))}"
+            if body.get("moon"):
+                bid += f" {gettext(N_('moon'))}"
+            parts.append(bid)
+        meld, laid = body.get("meld"), body.get(LAID)
+        counters = body.get("counters")
+        played = not body.get("conceded") and not body.get("moon")
+        entries = []
+        if isinstance(meld, list) and side < len(meld):
+            said = meld_words(meld[side], gettext)
+            if isinstance(meld[side], dict) and isinstance(laid, list) and side < len(laid):
+                said = f"{laid[side]} ({said})" if said else str(laid[side])
+            entries.append(said)
+        elif isinstance(laid, list) and side < len(laid):  # the cards laid down
+            entries.append(str(laid[side]))
+        if played and isinstance(counters, list) and side < len(counters):
+            entries.append("—" if counters[side] is None else str(counters[side]))
+        if entries:
+            parts.append(" + ".join(entries))
+        return " · ".join(parts)
+
+
+LAID = "meld_laid"  # on the sheet only (`Pinochle.on_sheet`): each side's meld laid down
+
+
+# Read in this order, the table's: a meld's cards need trump and the bidder; the counters
+# need the meld, a throw-in and the moon to know whether the hand was played.
+HAND = PinochleForm(
+    fields=(
+        Field(
+            "bidder",
+            Entered.SEAT,
+            label=N_("Who won the bid"),
+            said=N_("Bidder"),
+            invalid=N_("'bidder' must be a seat of the file (0 to {last}), got {value}"),
+            missing=N_("Choose who won the bid"),
+        ),
+        Field(
+            "bid",
+            Entered.KEYPAD,
+            high=lambda o: o.min_bid + 100 * o.counters_total,
+            label=N_("Bid"),
+            said=N_("Bid"),
+            missing=N_("Choose or type the bid"),
+            read=_read_bid,
+            of="bidder",
+            csv="bid",
+        ),
+        Field(
+            "trump",
+            Entered.WORDS,
+            choices=SUIT_WORDS,
+            required=False,
+            label=N_("Trump"),
+            said=N_("Trump"),
+            missing=N_("Choose trump, or no marriage"),
+            read=_read_trump,
+        ),
+        Field(
+            "moon",
+            Entered.WORDS,
+            choices=(("made", N_("Moon made")), ("failed", N_("Moon failed"))),
+            required=False,
+            offered=lambda o: o.moon is not Moon.OFF,
+            label=N_("Shot the moon?"),
+            said=N_("Moon"),
+            read=_read_moon,
+        ),
+        Field("meld", Entered.OWN, required=False, read=_read_meld),
+        Field("meld_cards", Entered.OWN, required=False, read=_read_cards),
+        Field(
+            "conceded",
+            Entered.TOGGLE,
+            required=False,
+            label=N_("After the meld"),
+            no_yes=(N_("Played out"), N_("Bidders threw in")),
+            invalid=N_("'conceded' must be true or false"),
+        ),
+        Field("counters", Entered.OWN, required=False, read=_read_counters),
+        Field("won_trick", Entered.OWN, required=False, read=_read_won),
+    ),
+    needs=N_("a Pinochle hand needs 'bidder' and 'bid'"),
+    make=_make,
+)
 
 
 def meld_words(entry: object, gettext: Callable[[str], str] = str) -> str:
@@ -383,30 +536,6 @@ def trump_sign(value: object) -> str:
     return SUIT_SIGNS[suit] if suit else ""
 
 
-def hand_words(body: Mapping[str, Any], players: Sequence[str]) -> list[Part]:
-    """The bidder and bid, trump, each side's meld, the counters, how it ended."""
-    parts: list[Part] = [
-        (Text(N_("Bidder")), text("{value}", value=_seat(body.get("bidder"), players))),
-        (Text(N_("Bid")), text("{value}", value=shown(body.get("bid")))),
-    ]
-    if body.get("trump") is not None:
-        parts.append((Text(N_("Trump")), text("{value}", value=trump_sign(body["trump"]))))
-    if isinstance(body.get("meld"), list):
-        said = " / ".join(meld_words(entry) for entry in body["meld"])
-        parts.append((Text(N_("Meld")), text("{value}", value=said)))
-    if isinstance(body.get("meld_cards"), list):
-        said = " / ".join(str(line) or "—" for line in body["meld_cards"])
-        parts.append((Text(N_("Meld (cards)")), text("{value}", value=said)))
-    if isinstance(body.get("counters"), list) and not body.get("conceded"):
-        said = " / ".join("—" if c is None else shown(c) for c in body["counters"])
-        parts.append((Text(N_("Counters")), text("{value}", value=said)))
-    if body.get("conceded"):
-        parts.append((Text(N_("Thrown in")), text(N_("yes"))))
-    if body.get("moon"):
-        parts.append((Text(N_("Moon")), text("{value}", value=shown(body["moon"]))))
-    return parts
-
-
 def legal_bids(options: PinochleOptions, begins: str = "", count: int = 6) -> list[int]:
     """The next legal bids of the ladder: from the minimum, or those whose digits begin
     with `begins` (typing 3 offers 300, 310, …; in the double deck 6 offers 60, 65)."""
@@ -420,3 +549,11 @@ def legal_bids(options: PinochleOptions, begins: str = "", count: int = 6) -> li
         base = start if bid >= start else options.min_bid
         bid = base + ((bid - base) // step + 1) * step
     return found
+
+
+def bid_ladder(options: PinochleOptions) -> list[int]:
+    """The legal bids from the minimum, which the bid's chips follow as it is typed, up to
+    what a table could bid: eight hands' counters over the minimum (a double deck's 610
+    would make a typed 61 look like the start of a bid)."""
+    most = options.min_bid + 8 * options.counters_total
+    return [bid for bid in legal_bids(options, count=100) if bid <= most]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..text import N_, Text, signed, text
 from ..types import HandResult, Line, Need, Outcome, Side
-from .hand import PinochleHand, hand_to_json, hand_words, meld_table, parse_hand, side_of
+from .hand import PinochleHand, meld_table, side_of
 from .melds import NAMES, SUIT_SIGNS, Found
 from .options import (
     GoingOut,
@@ -25,12 +25,9 @@ from .options import (
 )
 
 __all__ = [
-    "hand_to_json",
-    "hand_words",
     "meld_table",
     "needs",
     "outcome",
-    "parse_hand",
     "play",
     "start",
 ]
@@ -99,7 +96,7 @@ class _Hand:
 
     def on_board(self, side: int) -> bool:
         """The side's meld reaches the minimum; else say so."""
-        meld, least = self.hand.meld[side], self.options.min_meld
+        meld, least = self.hand.laid[side], self.options.min_meld
         if meld and meld < least:
             said = text(N_("Meld {meld}: not on the board (under {min})"), meld=meld, min=least)
             self.add(side, "min_meld", said)
@@ -129,7 +126,7 @@ def _throw_in(s: _Hand, forced: Text | None) -> None:
     """A hand ended before the play: the bidders lose the bid; the others keep their meld
     (if on the board) and get what the rules give for the cards not played."""
     o, hand = s.options, s.hand
-    if hand.counters_entry is not None:
+    if hand.counters is not None:
         s.add(
             s.bidders,
             "concede_counters",
@@ -142,7 +139,7 @@ def _throw_in(s: _Hand, forced: Text | None) -> None:
         if o.opponents_score is OpponentsScore.NONE:
             s.add(side, "opponents_score", text(N_("Only the bidder scores")))
             continue
-        meld = hand.meld[side]
+        meld = hand.laid[side]
         if meld and s.on_board(side):
             if o.concede_meld:
                 s.counted[side] = meld
@@ -156,7 +153,7 @@ def _throw_in(s: _Hand, forced: Text | None) -> None:
 
 def _kept(s: _Hand, side: int, counters: int, won: bool) -> bool:
     """Whether the side keeps its meld by what it took in the play; else say why not."""
-    o, meld = s.options, s.hand.meld[side]
+    o, meld = s.options, s.hand.laid[side]
     if not meld or not s.on_board(side):
         return False
     if side == s.bidders and o.save_meld_bidders is SaveMeldBidders.NONE:
@@ -182,11 +179,11 @@ def _kept(s: _Hand, side: int, counters: int, won: bool) -> bool:
 def _played(s: _Hand) -> bool:
     """A hand played out: the bidders made or set, the others their own. Whether made."""
     o, hand = s.options, s.hand
-    counters = hand.counters or tuple(0 for _ in range(s.count))
+    counters = hand.taken or tuple(0 for _ in range(s.count))
     won = hand.won_trick or tuple(c > 0 for c in counters)
     for side in range(s.count):
         if _kept(s, side, counters[side], won[side]):
-            s.counted[side] = hand.meld[side]
+            s.counted[side] = hand.laid[side]
     b = s.bidders
     total = s.counted[b] + counters[b]
     said = dict(bid=hand.bid, meld=s.counted[b], counters=counters[b], total=total)
@@ -245,7 +242,7 @@ def _played(s: _Hand) -> bool:
 def _moon(s: _Hand, state: PinochleState) -> tuple[int | None, int | None]:
     """A moon hand: made or failed, nobody else scores. Returns (won, lost) at once."""
     o, b, made = s.options, s.bidders, s.hand.moon == "made"
-    if s.hand.counters_entry is not None:
+    if s.hand.counters is not None:
         s.add(b, "moon", text(N_("The counters entered are ignored: a moon hand")))
     if o.moon is Moon.POINTS:
         n = o.moon_value
@@ -281,16 +278,16 @@ def play(options: PinochleOptions, state: PinochleState, hand: PinochleHand) -> 
         if hand.ends_at_meld and not hand.conceded:
             forced = text(
                 N_("Meld {meld}, not on the board: bid {bid} lost without play"),
-                meld=hand.meld[b],
+                meld=hand.laid[b],
                 bid=hand.bid,
             )
         _throw_in(s, forced)
-    elif options.hopeless is Play.CONCEDE and hand.meld[b] + options.counters_total < hand.bid:
+    elif options.hopeless is Play.CONCEDE and hand.laid[b] + options.counters_total < hand.bid:
         made, conceded = False, True
         forced = text(
             N_("Bid {bid} cannot be made (meld {meld} + all {total} counters): lost without play"),
             bid=hand.bid,
-            meld=hand.meld[b],
+            meld=hand.laid[b],
             total=options.counters_total,
         )
         _throw_in(s, forced)
@@ -306,16 +303,16 @@ def play(options: PinochleOptions, state: PinochleState, hand: PinochleHand) -> 
     else:
         markers[b] = ("made",) if made else (("thrown_in",) if conceded else ("set",))
         for side in s.others():
-            if hand.meld[side] and not s.counted[side]:
+            if hand.laid[side] and not s.counted[side]:
                 markers[side] = ("meld_lost",)
     record: dict[str, object] = {
         "bidder_side": b,
         "bid": hand.bid,
         "made": made,
-        "meld": list(hand.meld),
+        "meld": list(hand.laid),
         "meld_counted": list(s.counted),
-        "counters": list(hand.counters)
-        if hand.counters is not None and not (conceded or hand.moon)
+        "counters": list(hand.taken)
+        if hand.taken is not None and not (conceded or hand.moon)
         else None,
     }
     if hand.trump is not None:

@@ -58,8 +58,8 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
         order = bidding_order(dealer, len(players))
         rows: list[Picker] = []
         for field in self.form.fields:
-            if not field.is_offered(options):
-                continue
+            if not field.is_offered(options) or field.entered is Entered.OWN:
+                continue  # not in these rules; or the kind's own part of the page
             if field.entered is Entered.EACH_SEAT:
                 rows += self.each_seat(field, options, players, order, values, errors)
             else:
@@ -151,8 +151,8 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
         body: dict[str, object] = {}
         form_errors: list[Text] = []
         for field in self.form.fields:
-            if not field.is_offered(options):
-                continue
+            if not field.is_offered(options) or field.entered is Entered.OWN:
+                continue  # not in these rules; or read below, by the kind's entry
             value = (values.get(field.name) or "").strip()
             if field.entered is Entered.EACH_SEAT:
                 body[field.name] = self.read_each_seat(
@@ -178,6 +178,7 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
                     errors[field.name] = _said(field.missing)
                 else:
                     body[field.name] = count
+        body |= self.read_own(options, players, values, errors)
         if errors or form_errors:
             return None, errors, form_errors
         try:
@@ -236,9 +237,22 @@ class Declared(OnePage[Opts], Generic[Opts, Hand]):
                 chosen = [str(seat) for seat in value or ()]
             elif field.entered is Entered.EACH_SEAT:
                 values |= {f"{field.name}_{seat}": str(n) for seat, n in enumerate(value or ())}
+            elif field.entered is Entered.OWN:
+                continue
             elif value is not None:
                 values[field.name] = str(value)
-        return values, chosen
+        return values | self.own_values(body), chosen
+
+    def read_own(
+        self, options: Opts, players: Sequence[str], values: Form, errors: dict[str, Text]
+    ) -> dict[str, object]:
+        """The fields the kind enters on its own part of the page (`Entered.OWN`), as a
+        game file holds them; a wrong one is said in `errors`."""
+        return {}
+
+    def own_values(self, body: Body) -> dict[str, str]:
+        """A stored hand's own fields as the form's values, to edit it."""
+        return {}
 
     def notes(self, options: Opts, number: int) -> list[Text]:
         return []
