@@ -221,6 +221,12 @@ class GameKind(Protocol[Opts, Hand, State]):
         whose rules depend on who deals."""
         ...
 
+    def dealers(self, options: Opts, state: State, rotation: Sequence[int]) -> Sequence[int]:
+        """The seat that dealt each hand so far, then the one that deals the next, from
+        the state after the last hand; `rotation` is the same from the deal passing
+        left (a hand that names its dealer: from it), what most games answer."""
+        ...
+
     def lowest_wins(self, options: Opts) -> bool:
         """Whether the lowest total leads rather than the highest."""
         ...
@@ -320,6 +326,9 @@ class KindDefaults(Generic[Opt, St]):
 
     def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
+
+    def dealers(self, options: Opt, state: St, rotation: Sequence[int]) -> Sequence[int]:
+        return rotation  # the deal passes to the left
 
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads

@@ -32,7 +32,7 @@ from .db import get_db
 from .entry import BiddingEntry, OnePageEntry, entry_for
 from .errors import handle_http_error
 from .forms import VersionForm
-from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .scoresheet import dealer_of, first_shown, needs, next_hand, rows, rule_labels
 from .sheet import render_game
 
 bp = Blueprint("hands", __name__)
@@ -216,9 +216,9 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         return _over(stored)
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
-    upcoming = next_hand(stored)
+    upcoming = next_hand(stored, result)
     options = _hand_rules(entry, stored.ruleset, upcoming.number)
-    dealer = stored.dealer(upcoming.number)
+    dealer = dealer_of(stored, result, upcoming.number)
     form = VersionForm()
     values: dict[str, str] = {}
     if stored.pending_bids:
@@ -279,7 +279,7 @@ def _posted_hand(stored: store.StoredGame, number: int) -> dict[str, Any] | None
     entry = _bidding(stored)
     result = stored.score()
     options = _hand_rules(entry, stored.rules_for(number), number)
-    dealer = stored.dealer(number)
+    dealer = dealer_of(stored, result, number)
     before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in result.sides)
     values = request.form.to_dict()
     bids, _e, _f = entry.read_bids(options, result.sides, stored.players, before, dealer, values)
@@ -318,10 +318,10 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     if not stored.pending_bids:
         return _no_bids(stored)
     result = stored.score()
-    upcoming = next_hand(stored)
+    upcoming = next_hand(stored, result)
     rules = stored.ruleset
     options, shape = _hand_rules(entry, rules, upcoming.number), rules.kind.shape(rules.options)
-    dealer = stored.dealer(upcoming.number)
+    dealer = dealer_of(stored, result, upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
     by_team = request.values.get("by", "team" if last.get("team_tricks") else "") == "team"
@@ -405,7 +405,7 @@ def hand(game_id: str, number: int) -> str:
         number=number,
         is_last=number == len(stored.hands),
         first_shown=first_shown(len(stored.hands), every=False),
-        upcoming=next_hand(stored),
+        upcoming=next_hand(stored, result),
     )
 
 
@@ -426,7 +426,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     options, shape = _hand_rules(entry, rules, number), rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
-    dealer = stored.dealer(number)
+    dealer = dealer_of(stored, result, number)
     totals_before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in sides)
     by_team = request.values.get("by", "team" if body.get("team_tricks") else "") == "team"
     form = VersionForm()
@@ -679,6 +679,7 @@ def _kind_page(
     to say what the table must still do) or one being edited."""
     entry = cast(OnePageEntry[Any], entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
+    dealt = dealer_of(stored, result or stored.score(), number)
     form = VersionForm()
     values: dict[str, Any] = {}
     chosen: list[str] = []
@@ -706,10 +707,8 @@ def _kind_page(
         stored=stored,
         number=number,
         editing=editing,
-        dealer=stored.players[stored.dealer(number)],
-        pickers=entry.pickers(
-            options, stored.players, stored.dealer(number), values, chosen, errors
-        ),
+        dealer=stored.players[dealt],
+        pickers=entry.pickers(options, stored.players, dealt, values, chosen, errors),
         values=values,
         errors=errors,
         notes=entry.notes(options, number),
@@ -765,7 +764,9 @@ def dealer(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         version=version,
         number=min(max(number, 1), last),
         last=last,
-        seat=stored.dealer(min(max(number, 1), last)) if seat is None else seat,
+        seat=dealer_of(stored, stored.score(), min(max(number, 1), last))
+        if seat is None
+        else seat,
         form_errors=errors,
     )
     return (page, 400) if errors else page

@@ -122,7 +122,7 @@ def render_game(
     kind = ruleset.kind
     target = kind.target(ruleset.options)  # None where the game ends after a number of hands
     entry = entry_for(stored.kind)
-    upcoming = next_hand(stored)
+    upcoming = next_hand(stored, result)
     current_role = role(stored.id)
     first = first_shown(len(result.hands), request.args.get("all") == "1")
     adjustments = store.adjustments_of(get_db(), [stored.id]).get(stored.id, [])

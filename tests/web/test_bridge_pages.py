@@ -78,3 +78,22 @@ def test_a_traveller_compares_the_boards_results(client, db):
     assert "Board 5 · top 2" in sheet and "2.00 / 0.00 (100.00 %)" in sheet
     exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
     assert exported["hands"][1] == {"board": 5, "ns_score": -200, "ns_pair": "2", "ew_pair": "5"}
+
+
+def test_a_chicago_deal_passed_out_is_dealt_again_by_the_same_dealer(client, db):
+    game_id = start_game(client, "chicago", dealer=1)
+    assert enter(client, db, game_id, declarer="pass").status_code == 303
+    play = text(client.get(f"/g/{game_id}/play"))
+    assert "Ben deals." in play  # not Cho: the deal passed out is dealt again
+    assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
+    sheet = text(client.get(f"/g/{game_id}?all=1"))
+    assert sheet.count("Ben dealt.") == 2
+    assert "Cho deals" in text(client.get(f"/g/{game_id}/play"))
+
+
+def test_a_duplicate_board_is_dealt_by_its_own_dealer(client, db):
+    game_id = start_game(client, "duplicate", dealer=2)  # the first dealer does not count
+    assert "Ann deals." in text(client.get(f"/g/{game_id}/play"))  # board 1: North
+    assert enter(client, db, game_id, declarer=1, contract="3NT").status_code == 303
+    assert "Ann dealt." in text(client.get(f"/g/{game_id}"))
+    assert "Ben deals." in text(client.get(f"/g/{game_id}/play"))  # board 2: East

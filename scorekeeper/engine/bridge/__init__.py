@@ -16,7 +16,7 @@ from ..types import HandResult, Marker, StatColumn
 from . import hand as hand_module
 from . import scoring
 from .compare import compare, plain
-from .contract import Item, trick_points
+from .contract import Item, board_dealer, trick_points
 from .hand import BridgeHand, contract_words
 from .options import TRICKS, BridgeOptions, ChicagoScoring, Compare, Form
 from .scoring import BridgeState, Deal, closing, final_totals
@@ -132,6 +132,21 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
     def dealt_by(self, state: BridgeState, dealer: int) -> BridgeState:
         """Rubber and Chicago follow the seat that deals (a board carries its own)."""
         return replace(state, dealer=dealer)
+
+    def dealers(
+        self, options: BridgeOptions, state: BridgeState, rotation: Sequence[int]
+    ) -> Sequence[int]:
+        """Each deal's dealer as it was scored (a chicago's deal passed out is dealt again
+        by the same dealer; a board is dealt by its own, Law 2), then the next deal's."""
+        dealt = [
+            seat if deal.dealer is None else deal.dealer
+            for deal, seat in zip(state.deals, rotation, strict=False)
+        ]
+        if options.form in (Form.DUPLICATE, Form.DUPLICATE_BOARD):
+            upcoming = board_dealer(state.deals[-1].number + 1 if state.deals else 1)
+        else:
+            upcoming = state.dealer
+        return [*dealt, upcoming]
 
     def stop(self, options: BridgeOptions, state: BridgeState) -> BridgeState:
         if options.form is not Form.RUBBER:  # Chicago and boards end by their count
