@@ -231,6 +231,12 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Whether the lowest total leads rather than the highest."""
         ...
 
+    def paper(self, options: Opts) -> str:
+        """The name of the kind's own paper under these options (its partials
+        `templates/kinds/<module>/pdf/<paper>_sheet.html` for a game's scoresheet and
+        `<paper>_pad.html` for a blank score pad), or "" for the rows every game prints."""
+        ...
+
     def unnamed(self, options: Opts) -> tuple[str, ...] | None:
         """The players of a file that names none, where the rules need no names (the
         results come from many tables); None: a file must name its players."""
@@ -332,6 +338,9 @@ class KindDefaults(Generic[Opt, St]):
 
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads
+
+    def paper(self, options: Opt) -> str:
+        return ""  # a row per hand, points and total per side
 
     def unnamed(self, options: Opt) -> tuple[str, ...] | None:
         return None  # a file names its players

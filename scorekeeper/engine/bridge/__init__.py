@@ -101,6 +101,11 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
     def seating(self, options: BridgeOptions, count: int) -> Text:
         return text(N_("Bridge is for 4 players, got {count}"), count=count)
 
+    def paper(self, options: BridgeOptions) -> str:
+        """A rubber is written above and below the line; a chicago's pad is its wheel
+        (a chicago's game sheet is a row per deal, as every game's)."""
+        return {Form.RUBBER: "rubber", Form.CHICAGO: "chicago"}.get(options.form, "")
+
     def unnamed(self, options: BridgeOptions) -> tuple[str, ...] | None:
         """A traveller's results come from many pairs: its seats are the directions."""
         return DIRECTIONS if options.form is Form.DUPLICATE_BOARD else None
