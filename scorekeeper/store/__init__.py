@@ -79,6 +79,7 @@ from .games import (
     set_archived,
     set_bids,
     started_by,
+    stop_game,
 )
 from .places import NotTheDirector, PlaceTaken, is_director, planned_rounds, round_for_new_game
 from .ratings import ratings_of
@@ -222,6 +223,7 @@ __all__ = [
     "set_rules",
     "set_sit_out",
     "started_by",
+    "stop_game",
     "table_by_token",
     "table_name",
     "table_results",

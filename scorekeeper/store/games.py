@@ -100,6 +100,7 @@ class StoredGame:
     created_by: str | None = None  # the phone that started it (None: not known)
     cut_at: str | None = None  # when the director ended its round, as it stood then
     hands_limit: int | None = None  # a progressive round's hands: over after this many
+    stopped: bool = False  # the table stopped it before its end (see `stop_game`)
 
     @property
     def over(self) -> bool:
@@ -129,6 +130,7 @@ class StoredGame:
                 if self.option_changes
                 else {}
             ),
+            **({"stopped": True} if self.stopped else {}),
         }
 
     def started_from(self) -> Ruleset:
@@ -241,6 +243,7 @@ def _row_to_game(
         created_by=row.get("created_by"),
         cut_at=row.get("cut_at"),
         hands_limit=row.get("hands_limit"),
+        stopped=bool(row.get("stopped")),
     )
 
 
@@ -808,6 +811,20 @@ def change_options(
         )
         _save_summary(db, game_id, result, stored.hands, stored.created_at, bids_cleared=False)
         _log(db, game_id, "options_changed", start, {"before": before, "after": dict(changes)})
+    return result
+
+
+def stop_game(db: Database, game_id: str, stopped: bool, *, version: int | None) -> GameResult:
+    """The table stops the game before its end (`stopped`), as its kind scores that (an
+    unfinished rubber's premiums), or takes the stop back: the game goes on. Checked by
+    the engine first (GameError for a game its kind does not stop)."""
+    with writing(db):
+        stored = _claim(db, game_id, version)
+        doc = {key: value for key, value in stored.document().items() if key != "stopped"}
+        result = score_game(load_game({**doc, **({"stopped": True} if stopped else {})}))
+        db.execute("UPDATE games SET stopped = ? WHERE id = ?", [int(stopped), game_id])
+        _save_summary(db, game_id, result, doc["hands"], stored.created_at, bids_cleared=True)
+        _log(db, game_id, "stopped" if stopped else "resumed", None, {})
     return result
 
 

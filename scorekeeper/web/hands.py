@@ -23,15 +23,26 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameError, GameResult, HandError, Ruleset, Text, find_kind
+from ..engine import (
+    GameError,
+    GameResult,
+    HandError,
+    Ruleset,
+    Text,
+    find_kind,
+    load_game,
+    score_game,
+)
 from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
 from ..limits import MAX_HANDS, parse_count
+from ..scoresheet import winner_words
 from .access import game_for
 from .db import get_db
 from .entry import BiddingEntry, OnePageEntry, entry_for
 from .errors import handle_http_error
 from .forms import VersionForm
+from .i18n import render_text
 from .scoresheet import dealer_of, first_shown, needs, next_hand, rows, rule_labels
 from .sheet import render_game
 
@@ -770,3 +781,62 @@ def dealer(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         form_errors=errors,
     )
     return (page, 400) if errors else page
+
+
+@bp.route("/g/<game_id>/stop", methods=["GET", "POST"])
+def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Stop the game before its end where its rules score that (an unfinished rubber's
+    premiums), asking first with what stopping scores; with `stopped=0`, take the stop
+    back: the game goes on. Only the phone that keeps score."""
+    stored = game_for(game_id, "edit")
+    going_on = request.values.get("stopped") == "0"
+    back = url_for("games.game", game_id=game_id)
+    if going_on != stored.stopped:
+        return redirect(back, 303)  # already as asked (a second tap, another phone)
+    try:
+        after = score_game(load_game({**stored.document(), "stopped": not going_on}))
+    except (GameError, HandError) as error:
+        abort(400, render_text(sentence(error.message)))
+    if not going_on and (stored.score().outcome.finished or not after.outcome.finished):
+        abort(400, _("This game cannot be stopped: it is over, or its rules score no stop."))
+    form = VersionForm()
+    if request.method == "POST" and request.form.get("confirm") == "1":
+        if not form.validate_on_submit():
+            abort(400, render_text(form.refusal()))
+        try:
+            store.stop_game(get_db(), game_id, not going_on, version=form.seen_version())
+        except store.Conflict:
+            return _conflict(game_id)
+        flash(_("The game goes on.") if going_on else _("Stopped here: the game is over."))
+        return redirect(back, 303)
+    if going_on:
+        words = [
+            _("The stop is taken back: the game goes on from hand %(n)s.", n=len(stored.hands) + 1)
+        ]
+    else:
+        totals = " · ".join(
+            f"{side.name} {total}" for side, total in zip(after.sides, _final(after), strict=True)
+        )
+        words = [
+            _("The game ends here, scored as its rules score a game stopped before its end."),
+            _("Totals then: %(totals)s.", totals=totals),
+            f"{render_text(winner_words(after))} — {render_text(after.outcome.reason)}",
+        ]
+    return render_template(
+        "confirm.html",
+        title=_("Go on with this game?") if going_on else _("Stop this game here?"),
+        words=words,
+        button=_("Go on") if going_on else _("Stop here"),
+        action=request.path,
+        back=back,
+        hidden={"version": str(stored.version), "stopped": "0" if going_on else ""},
+        form=form,
+    )
+
+
+def _final(result: GameResult) -> list[int]:
+    """The totals as `score` gives them: a kind's report may replace them (an unfinished
+    rubber's closing premiums are in its totals, not in any hand's points)."""
+    whole = result.game.kind.report(result.game.current_ruleset.options, result.state)[1]
+    totals = whole.get("totals")
+    return [int(t) for t in totals] if isinstance(totals, list) else list(result.totals)

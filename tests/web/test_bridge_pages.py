@@ -97,3 +97,41 @@ def test_a_duplicate_board_is_dealt_by_its_own_dealer(client, db):
     assert enter(client, db, game_id, declarer=1, contract="3NT").status_code == 303
     assert "Ann dealt." in text(client.get(f"/g/{game_id}"))
     assert "Ben deals." in text(client.get(f"/g/{game_id}/play"))  # board 2: East
+
+
+def test_a_rubber_stopped_from_the_phone_scores_its_premiums_and_can_go_on(client, db):
+    game_id = start_game(client, "rubber")
+    assert "Stop the rubber" not in text(client.get(f"/g/{game_id}"))  # no deal yet
+    for declarer, contract in [(0, "4S"), (1, "2H")]:
+        assert enter(client, db, game_id, declarer=declarer, contract=contract).status_code == 303
+    assert "Stop the rubber here" in text(client.get(f"/g/{game_id}"))
+    asked = text(client.get(f"/g/{game_id}/stop"))
+    assert "Stop this game here?" in asked and "Ann &amp; Cho 420 · Ben &amp; Dee 160" in asked
+    done = client.post(
+        f"/g/{game_id}/stop", data={"confirm": "1", "version": version(db, game_id)}
+    )
+    assert done.status_code == 303
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "The rubber was stopped before its end" in sheet
+    assert "Ann &amp; Cho: 300 · unfinished rubber: the only game" in sheet
+    assert "Ben &amp; Dee: 100 · unfinished rubber: the only partscore" in sheet
+    assert "Final totals: Ann &amp; Cho 420 · Ben &amp; Dee 260" in sheet
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["stopped"] is True
+    assert "The table stopped the game here." in text(client.get(f"/g/{game_id}/history"))
+    assert client.post(f"/g/{game_id}/play", data={}).status_code != 303  # it is over
+    back = client.post(
+        f"/g/{game_id}/stop",
+        data={"confirm": "1", "stopped": "0", "version": version(db, game_id)},
+    )
+    assert back.status_code == 303
+    assert "Stop the rubber here" in text(client.get(f"/g/{game_id}"))
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert "stopped" not in exported
+
+
+def test_a_chicago_cannot_be_stopped(client, db):
+    game_id = start_game(client, "chicago")
+    assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
+    refused = client.post(f"/g/{game_id}/stop", data={"confirm": "1"})
+    assert refused.status_code == 400 and "for a rubber only" in text(refused)

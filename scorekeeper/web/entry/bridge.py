@@ -34,6 +34,7 @@ from ...engine.bridge.scoring import (
     Deal,
     chicago_vulnerable,
     closing,
+    final_totals,
 )
 from ...engine.errors import InvalidHand
 from ...engine.hand import Body
@@ -368,6 +369,8 @@ class BridgeEntry(OnePage[BridgeOptions]):
         if options.form is Form.RUBBER:
             found["rubber"] = rubber_sheet(state)
             found["closing"] = closing(options, state)
+            found["stopped"] = state.stopped
+            found["totals"] = final_totals(options, state)
         elif options.form is Form.CHICAGO:
             found["wheel"] = chicago_wheel(options, state)
         elif options.form is Form.DUPLICATE_BOARD:
