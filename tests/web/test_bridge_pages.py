@@ -115,7 +115,7 @@ def test_a_rubber_stopped_from_the_phone_scores_its_premiums_and_can_go_on(clien
     assert "The rubber was stopped before its end" in sheet
     assert "Ann &amp; Cho: 300 · unfinished rubber: the only game" in sheet
     assert "Ben &amp; Dee: 100 · unfinished rubber: the only partscore" in sheet
-    assert "Final totals: Ann &amp; Cho 420 · Ben &amp; Dee 260" in sheet
+    assert "Final totals: Ann &amp; Cho 420 · Ben &amp; Dee 160" in sheet
     exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
     assert exported["stopped"] is True
     assert "The table stopped the game here." in text(client.get(f"/g/{game_id}/history"))
