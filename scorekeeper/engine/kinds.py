@@ -20,6 +20,7 @@ from .text import N_, text
 from .types import Marker, Side, StatColumn
 
 if TYPE_CHECKING:
+    from .game import GameResult
     from .rulesheet import Answer, Group, Table
     from .text import Part, Text
     from .types import HandResult, Need, Outcome, Payment
@@ -231,6 +232,12 @@ class GameKind(Protocol[Opts, Hand, State]):
         """Whether the lowest total leads rather than the highest."""
         ...
 
+    def across_tables(self, tables: Sequence[GameResult]) -> list[Body] | None:
+        """An evening's tables of this kind compared with each other, as game files to
+        score (one per way of comparing them: a traveller of the boards they all
+        played); [] while nothing is to compare yet; None where the kind compares none."""
+        ...
+
     def paper(self, options: Opts) -> str:
         """The name of the kind's own paper under these options (its partials
         `templates/kinds/<module>/pdf/<paper>_sheet.html` for a game's scoresheet and
@@ -338,6 +345,9 @@ class KindDefaults(Generic[Opt, St]):
 
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads
+
+    def across_tables(self, tables: Sequence[GameResult]) -> list[Body] | None:
+        return None  # each table's game stands on its own
 
     def paper(self, options: Opt) -> str:
         return ""  # a row per hand, points and total per side

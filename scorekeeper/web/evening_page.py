@@ -471,6 +471,13 @@ def director_link(evening: store.Evening) -> str:
     return share_url("director.co_director", token=evening.director_token)
 
 
+def _compared(night: Night) -> bool:
+    """Whether a kind played at the evening compares its tables with each other (a
+    traveller of the boards they all played): the evening's page links to that page."""
+    kinds = {game.result.kind for game in night.games.values() if game.result is not None}
+    return any(find_kind(kind).across_tables([]) is not None for kind in kinds)
+
+
 def render_evening(evening: store.Evening, has: str) -> str:
     """The evening's page as this phone may see it."""
     db = get_db()
@@ -501,5 +508,6 @@ def render_evening(evening: store.Evening, has: str) -> str:
         locked=store.locked_out(db, device(), evening.id),
         director_link=director_link(evening) if organizer else "",
         when=when,
+        compared=_compared(night),
         **rounds_form_view(evening, organizer),
     )

@@ -21,9 +21,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import UnknownRuleset
+from ..engine import GameResult, UnknownRuleset, find_kind, load_game, score_game
 from ..engine.errors import GameError
 from ..engine.house import rules_document
+from ..engine.kinds import module_name
 from ..engine.text import sentence
 from ..limits import (
     EVENING_NAME_MAX,
@@ -148,6 +149,30 @@ def evening(evening_id: str) -> str:
     and plan, and for its directors what they may do."""
     found, has = evening_for(evening_id)
     return render_evening(found, has)
+
+
+@bp.route("/e/<evening_id>/compared")
+def compared(evening_id: str) -> str:
+    """The evening's tables compared with each other where their kind compares them:
+    every table's results on the same boards, per board and per pair (the kind's
+    traveller, each way it compares them)."""
+    found, has = evening_for(evening_id)
+    night = read(found, has)
+    db = get_db()
+    tables: dict[str, list[GameResult]] = {}
+    for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
+        stored = store.get_game(db, game.id)
+        with contextlib.suppress(store.DamagedGame):  # a damaged game is said on its own page
+            tables.setdefault(stored.kind, []).append(stored.score())
+    sections = []
+    for name, results in tables.items():
+        kind = find_kind(name)
+        for doc in kind.across_tables(results) or []:
+            result = score_game(load_game(doc))
+            report = kind.report(result.game.ruleset.options, result.state)
+            partial = f"kinds/{module_name(name)}/across.html"
+            sections.append((result, report, partial))
+    return render_template("compared.html", evening=found, sections=sections)
 
 
 @bp.route("/e/<evening_id>/version")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import start_game, text, version
+from .conftest import setup_form, start_game, text, version
 
 
 def enter(client, db, game_id, **fields):
@@ -135,3 +135,28 @@ def test_a_chicago_cannot_be_stopped(client, db):
     assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
     refused = client.post(f"/g/{game_id}/stop", data={"confirm": "1"})
     assert refused.status_code == 400 and "for a rubber only" in text(refused)
+
+
+def test_an_evenings_tables_are_compared_board_by_board_and_pair_by_pair(client, db):
+    evening = client.post("/evenings/", data={"name": "Duplicate night"})
+    evening = evening.headers["Location"].rsplit("/", 1)[1]
+    tables = []
+    for names in (["Ann", "Ben", "Cho", "Dee"], ["Eve", "Fay", "Gus", "Hal"]):
+        form = {**setup_form("duplicate", names=names), "evening": evening}
+        made = client.post(f"/new/duplicate?evening={evening}", data=form)
+        assert made.status_code == 303, made.get_data(as_text=True)
+        tables.append(made.headers["Location"].rsplit("/", 1)[1])
+    assert f"/e/{evening}/compared" not in text(client.get(f"/e/{evening}"))  # nothing yet
+    for game_id, (declarer, contract, result) in zip(
+        tables, [(0, "4S", 0), (0, "4S", 1)], strict=True
+    ):
+        done = enter(client, db, game_id, declarer=declarer, contract=contract, result=result)
+        assert done.status_code == 303
+    assert f"/e/{evening}/compared" in client.get(f"/e/{evening}").get_data(as_text=True)
+    compared = text(client.get(f"/e/{evening}/compared"))
+    assert "Board 1 · top 2" in compared  # two results: a top of 2 matchpoints
+    assert "Eve &amp; Gus / Fay &amp; Hal" in compared and "450" in compared
+    assert "2.00 / 0.00 (100.00 %)" in compared  # 450 beats 420
+    assert "Pairs" in compared and "IMPs" in compared  # and by cross-IMPs
+    client.set_cookie("lang", "ja")
+    assert client.get(f"/e/{evening}/compared").status_code == 200

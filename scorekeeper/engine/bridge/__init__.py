@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import GameError
 from ..hand import Body, Gettext, HandCode
@@ -21,6 +22,10 @@ from .hand import BridgeHand, contract_words
 from .options import TRICKS, BridgeOptions, ChicagoScoring, Compare, Form
 from .scoring import BridgeState, Deal, closing, final_totals
 
+if TYPE_CHECKING:
+    from ..game import GameResult
+
+FORMAT = "scorekeeper-game/1"  # a game file, as engine/game.py reads it
 DIRECTIONS = ("North", "East", "South", "West")
 
 
@@ -100,6 +105,28 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
 
     def seating(self, options: BridgeOptions, count: int) -> Text:
         return text(N_("Bridge is for 4 players, got {count}"), count=count)
+
+    def across_tables(self, tables: Sequence[GameResult]) -> list[Body] | None:
+        """An evening's tables that play duplicate boards, compared board by board: a
+        traveller of every table's results (each pair its table's North-South or
+        East-West partnership, by its players' names), by matchpoints and by cross-IMPs."""
+        results: list[dict[str, object]] = []
+        for table in tables:
+            options, state = table.game.ruleset.options, table.state
+            if not isinstance(options, BridgeOptions) or options.form is not Form.DUPLICATE:
+                continue
+            assert isinstance(state, BridgeState)
+            ns, ew = (side.name for side in table.sides)
+            results += [
+                {"board": deal.number, "ns_score": deal.ns_score, "ns_pair": ns, "ew_pair": ew}
+                for deal in state.deals
+            ]
+        if not results:
+            return []
+        return [
+            {"format": FORMAT, "game": "bridge", "ruleset": ruleset, "hands": results}
+            for ruleset in ("duplicate-board", "duplicate-board-cross-imps")
+        ]
 
     def paper(self, options: BridgeOptions) -> str:
         """A rubber is written above and below the line; a chicago's pad is its wheel
