@@ -815,9 +815,9 @@ def change_options(
 
 
 def stop_game(db: Database, game_id: str, stopped: bool, *, version: int | None) -> GameResult:
-    """The table stops the game before its end (`stopped`), as its kind scores that (an
-    unfinished rubber's premiums), or takes the stop back: the game goes on. Checked by
-    the engine first (GameError for a game its kind does not stop)."""
+    """The table stops the game before its end (`stopped`), as its kind scores that (its
+    premiums for what was won so far), or takes the stop back: the game goes on.
+    Checked by the engine first (GameError for a game its kind does not stop)."""
     with writing(db):
         stored = _claim(db, game_id, version)
         doc = {key: value for key, value in stored.document().items() if key != "stopped"}

@@ -785,8 +785,8 @@ def dealer(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
 
 @bp.route("/g/<game_id>/stop", methods=["GET", "POST"])
 def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
-    """Stop the game before its end where its rules score that (an unfinished rubber's
-    premiums), asking first with what stopping scores; with `stopped=0`, take the stop
+    """Stop the game before its end where its rules score that (premiums for what was
+    won so far), asking first with what stopping scores; with `stopped=0`, take the stop
     back: the game goes on. Only the phone that keeps score."""
     stored = game_for(game_id, "edit")
     going_on = request.values.get("stopped") == "0"
@@ -835,8 +835,8 @@ def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
 
 
 def _final(result: GameResult) -> list[int]:
-    """The totals as `score` gives them: a kind's report may replace them (an unfinished
-    rubber's closing premiums are in its totals, not in any hand's points)."""
+    """The totals as `score` gives them: a kind's report may replace them (the premiums
+    of a game stopped short are in its totals, not in any hand's points)."""
     whole = result.game.kind.report(result.game.current_ruleset.options, result.state)[1]
     totals = whole.get("totals")
     return [int(t) for t in totals] if isinstance(totals, list) else list(result.totals)
