@@ -43,7 +43,7 @@ from .entry import BiddingEntry, OnePageEntry, entry_for
 from .errors import handle_http_error
 from .forms import VersionForm
 from .i18n import render_text
-from .scoresheet import dealer_of, first_shown, needs, next_hand, rows, rule_labels
+from .scoresheet import dealer_of, final_totals, first_shown, needs, next_hand, rows, rule_labels
 from .sheet import render_game
 
 bp = Blueprint("hands", __name__)
@@ -815,7 +815,8 @@ def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
         ]
     else:
         totals = " · ".join(
-            f"{side.name} {total}" for side, total in zip(after.sides, _final(after), strict=True)
+            f"{side.name} {total}"
+            for side, total in zip(after.sides, final_totals(after), strict=True)
         )
         words = [
             _("The game ends here, scored as its rules score a game stopped before its end."),
@@ -832,11 +833,3 @@ def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
         hidden={"version": str(stored.version), "stopped": "0" if going_on else ""},
         form=form,
     )
-
-
-def _final(result: GameResult) -> list[int]:
-    """The totals as `score` gives them: a kind's report may replace them (the premiums
-    of a game stopped short are in its totals, not in any hand's points)."""
-    whole = result.game.kind.report(result.game.current_ruleset.options, result.state)[1]
-    totals = whole.get("totals")
-    return [int(t) for t in totals] if isinstance(totals, list) else list(result.totals)

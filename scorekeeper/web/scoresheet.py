@@ -108,6 +108,14 @@ def dealer_of(stored: StoredGame, result: GameResult, number: int) -> int:
     return result.dealer(number)
 
 
+def final_totals(result: GameResult) -> list[int]:
+    """The totals as `score` gives them: a kind's report may replace them (the premiums
+    of a game stopped short are in its totals, not in any hand's points)."""
+    whole = result.game.kind.report(result.game.current_ruleset.options, result.state)[1]
+    totals = whole.get("totals")
+    return [int(t) for t in totals] if isinstance(totals, list) else list(result.totals)
+
+
 def next_hand(stored: StoredGame, result: GameResult) -> NextHand:
     """Who deals and who bids first in the next hand."""
     number = len(stored.hands) + 1

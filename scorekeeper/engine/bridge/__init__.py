@@ -18,7 +18,7 @@ from . import hand as hand_module
 from . import scoring
 from .compare import compare, plain
 from .contract import Item, board_dealer, trick_points
-from .hand import BridgeHand, contract_words
+from .hand import BridgeHand, contract_words, hand_to_json
 from .options import TRICKS, BridgeOptions, ChicagoScoring, Compare, Form
 from .scoring import BridgeState, Deal, closing, final_totals
 
@@ -118,7 +118,7 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
             assert isinstance(state, BridgeState)
             ns, ew = (side.name for side in table.sides)
             results += [
-                {"board": deal.number, "ns_score": deal.ns_score, "ns_pair": ns, "ew_pair": ew}
+                {**hand_to_json(deal.hand), "board": deal.number, "ns_pair": ns, "ew_pair": ew}
                 for deal in state.deals
             ]
         if not results:
