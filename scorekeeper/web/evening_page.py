@@ -7,6 +7,7 @@ all render it through `render_evening`.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from flask_babel import ngettext
 
 from .. import store
 from ..engine import GameResult, UnknownRuleset, find_kind
+from ..engine.hand import Body
 from ..engine.rotation import Method
 from ..engine.text import number
 from ..limits import player_key
@@ -471,11 +473,21 @@ def director_link(evening: store.Evening) -> str:
     return share_url("director.co_director", token=evening.director_token)
 
 
-def _compared(night: Night) -> bool:
-    """Whether a kind played at the evening compares its tables with each other (a
-    traveller of the boards they all played): the evening's page links to that page."""
+def compared_games(night: Night) -> list[tuple[str, list[Body]]]:
+    """Where a kind played at the evening compares its tables with each other (a
+    traveller of the boards they all played): the kind's name and the game files that
+    compare them. Only the games of such kinds are read and scored."""
     kinds = {game.result.kind for game in night.games.values() if game.result is not None}
-    return any(find_kind(kind).across_tables([]) is not None for kind in kinds)
+    comparing = {kind for kind in kinds if find_kind(kind).across_tables([]) is not None}
+    tables: dict[str, list[GameResult]] = {}
+    for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
+        if game.result is None or game.result.kind not in comparing:
+            continue
+        stored = store.get_game(get_db(), game.id)
+        with contextlib.suppress(store.DamagedGame):  # said on the game's own page
+            tables.setdefault(stored.kind, []).append(stored.score())
+    found = [(name, find_kind(name).across_tables(results)) for name, results in tables.items()]
+    return [(name, docs) for name, docs in found if docs]
 
 
 def render_evening(evening: store.Evening, has: str) -> str:
@@ -508,6 +520,6 @@ def render_evening(evening: store.Evening, has: str) -> str:
         locked=store.locked_out(db, device(), evening.id),
         director_link=director_link(evening) if organizer else "",
         when=when,
-        compared=_compared(night),
+        compared=bool(compared_games(night)),
         **rounds_form_view(evening, organizer),
     )

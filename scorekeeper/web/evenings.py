@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameResult, UnknownRuleset, find_kind, load_game, score_game
+from ..engine import UnknownRuleset, find_kind, load_game, score_game
 from ..engine.errors import GameError
 from ..engine.house import rules_document
 from ..engine.kinds import module_name
@@ -41,6 +41,7 @@ from .db import get_db
 from .download import file_response
 from .evening_page import (
     card_game,
+    compared_games,
     format_choices,
     format_words,
     read,
@@ -157,17 +158,10 @@ def compared(evening_id: str) -> str:
     every table's results on the same boards, per board and per pair (the kind's
     traveller, each way it compares them)."""
     found, has = evening_for(evening_id)
-    night = read(found, has)
-    db = get_db()
-    tables: dict[str, list[GameResult]] = {}
-    for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
-        stored = store.get_game(db, game.id)
-        with contextlib.suppress(store.DamagedGame):  # a damaged game is said on its own page
-            tables.setdefault(stored.kind, []).append(stored.score())
     sections = []
-    for name, results in tables.items():
+    for name, docs in compared_games(read(found, has)):
         kind = find_kind(name)
-        for doc in kind.across_tables(results) or []:
+        for doc in docs:
             result = score_game(load_game(doc))
             report = kind.report(result.game.ruleset.options, result.state)
             partial = f"kinds/{module_name(name)}/across.html"
