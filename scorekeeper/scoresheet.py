@@ -84,8 +84,9 @@ def rows(
     )
     if numbers is not None:  # some hands' rows: no need to build the others
         pairs = [(n, (bodies[n - 1], result.hands[n - 1])) for n in sorted(numbers)]
+    dealers = result.dealers()  # the real dealers, as the kind says
     for number, (body, hand) in pairs:
-        dealer = result.game.dealer(number)  # the real dealer, where a hand names one
+        dealer = dealers[number - 1]
         options = result.game.ruleset_for(number).options
         leader, row_lead = game_kind.first_lead(options, dealer, players)
         printed = game_kind.scorecard_rows(options)

@@ -299,3 +299,27 @@ def test_the_y_axis_numbers_sit_on_their_grid_lines():
     )
     # Scores of a point or two still get whole, equally spaced numbers.
     assert progression_svg(2, [[1, 0]], None).y_labels == "2\n1\n0"
+
+
+def test_a_rubber_is_printed_above_and_below_the_line():
+    hands = [
+        {"contract": "2H", "declarer": 0, "result": 1, "honours": {"side": 0, "points": 100}},
+        {"contract": "4S", "declarer": 1, "result": -2},
+        {"contract": "2NT", "declarer": 0, "result": 0},
+    ]
+    doc = {"format": "scorekeeper-game/1", "game": "bridge", "ruleset": "rubber"}
+    game = load_game({**doc, "players": ["Ann", "Ben", "Cho", "Dee"], "hands": hands})
+    text = " ".join(pages(scoresheet_pdf(game)))
+    assert "The rubber: above and below the line" in text
+    assert "100 honours (1)" in text and "100 undertricks (2)" in text  # above the line
+    assert "70 (3)" in text and "Game 1" in text  # below: 2NT's 70 makes a game
+    assert "above 230 · below 130" in text and "Total 360" in text
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "expected"),
+    [("rubber", ["We", "They", "above the line"]), ("chicago", ["dealer's side", "both"])],
+)
+def test_blank_bridge_pads_are_the_kinds_own(ruleset, expected):
+    text = " ".join(pages(scorecard_pdf(find_ruleset(ruleset))))
+    assert all(words in text for words in expected), text

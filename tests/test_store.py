@@ -56,6 +56,7 @@ def test_migrations_are_recorded_and_rerunning_is_a_no_op(db):
         "m022_directed_evenings",
         "m023_summaries_in_order_of_change",
         "m024_club_members_and_shared_ratings",
+        "m025_games_the_table_stopped",
     ]
     before = dump(db)
     migrate(db)

@@ -104,6 +104,23 @@ class GameResult:
             return self.hands[-1].carried
         return tuple(0 for _ in self.sides) if self.game.kind.facts.carried else None
 
+    def dealers(self) -> Sequence[int]:
+        """The seat that dealt each hand, then the one that deals the next, as the kind
+        says (a deal passed out dealt again by the same dealer, a board's own dealer);
+        most games: the deal passes to the left, from a hand that names its dealer."""
+        game = self.game
+        rotation: list[int] = []
+        for number in range(1, len(self.hands) + 2):
+            named = game.named_dealer(number)
+            if named is None:
+                named = (rotation[-1] + 1) % len(game.players) if rotation else game.first_dealer
+            rotation.append(named)
+        return game.kind.dealers(game.current_ruleset.options, self.state, rotation)
+
+    def dealer(self, hand_number: int) -> int:
+        """The seat that dealt hand `hand_number` (1-based), or deals the next one."""
+        return self.dealers()[hand_number - 1]
+
 
 def score_game(game: Game) -> GameResult:
     """Score every hand in order under the rules in force for it, and decide the outcome.

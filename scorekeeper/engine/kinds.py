@@ -20,6 +20,7 @@ from .text import N_, text
 from .types import Marker, Side, StatColumn
 
 if TYPE_CHECKING:
+    from .game import GameResult
     from .rulesheet import Answer, Group, Table
     from .text import Part, Text
     from .types import HandResult, Need, Outcome, Payment
@@ -221,8 +222,26 @@ class GameKind(Protocol[Opts, Hand, State]):
         whose rules depend on who deals."""
         ...
 
+    def dealers(self, options: Opts, state: State, rotation: Sequence[int]) -> Sequence[int]:
+        """The seat that dealt each hand so far, then the one that deals the next, from
+        the state after the last hand; `rotation` is the same from the deal passing
+        left (a hand that names its dealer: from it), what most games answer."""
+        ...
+
     def lowest_wins(self, options: Opts) -> bool:
         """Whether the lowest total leads rather than the highest."""
+        ...
+
+    def across_tables(self, tables: Sequence[GameResult]) -> list[Body] | None:
+        """An evening's tables of this kind compared with each other, as game files to
+        score (one per way of comparing them: a traveller of the boards they all
+        played); [] while nothing is to compare yet; None where the kind compares none."""
+        ...
+
+    def paper(self, options: Opts) -> str:
+        """The name of the kind's own paper under these options (its partials
+        `templates/kinds/<module>/pdf/<paper>_sheet.html` for a game's scoresheet and
+        `<paper>_pad.html` for a blank score pad), or "" for the rows every game prints."""
         ...
 
     def unnamed(self, options: Opts) -> tuple[str, ...] | None:
@@ -327,8 +346,17 @@ class KindDefaults(Generic[Opt, St]):
     def dealt_by(self, state: St, dealer: int) -> St:
         return state  # the scores do not depend on who deals
 
+    def dealers(self, options: Opt, state: St, rotation: Sequence[int]) -> Sequence[int]:
+        return rotation  # the deal passes to the left
+
     def lowest_wins(self, options: Opt) -> bool:
         return False  # the highest total leads
+
+    def across_tables(self, tables: Sequence[GameResult]) -> list[Body] | None:
+        return None  # each table's game stands on its own
+
+    def paper(self, options: Opt) -> str:
+        return ""  # a row per hand, points and total per side
 
     def unnamed(self, options: Opt) -> tuple[str, ...] | None:
         return None  # a file names its players

@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from ..engine import Game, GameResult, Ruleset, Text, score_game
 from ..engine.describe import describe
+from ..engine.kinds import module_name
 from ..engine.text import Translations, number, signed
 from ..paths import TEMPLATES as ALL_TEMPLATES
 from ..scoresheet import carried_text, fixed_columns, rows, translate, winner_words
@@ -47,7 +48,8 @@ def environment(
     again, which was four fifths of the time to write a scoresheet's HTML.
     """
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        # A kind's own paper is among its templates (templates/kinds/<module>/pdf/).
+        loader=jinja2.FileSystemLoader([TEMPLATES, ALL_TEMPLATES]),
         autoescape=True,
         extensions=["jinja2.ext.i18n"],
         undefined=jinja2.StrictUndefined,
@@ -116,6 +118,20 @@ def _changed_words(ruleset: Ruleset) -> list[tuple[Text, Text]]:
     ]
 
 
+def _layout(env: jinja2.Environment, ruleset: Ruleset, what: str) -> str | None:
+    """The kind's own layout of a game's sheet or a blank pad (`what`) under these rules,
+    where it has one; else None, for the rows every game prints."""
+    paper = ruleset.kind.paper(ruleset.options)
+    if not paper:
+        return None
+    name = f"kinds/{module_name(ruleset.game)}/pdf/{paper}_{what}.html"
+    try:
+        env.get_template(name)
+    except jinja2.TemplateNotFound:
+        return None
+    return name
+
+
 def scoresheet_html(
     game: Game,
     *,
@@ -144,7 +160,10 @@ def scoresheet_html(
     env = environment(translations, language)
     tr = translations or gettext.NullTranslations()
     chart = progression_svg(len(names), [hand.totals for hand in result.hands], target)
+    layout = _layout(env, ruleset, "sheet")
     return env.get_template("scoresheet.html").render(
+        layout=layout,
+        report=kind.report(options, result.state) if layout else None,
         game=game,
         result=result,
         ruleset=ruleset,
@@ -189,6 +208,7 @@ def scorecard_html(
     printed = kind.scorecard_rows(options)  # a fixed schedule prints its hands
     env = environment(translations, language)
     return env.get_template("scorecard.html").render(
+        layout=_layout(env, ruleset, "pad"),
         printed=printed,
         ruleset=ruleset,
         sides=[side.name for side in kind.shape(options).sides(seats)],

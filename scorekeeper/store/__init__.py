@@ -66,6 +66,7 @@ from .games import (
     rename_player,
     replace_hand,
     set_bids,
+    stop_game,
 )
 from .migrations import migrations
 from .places import NotTheDirector, PlaceTaken, is_director, planned_rounds, round_for_new_game
@@ -225,6 +226,7 @@ __all__ = [
     "set_rules",
     "set_sit_out",
     "started_by",
+    "stop_game",
     "table_by_token",
     "table_name",
     "table_results",

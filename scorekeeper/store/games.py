@@ -457,6 +457,20 @@ def change_options(
     return result
 
 
+def stop_game(db: Database, game_id: str, stopped: bool, *, version: int | None) -> GameResult:
+    """The table stops the game before its end (`stopped`), as its kind scores that (its
+    premiums for what was won so far), or takes the stop back: the game goes on.
+    Checked by the engine first (GameError for a game its kind does not stop)."""
+    with writing(db):
+        stored = _claim(db, game_id, version)
+        doc = {key: value for key, value in stored.document().items() if key != "stopped"}
+        result = score_game(load_game({**doc, **({"stopped": True} if stopped else {})}))
+        db.execute("UPDATE games SET stopped = ? WHERE id = ?", [int(stopped), game_id])
+        _save_summary(db, game_id, result, doc["hands"], stored.created_at, bids_cleared=True)
+        _log(db, game_id, "stopped" if stopped else "resumed", None, {})
+    return result
+
+
 def correct_dealer(
     db: Database, game_id: str, from_hand: int, seat: int, *, version: int | None
 ) -> GameResult:

@@ -700,3 +700,10 @@ def m024_club_members_and_shared_ratings(db: Database) -> None:
         " BEGIN INSERT INTO rating_state (kind, stamp, last, stale) VALUES (NEW.kind, '', '', 1)"
         " ON CONFLICT (kind) DO UPDATE SET stale = 1; END"
     )
+
+
+@migrations()
+def m025_games_the_table_stopped(db: Database) -> None:
+    """A game the table stopped before its end (a game file's `"stopped": true`), as its
+    kind scores it (premiums for what was won so far)."""
+    db.execute("ALTER TABLE games ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0")

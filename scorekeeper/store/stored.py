@@ -74,6 +74,7 @@ class StoredGame:
     created_by: str | None = None  # the phone that started it (None: not known)
     cut_at: str | None = None  # when the director ended its round, as it stood then
     hands_limit: int | None = None  # a progressive round's hands: over after this many
+    stopped: bool = False  # the table stopped it before its end (see `games.stop_game`)
 
     @property
     def over(self) -> bool:
@@ -103,6 +104,7 @@ class StoredGame:
                 if self.option_changes
                 else {}
             ),
+            **({"stopped": True} if self.stopped else {}),
         }
 
     def started_from(self) -> Ruleset:
@@ -215,6 +217,7 @@ def _row_to_game(
         created_by=row.get("created_by"),
         cut_at=row.get("cut_at"),
         hands_limit=row.get("hands_limit"),
+        stopped=bool(row.get("stopped")),
     )
 
 

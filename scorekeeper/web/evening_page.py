@@ -8,6 +8,7 @@ through `render_evening` (none calls another's view).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from flask_babel import ngettext
 
 from .. import store
 from ..engine import GameResult, UnknownRuleset, find_kind
+from ..engine.hand import Body
 from ..engine.rotation import Method
 from ..engine.text import number
 from ..limits import parse_count, player_key
@@ -530,6 +532,23 @@ def director_link(evening: store.Evening) -> str:
     return share_url("director.co_director", token=evening.director_token)
 
 
+def compared_games(night: Night) -> list[tuple[str, list[Body]]]:
+    """Where a kind played at the evening compares its tables with each other (a
+    traveller of the boards they all played): the kind's name and the game files that
+    compare them. Only the games of such kinds are read and scored."""
+    kinds = {game.result.kind for game in night.games.values() if game.result is not None}
+    comparing = {kind for kind in kinds if find_kind(kind).across_tables([]) is not None}
+    tables: dict[str, list[GameResult]] = {}
+    for game in sorted(night.games.values(), key=lambda gm: (gm.round or 0, gm.table or 0)):
+        if game.result is None or game.result.kind not in comparing:
+            continue
+        stored = store.get_game(get_db(), game.id)
+        with contextlib.suppress(store.DamagedGame):  # said on the game's own page
+            tables.setdefault(stored.kind, []).append(stored.score())
+    found = [(name, find_kind(name).across_tables(results)) for name, results in tables.items()]
+    return [(name, docs) for name, docs in found if docs]
+
+
 def _live_context(
     evening: store.Evening, has: str, night: Night, version: str | None = None
 ) -> dict[str, Any]:
@@ -545,6 +564,7 @@ def _live_context(
         "round": header_of(night),
         "rounds_seated": rounds_views(night),
         "rotation": rounds.get_rotation(get_db(), evening.id),
+        "compared": bool(compared_games(night)),
     }
 
 

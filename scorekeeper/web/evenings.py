@@ -21,9 +21,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import UnknownRuleset
+from ..engine import UnknownRuleset, find_kind, load_game, score_game
 from ..engine.errors import GameError
 from ..engine.house import rules_document
+from ..engine.kinds import module_name
 from ..engine.text import sentence
 from ..limits import (
     EVENING_NAME_MAX,
@@ -39,6 +40,7 @@ from .db import get_db
 from .download import file_response
 from .evening_page import (
     card_game,
+    compared_games,
     format_choices,
     format_words,
     read,
@@ -118,6 +120,23 @@ def evening(evening_id: str) -> str:
     and plan, and for its directors what they may do."""
     found, has = evening_for(evening_id)
     return render_evening(found, has)
+
+
+@bp.route("/e/<evening_id>/compared")
+def compared(evening_id: str) -> str:
+    """The evening's tables compared with each other where their kind compares them:
+    every table's results on the same boards, per board and per pair (the kind's
+    traveller, each way it compares them)."""
+    found, has = evening_for(evening_id)
+    sections = []
+    for name, docs in compared_games(read(found, has)):
+        kind = find_kind(name)
+        for doc in docs:
+            result = score_game(load_game(doc))
+            report = kind.report(result.game.ruleset.options, result.state)
+            partial = f"kinds/{module_name(name)}/across.html"
+            sections.append((result, report, partial))
+    return render_template("compared.html", evening=found, sections=sections)
 
 
 @bp.route("/e/<evening_id>/version")

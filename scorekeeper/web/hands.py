@@ -23,16 +23,27 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
-from ..engine import GameError, GameResult, HandError, Ruleset, Text, find_kind
+from ..engine import (
+    GameError,
+    GameResult,
+    HandError,
+    Ruleset,
+    Text,
+    find_kind,
+    load_game,
+    score_game,
+)
 from ..engine.outcome import outcome_change
 from ..engine.text import N_, sentence, text
 from ..limits import MAX_HANDS, parse_count
+from ..scoresheet import winner_words
 from .access import game_for
 from .db import get_db
 from .entry import BiddingEntry, OnePageEntry, entry_for
 from .errors import handle_http_error
 from .forms import VersionForm
-from .scoresheet import first_shown, needs, next_hand, rows, rule_labels
+from .i18n import render_text
+from .scoresheet import dealer_of, final_totals, first_shown, needs, next_hand, rows, rule_labels
 from .sheet import render_game
 
 bp = Blueprint("hands", __name__)
@@ -217,9 +228,9 @@ def bids(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         return _over(stored)
     if len(stored.hands) >= MAX_HANDS:
         return _full(stored)
-    upcoming = next_hand(stored)
+    upcoming = next_hand(stored, result)
     options = _hand_rules(entry, stored.ruleset, upcoming.number)
-    dealer = stored.dealer(upcoming.number)
+    dealer = dealer_of(stored, result, upcoming.number)
     form = VersionForm()
     values: dict[str, str] = {}
     if stored.pending_bids:
@@ -280,7 +291,7 @@ def _posted_hand(stored: store.StoredGame, number: int) -> dict[str, Any] | None
     entry = _bidding(stored)
     result = stored.score()
     options = _hand_rules(entry, stored.rules_for(number), number)
-    dealer = stored.dealer(number)
+    dealer = dealer_of(stored, result, number)
     before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in result.sides)
     values = request.form.to_dict()
     bids, _e, _f = entry.read_bids(options, result.sides, stored.players, before, dealer, values)
@@ -319,10 +330,10 @@ def tricks(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     if not stored.pending_bids:
         return _no_bids(stored)
     result = stored.score()
-    upcoming = next_hand(stored)
+    upcoming = next_hand(stored, result)
     rules = stored.ruleset
     options, shape = _hand_rules(entry, rules, upcoming.number), rules.kind.shape(rules.options)
-    dealer = stored.dealer(upcoming.number)
+    dealer = dealer_of(stored, result, upcoming.number)
     # The way the last hand's tricks were entered (one total per partnership) stays.
     last = stored.hands[-1] if stored.hands else {}
     by_team = request.values.get("by", "team" if last.get("team_tricks") else "") == "team"
@@ -406,7 +417,7 @@ def hand(game_id: str, number: int) -> str:
         number=number,
         is_last=number == len(stored.hands),
         first_shown=first_shown(len(stored.hands), every=False),
-        upcoming=next_hand(stored),
+        upcoming=next_hand(stored, result),
     )
 
 
@@ -427,7 +438,7 @@ def edit(game_id: str, number: int) -> BaseResponse | str | tuple[str | bytes, i
     options, shape = _hand_rules(entry, rules, number), rules.kind.shape(rules.options)
     sides = result.sides
     body = stored.hands[number - 1]
-    dealer = stored.dealer(number)
+    dealer = dealer_of(stored, result, number)
     totals_before = result.hands[number - 2].totals if number > 1 else tuple(0 for _ in sides)
     by_team = request.values.get("by", "team" if body.get("team_tricks") else "") == "team"
     form = VersionForm()
@@ -680,6 +691,7 @@ def _kind_page(
     to say what the table must still do) or one being edited."""
     entry = cast(OnePageEntry[Any], entry_for(stored.kind))  # its steps are ("play",)
     options = stored.rules_for(number).options
+    dealt = dealer_of(stored, result or stored.score(), number)
     form = VersionForm()
     values: dict[str, Any] = {}
     chosen: list[str] = []
@@ -707,10 +719,8 @@ def _kind_page(
         stored=stored,
         number=number,
         editing=editing,
-        dealer=stored.players[stored.dealer(number)],
-        pickers=entry.pickers(
-            options, stored.players, stored.dealer(number), values, chosen, errors
-        ),
+        dealer=stored.players[dealt],
+        pickers=entry.pickers(options, stored.players, dealt, values, chosen, errors),
         values=values,
         errors=errors,
         notes=entry.notes(options, number),
@@ -766,7 +776,61 @@ def dealer(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
         version=version,
         number=min(max(number, 1), last),
         last=last,
-        seat=stored.dealer(min(max(number, 1), last)) if seat is None else seat,
+        seat=dealer_of(stored, stored.score(), min(max(number, 1), last))
+        if seat is None
+        else seat,
         form_errors=errors,
     )
     return (page, 400) if errors else page
+
+
+@bp.route("/g/<game_id>/stop", methods=["GET", "POST"])
+def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
+    """Stop the game before its end where its rules score that (premiums for what was
+    won so far), asking first with what stopping scores; with `stopped=0`, take the stop
+    back: the game goes on. Only the phone that keeps score."""
+    stored = game_for(game_id, "edit")
+    going_on = request.values.get("stopped") == "0"
+    back = url_for("games.game", game_id=game_id)
+    if going_on != stored.stopped:
+        return redirect(back, 303)  # already as asked (a second tap, another phone)
+    try:
+        after = score_game(load_game({**stored.document(), "stopped": not going_on}))
+    except (GameError, HandError) as error:
+        abort(400, render_text(sentence(error.message)))
+    if not going_on and (stored.score().outcome.finished or not after.outcome.finished):
+        abort(400, _("This game cannot be stopped: it is over, or its rules score no stop."))
+    form = VersionForm()
+    if request.method == "POST" and request.form.get("confirm") == "1":
+        if not form.validate_on_submit():
+            abort(400, render_text(form.refusal()))
+        try:
+            store.stop_game(get_db(), game_id, not going_on, version=form.seen_version())
+        except store.Conflict:
+            return _conflict(game_id)
+        flash(_("The game goes on.") if going_on else _("Stopped here: the game is over."))
+        return redirect(back, 303)
+    if going_on:
+        words = [
+            _("The stop is taken back: the game goes on from hand %(n)s.", n=len(stored.hands) + 1)
+        ]
+    else:
+        totals = " · ".join(
+            f"{side.name} {total}"
+            for side, total in zip(after.sides, final_totals(after), strict=True)
+        )
+        words = [
+            _("The game ends here, scored as its rules score a game stopped before its end."),
+            _("Totals then: %(totals)s.", totals=totals),
+            f"{render_text(winner_words(after))} — {render_text(after.outcome.reason)}",
+        ]
+    return render_template(
+        "confirm.html",
+        title=_("Go on with this game?") if going_on else _("Stop this game here?"),
+        words=words,
+        button=_("Go on") if going_on else _("Stop here"),
+        action=request.path,
+        back=back,
+        hidden={"version": str(stored.version), "stopped": "0" if going_on else ""},
+        form=form,
+    )

@@ -99,10 +99,27 @@ class NextHand:
     first_bidder: str
 
 
-def next_hand(stored: StoredGame) -> NextHand:
+def dealer_of(stored: StoredGame, result: GameResult, number: int) -> int:
+    """The seat that dealt hand `number`, or deals the next one, as the game's kind says
+    (a deal passed out dealt again by the same dealer, a board's own dealer); the table's
+    correction of the next hand's dealer comes first."""
+    if number > len(stored.hands) and stored.next_dealer is not None:
+        return stored.next_dealer
+    return result.dealer(number)
+
+
+def final_totals(result: GameResult) -> list[int]:
+    """The totals as `score` gives them: a kind's report may replace them (the premiums
+    of a game stopped short are in its totals, not in any hand's points)."""
+    whole = result.game.kind.report(result.game.current_ruleset.options, result.state)[1]
+    totals = whole.get("totals")
+    return [int(t) for t in totals] if isinstance(totals, list) else list(result.totals)
+
+
+def next_hand(stored: StoredGame, result: GameResult) -> NextHand:
     """Who deals and who bids first in the next hand."""
     number = len(stored.hands) + 1
-    dealer = stored.dealer(number)
+    dealer = dealer_of(stored, result, number)
     first = bidding_order(dealer, len(stored.players))[0]
     return NextHand(number, stored.players[dealer], stored.players[first])
 

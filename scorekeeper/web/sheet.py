@@ -23,7 +23,7 @@ from .entry import entry_for
 from .forms import Form, PinForm, TargetForm, VersionForm
 from .i18n import language as current_language
 from .i18n import when
-from .scoresheet import first_shown, leading, needs, next_hand, rows, rule_labels
+from .scoresheet import final_totals, first_shown, leading, needs, next_hand, rows, rule_labels
 from .words import option_values_words
 
 
@@ -122,7 +122,7 @@ def render_game(
     kind = ruleset.kind
     target = kind.target(ruleset.options)  # None where the game ends after a number of hands
     entry = entry_for(stored.kind)
-    upcoming = next_hand(stored)
+    upcoming = next_hand(stored, result)
     current_role = role(stored.id)
     first = first_shown(len(result.hands), request.args.get("all") == "1")
     adjustments = store.adjustments_of(get_db(), [stored.id]).get(stored.id, [])
@@ -140,6 +140,7 @@ def render_game(
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
         leading=leading(result),
+        final=final_totals(result) if result.outcome.finished else None,
         fixed_columns=fixed_columns(ruleset),
         can_play_on=target is not None,
         target=target,

@@ -63,3 +63,69 @@ def test_a_rubber_and_a_chicago(browser, live_server, screenshots: Path, languag
         shot(page, screenshots, f"92-bridge-chicago-{language}")
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_rubber_stopped_and_taken_back_from_the_phone(
+    browser, live_server, screenshots: Path, language: str
+):
+    page = phone_in(browser, live_server, language)
+    if language == "ja":
+        page.context.add_cookies([{"name": "lang", "value": "ja", "url": live_server}])
+    try:
+        start(page, "rubber")
+        deal(page, "0", "4S")  # a game to North-South
+        deal(page, "1", "2H")  # a partscore to East-West
+        page.goto(page.url.rsplit("/hands/", 1)[0])
+        with page.expect_navigation():
+            page.locator("a[href$='/stop']").click()
+        assert axe_violations(page) == []
+        shot(page, screenshots, f"93-bridge-stop-asked-{language}")
+        with page.expect_navigation():
+            page.locator("form button[type=submit]").first.click()
+        stopped = page.locator("#stopped-title")
+        assert stopped.is_visible()
+        assert "420" in page.inner_text(".bridge-stopped")
+        assert totals(page) == ["420", "160"]  # with the closing premiums
+        assert axe_violations(page) == []
+        shot(page, screenshots, f"94-bridge-stopped-{language}")
+        with page.expect_navigation():
+            page.locator("a[href*='/stop?stopped=0']").click()
+        with page.expect_navigation():
+            page.locator("form button[type=submit]").first.click()
+        assert page.locator("a[href$='/stop']").is_visible()  # the rubber goes on
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_an_evenings_tables_compared(browser, live_server, screenshots: Path, language: str):
+    page = phone_in(browser, live_server, language)
+    if language == "ja":
+        page.context.add_cookies([{"name": "lang", "value": "ja", "url": live_server}])
+    try:
+        page.goto(page.base_url + "/evenings/")  # type: ignore[attr-defined]
+        page.fill("#evening-name", "Duplicate")
+        with page.expect_navigation():
+            page.press("#evening-name", "Enter")
+        evening = page.url
+        evening_id = evening.rstrip("/").rsplit("/", 1)[1]
+        for names, result in (
+            (["Ann", "Ben", "Cho", "Dee"], None),
+            (["Eve", "Fay", "Gus", "Hal"], "1"),
+        ):
+            page.goto(page.base_url + f"/new/duplicate?evening={evening_id}")  # type: ignore[attr-defined]
+            for seat, name in enumerate(names):
+                page.fill(f"#player_{seat}", name)
+            with page.expect_navigation():
+                page.locator("form button[type=submit]").last.click()
+            deal(page, "0", "4S", result)
+            deal(page, "1", "3NT", "-1")
+        page.goto(evening)
+        with page.expect_navigation():
+            page.locator("a[href$='/compared']").click()
+        assert page.locator(".bridge-traveller").count() == 2  # matchpoints, cross-IMPs
+        assert axe_violations(page) == []
+        shot(page, screenshots, f"95-bridge-tables-compared-{language}")
+    finally:
+        page.context.close()

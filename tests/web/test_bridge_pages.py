@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import start_game, text, version
+from .conftest import setup_form, start_game, text, version
 
 
 def enter(client, db, game_id, **fields):
@@ -78,3 +78,85 @@ def test_a_traveller_compares_the_boards_results(client, db):
     assert "Board 5 · top 2" in sheet and "2.00 / 0.00 (100.00 %)" in sheet
     exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
     assert exported["hands"][1] == {"board": 5, "ns_score": -200, "ns_pair": "2", "ew_pair": "5"}
+
+
+def test_a_chicago_deal_passed_out_is_dealt_again_by_the_same_dealer(client, db):
+    game_id = start_game(client, "chicago", dealer=1)
+    assert enter(client, db, game_id, declarer="pass").status_code == 303
+    play = text(client.get(f"/g/{game_id}/play"))
+    assert "Ben deals." in play  # not Cho: the deal passed out is dealt again
+    assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
+    sheet = text(client.get(f"/g/{game_id}?all=1"))
+    assert sheet.count("Ben dealt.") == 2
+    assert "Cho deals" in text(client.get(f"/g/{game_id}/play"))
+
+
+def test_a_duplicate_board_is_dealt_by_its_own_dealer(client, db):
+    game_id = start_game(client, "duplicate", dealer=2)  # the first dealer does not count
+    assert "Ann deals." in text(client.get(f"/g/{game_id}/play"))  # board 1: North
+    assert enter(client, db, game_id, declarer=1, contract="3NT").status_code == 303
+    assert "Ann dealt." in text(client.get(f"/g/{game_id}"))
+    assert "Ben deals." in text(client.get(f"/g/{game_id}/play"))  # board 2: East
+
+
+def test_a_rubber_stopped_from_the_phone_scores_its_premiums_and_can_go_on(client, db):
+    game_id = start_game(client, "rubber")
+    assert "Stop the rubber" not in text(client.get(f"/g/{game_id}"))  # no deal yet
+    for declarer, contract in [(0, "4S"), (1, "2H")]:
+        assert enter(client, db, game_id, declarer=declarer, contract=contract).status_code == 303
+    assert "Stop the rubber here" in text(client.get(f"/g/{game_id}"))
+    asked = text(client.get(f"/g/{game_id}/stop"))
+    assert "Stop this game here?" in asked and "Ann &amp; Cho 420 · Ben &amp; Dee 160" in asked
+    done = client.post(
+        f"/g/{game_id}/stop", data={"confirm": "1", "version": version(db, game_id)}
+    )
+    assert done.status_code == 303
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "The rubber was stopped before its end" in sheet
+    assert "Ann &amp; Cho: 300 · unfinished rubber: the only game" in sheet
+    assert "Ben &amp; Dee: 100 · unfinished rubber: the only partscore" in sheet
+    assert "Final totals: Ann &amp; Cho 420 · Ben &amp; Dee 160" in sheet
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["stopped"] is True
+    assert "The table stopped the game here." in text(client.get(f"/g/{game_id}/history"))
+    assert client.post(f"/g/{game_id}/play", data={}).status_code != 303  # it is over
+    back = client.post(
+        f"/g/{game_id}/stop",
+        data={"confirm": "1", "stopped": "0", "version": version(db, game_id)},
+    )
+    assert back.status_code == 303
+    assert "Stop the rubber here" in text(client.get(f"/g/{game_id}"))
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert "stopped" not in exported
+
+
+def test_a_chicago_cannot_be_stopped(client, db):
+    game_id = start_game(client, "chicago")
+    assert enter(client, db, game_id, declarer=0, contract="2H").status_code == 303
+    refused = client.post(f"/g/{game_id}/stop", data={"confirm": "1"})
+    assert refused.status_code == 400 and "for a rubber only" in text(refused)
+
+
+def test_an_evenings_tables_are_compared_board_by_board_and_pair_by_pair(client, db):
+    evening = client.post("/evenings/", data={"name": "Duplicate night"})
+    evening = evening.headers["Location"].rsplit("/", 1)[1]
+    tables = []
+    for names in (["Ann", "Ben", "Cho", "Dee"], ["Eve", "Fay", "Gus", "Hal"]):
+        form = {**setup_form("duplicate", names=names), "evening": evening}
+        made = client.post(f"/new/duplicate?evening={evening}", data=form)
+        assert made.status_code == 303, made.get_data(as_text=True)
+        tables.append(made.headers["Location"].rsplit("/", 1)[1])
+    assert f"/e/{evening}/compared" not in text(client.get(f"/e/{evening}"))  # nothing yet
+    for game_id, (declarer, contract, result) in zip(
+        tables, [(0, "4S", 0), (0, "4S", 1)], strict=True
+    ):
+        done = enter(client, db, game_id, declarer=declarer, contract=contract, result=result)
+        assert done.status_code == 303
+    assert f"/e/{evening}/compared" in client.get(f"/e/{evening}").get_data(as_text=True)
+    compared = text(client.get(f"/e/{evening}/compared"))
+    assert "Board 1 · top 2" in compared  # two results: a top of 2 matchpoints
+    assert "Eve &amp; Gus / Fay &amp; Hal" in compared and "450" in compared
+    assert "2.00 / 0.00 (100.00 %)" in compared  # 450 beats 420
+    assert "Pairs" in compared and "IMPs" in compared  # and by cross-IMPs
+    client.set_cookie("lang", "ja")
+    assert client.get(f"/e/{evening}/compared").status_code == 200

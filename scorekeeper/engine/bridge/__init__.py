@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import GameError
 from ..hand import Body, Gettext, HandCode
@@ -16,11 +17,15 @@ from ..types import HandResult, Marker, StatColumn
 from . import hand as hand_module
 from . import scoring
 from .compare import compare, plain
-from .contract import Item, trick_points
-from .hand import BridgeHand, contract_words
+from .contract import Item, board_dealer, trick_points
+from .hand import BridgeHand, contract_words, hand_to_json
 from .options import TRICKS, BridgeOptions, ChicagoScoring, Compare, Form
 from .scoring import BridgeState, Deal, closing, final_totals
 
+if TYPE_CHECKING:
+    from ..game import GameResult
+
+FORMAT = "scorekeeper-game/1"  # a game file, as engine/game.py reads it
 DIRECTIONS = ("North", "East", "South", "West")
 
 
@@ -101,6 +106,33 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
     def seating(self, options: BridgeOptions, count: int) -> Text:
         return text(N_("Bridge is for 4 players, got {count}"), count=count)
 
+    def across_tables(self, tables: Sequence[GameResult]) -> list[Body] | None:
+        """An evening's tables that play duplicate boards, compared board by board: a
+        traveller of every table's results (each pair its table's North-South or
+        East-West partnership, by its players' names), by matchpoints and by cross-IMPs."""
+        results: list[dict[str, object]] = []
+        for table in tables:
+            options, state = table.game.ruleset.options, table.state
+            if not isinstance(options, BridgeOptions) or options.form is not Form.DUPLICATE:
+                continue
+            assert isinstance(state, BridgeState)
+            ns, ew = (side.name for side in table.sides)
+            results += [
+                {**hand_to_json(deal.hand), "board": deal.number, "ns_pair": ns, "ew_pair": ew}
+                for deal in state.deals
+            ]
+        if not results:
+            return []
+        return [
+            {"format": FORMAT, "game": "bridge", "ruleset": ruleset, "hands": results}
+            for ruleset in ("duplicate-board", "duplicate-board-cross-imps")
+        ]
+
+    def paper(self, options: BridgeOptions) -> str:
+        """A rubber is written above and below the line; a chicago's pad is its wheel
+        (a chicago's game sheet is a row per deal, as every game's)."""
+        return {Form.RUBBER: "rubber", Form.CHICAGO: "chicago"}.get(options.form, "")
+
     def unnamed(self, options: BridgeOptions) -> tuple[str, ...] | None:
         """A traveller's results come from many pairs: its seats are the directions."""
         return DIRECTIONS if options.form is Form.DUPLICATE_BOARD else None
@@ -132,6 +164,21 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
     def dealt_by(self, state: BridgeState, dealer: int) -> BridgeState:
         """Rubber and Chicago follow the seat that deals (a board carries its own)."""
         return replace(state, dealer=dealer)
+
+    def dealers(
+        self, options: BridgeOptions, state: BridgeState, rotation: Sequence[int]
+    ) -> Sequence[int]:
+        """Each deal's dealer as it was scored (a chicago's deal passed out is dealt again
+        by the same dealer; a board is dealt by its own, Law 2), then the next deal's."""
+        dealt = [
+            seat if deal.dealer is None else deal.dealer
+            for deal, seat in zip(state.deals, rotation, strict=False)
+        ]
+        if options.form in (Form.DUPLICATE, Form.DUPLICATE_BOARD):
+            upcoming = board_dealer(state.deals[-1].number + 1 if state.deals else 1)
+        else:
+            upcoming = state.dealer
+        return [*dealt, upcoming]
 
     def stop(self, options: BridgeOptions, state: BridgeState) -> BridgeState:
         if options.form is not Form.RUBBER:  # Chicago and boards end by their count

@@ -1,14 +1,23 @@
 """Entering a bridge deal on one page (RULES.md §7.8): the declarer (or passed out), the
 contract from a bidding box, doubled or not, the result centred on "made exactly", and
-honours where the rules count them. A made contract takes three taps: seat, bid, save."""
+honours where the rules count them. A made contract takes three taps: seat, bid, save.
+
+The deal keeps its own code (engine/bridge `HAND` is a `HandCode`) rather than fields
+declared for `Declared`: the game file holds the doubling inside the contract ("4SX"),
+takes either `tricks` or `result`, says a passed-out deal as the contract "pass" (not as
+a declarer of nobody), and a traveller's raw `ns_score` stands in for the whole contract;
+its errors come in the order GAME-FORMAT.md gives them. The pickers differ from a
+declared field's too: the declarer by compass seat and name, the result strip signed
+around "made exactly", honours as a side and its points in one tap."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from flask_babel import lazy_gettext as _l
 
+from ...engine import GameResult
 from ...engine.bridge import KIND
 from ...engine.bridge.contract import (
     STRAINS,
@@ -19,11 +28,21 @@ from ...engine.bridge.contract import (
 )
 from ...engine.bridge.hand import SEAT_WORDS, contract_words, hand_to_json, parse_hand
 from ...engine.bridge.options import BridgeOptions, Compare, Form
-from ...engine.bridge.scoring import VUL_WORDS, BridgeState, chicago_vulnerable, closing
+from ...engine.bridge.scoring import (
+    VUL_WORDS,
+    BridgeState,
+    Deal,
+    chicago_vulnerable,
+    closing,
+    final_totals,
+)
 from ...engine.errors import InvalidHand
+from ...engine.hand import Body
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
-from .base import Choice, OnePage, OnePageEntry, Picker, numbers
+from ...store import StoredGame
+from .base import Choice, OnePage, OnePageEntry, Picker, Read, numbers
+from .base import Form as Values
 
 PASSED = "pass"
 FIELDS = ("board", "declarer", "contract", "doubled", "result", "honours")
@@ -36,7 +55,7 @@ def _signed(n: int) -> str:
 def pickers(
     options: BridgeOptions,
     players: Sequence[str],
-    values: Mapping[str, Any],
+    values: Values,
     errors: Mapping[str, Text],
 ) -> list[Picker]:
     """Declarer, contract, doubling, result, and honours where they count."""
@@ -134,11 +153,9 @@ def pickers(
     return rows
 
 
-def read(
-    options: BridgeOptions, values: Mapping[str, str]
-) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+def read(options: BridgeOptions, values: Values) -> Read:
     """Turn the form into a deal; the engine checks it."""
-    body: dict[str, Any] = {}
+    body: dict[str, object] = {}
     errors: dict[str, Text] = {}
     if options.form is Form.DUPLICATE_BOARD:
         board = parse_count((values.get("board") or "").strip())
@@ -185,8 +202,8 @@ def read(
 
 
 def _typed_score(
-    options: BridgeOptions, body: dict[str, Any], typed: str, errors: dict[str, Text]
-) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    options: BridgeOptions, body: dict[str, object], typed: str, errors: dict[str, Text]
+) -> Read:
     """A raw North-South score; without its last zero, as ACBLscore takes it (62: 620)."""
     try:
         score = int(typed)
@@ -196,6 +213,7 @@ def _typed_score(
     if errors:
         return None, errors, []
     board = body["board"]
+    assert isinstance(board, int)  # read above, or the errors were returned
     vulnerable = VULNERABILITY[board_vulnerability(board)]
     possible = possible_scores(vulnerable)
     if score not in possible and score * 10 in possible:
@@ -216,7 +234,7 @@ def _typed_score(
     return body, {}, []
 
 
-def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+def values_from_hand(body: Body) -> tuple[dict[str, str], list[str]]:
     values: dict[str, str] = {}
     if body.get("board") is not None:
         values["board"] = str(body["board"])
@@ -246,12 +264,22 @@ def values_from_hand(body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]
     return values, []
 
 
-def rubber_sheet(state: BridgeState) -> dict[str, Any]:
-    """A rubber as it is written on paper: above the line the premiums (the latest
-    furthest from the line), below it the trick points game by game."""
-    above: list[tuple[int, int, int, str]] = []  # (deal, side, points, kind)
+@dataclass(frozen=True)
+class RubberSheet:
+    """A rubber as it is written on paper: above the line the premiums, the latest
+    furthest from the line, as (deal, side, points, item); below it the trick points
+    game by game, as (deal, side, points); the side that won each game."""
+
+    above: list[tuple[int, int, int, str]]
+    games: list[list[tuple[int, int, int]]]
+    won: list[int]
+
+
+def rubber_sheet(state: BridgeState) -> RubberSheet:
+    """The rubber's items above and below the line, deal by deal."""
+    above: list[tuple[int, int, int, str]] = []
     games: list[list[tuple[int, int, int]]] = [[]]
-    won: list[int | None] = []
+    won: list[int] = []
     for deal in state.deals:
         for item in deal.items:
             if item.line == "above":
@@ -261,10 +289,23 @@ def rubber_sheet(state: BridgeState) -> dict[str, Any]:
         if deal.game_won is not None:
             won.append(deal.game_won)
             games.append([])
-    return {"above": list(reversed(above)), "games": games, "won": won}
+    return RubberSheet(list(reversed(above)), games, won)
 
 
-def chicago_wheel(options: BridgeOptions, state: BridgeState) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class WheelDeal:
+    """One deal of a chicago's wheel: its dealer and vulnerability (words to translate),
+    the deal as scored once played, and whether it is the next."""
+
+    number: int
+    dealer: str
+    vulnerable: str
+    deal: Deal | None
+    next: bool
+    said: str
+
+
+def chicago_wheel(options: BridgeOptions, state: BridgeState) -> list[WheelDeal]:
     """The four deals of the chicago being played: dealer, vulnerability, what was made."""
     played = [deal for deal in state.deals if not deal.redealt]
     block = played[len(played) - (len(played) - 1) % 4 - 1 :] if played else []
@@ -278,21 +319,39 @@ def chicago_wheel(options: BridgeOptions, state: BridgeState) -> list[dict[str, 
         seat = deal.dealer if deal is not None and deal.dealer is not None else dealer
         vulnerable = chicago_vulnerable(options, number, seat)
         rows.append(
-            {
-                "number": number,
-                "dealer": SEAT_WORDS[seat],
-                "vulnerable": VUL_WORDS[
+            WheelDeal(
+                number=number,
+                dealer=SEAT_WORDS[seat],
+                vulnerable=VUL_WORDS[
                     {(False, False): "none", (True, False): "ns", (False, True): "ew"}.get(
                         vulnerable, "both"
                     )
                 ],
-                "deal": deal,
-                "next": deal is None and number == len(block) + 1,
-                "said": contract_words(hand_to_json(deal.hand)) if deal else "",
-            }
+                deal=deal,
+                next=deal is None and number == len(block) + 1,
+                said=contract_words(hand_to_json(deal.hand)) if deal else "",
+            )
         )
         dealer = (seat + 1) % 4
     return rows
+
+
+@dataclass(frozen=True)
+class Traveller:
+    """A traveller's results compared (the kind's report): each result, the boards,
+    the pairs ranked."""
+
+    rows: Sequence[Mapping[str, object]]
+    boards: object
+    pairs: object
+    matchpoints: bool
+
+
+def bridge_of(stored: StoredGame, result: GameResult) -> tuple[BridgeOptions, BridgeState]:
+    """A bridge game's rules and its state after the last deal."""
+    options, state = stored.ruleset.options, result.state
+    assert isinstance(options, BridgeOptions) and isinstance(state, BridgeState)
+    return options, state
 
 
 class BridgeEntry(OnePage[BridgeOptions]):
@@ -302,29 +361,32 @@ class BridgeEntry(OnePage[BridgeOptions]):
     next_template = "kinds/bridge/next.html"
     outcome_template = "kinds/bridge/outcome.html"
 
-    def context(self, stored: Any, result: Any, role: str | None) -> dict[str, Any]:
-        options: BridgeOptions = result.game.current_ruleset.options
-        state: BridgeState = result.state
-        found: dict[str, Any] = {"notes": [], "form": options.form.value}
+    def context(
+        self, stored: StoredGame, result: GameResult, role: str | None
+    ) -> dict[str, object]:
+        options, state = bridge_of(stored, result)
+        found: dict[str, object] = {"notes": [], "form": options.form.value}
         if options.form is Form.RUBBER:
             found["rubber"] = rubber_sheet(state)
             found["closing"] = closing(options, state)
+            found["stopped"] = state.stopped
+            found["totals"] = final_totals(options, state)
         elif options.form is Form.CHICAGO:
             found["wheel"] = chicago_wheel(options, state)
         elif options.form is Form.DUPLICATE_BOARD:
             rows, whole = KIND.report(options, state)
-            found["traveller"] = {
-                "rows": rows,
-                "boards": whole.get("boards", []),
-                "pairs": whole.get("pairs", []),
-                "matchpoints": options.compare is Compare.MATCHPOINTS,
-            }
+            found["traveller"] = Traveller(
+                rows,
+                whole.get("boards", []),
+                whole.get("pairs", []),
+                options.compare is Compare.MATCHPOINTS,
+            )
         return found
 
     def next_button(self, number: int) -> Text:
         return text(N_("Enter deal {n}"), n=number)
 
-    def next_words(self, stored: Any) -> Text:
+    def next_words(self, stored: StoredGame) -> Text:
         return text(N_("Next: deal {n}."), n=len(stored.hands) + 1)
 
     def pickers(
@@ -332,7 +394,7 @@ class BridgeEntry(OnePage[BridgeOptions]):
         options: BridgeOptions,
         players: Sequence[str],
         dealer: int,
-        values: Mapping[str, str],
+        values: Values,
         chosen: list[str],
         errors: Mapping[str, Text],
     ) -> list[Picker]:
@@ -342,12 +404,12 @@ class BridgeEntry(OnePage[BridgeOptions]):
         self,
         options: BridgeOptions,
         players: Sequence[str],
-        values: Mapping[str, str],
+        values: Values,
         chosen: list[str],
-    ) -> tuple[dict[str, Any] | None, dict[str, Text], list[Text]]:
+    ) -> Read:
         return read(options, values)
 
-    def values_from_hand(self, body: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+    def values_from_hand(self, body: Body) -> tuple[dict[str, str], list[str]]:
         return values_from_hand(body)
 
     def notes(self, options: BridgeOptions, number: int) -> list[Text]:
