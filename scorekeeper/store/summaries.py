@@ -296,16 +296,22 @@ def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[s
             working.append(helpers.submit(remade, path, slices.pop(0)))
         made = working.popleft().result()  # not holding the write lock meanwhile
         with writing(db):
+            db.conn.executemany(  # those that say the same: restamped, unless written meanwhile
+                "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?"
+                " AND ? = (SELECT version FROM games WHERE id = ?)",
+                [
+                    (version, stamp(), game_id, version, game_id)
+                    for game_id, version, _, same in made
+                    if same
+                ],
+            )
             for game_id, version, one, same in made:
+                if same:
+                    continue
                 now = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
                 if now is None or now[0] != version:
                     continue  # deleted or written meanwhile
-                if same:
-                    db.execute(
-                        "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
-                        [version, stamp(), game_id],
-                    )
-                elif one is None:
+                if one is None:
                     db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
                     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
                     unscorable.add(game_id)
