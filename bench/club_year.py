@@ -43,7 +43,7 @@ def play_on(result: GameResult, raw: dict[str, Any]) -> GameResult:
     if result.outcome.finished:
         raise HandError(number, "the game is already over")
     try:
-        hand = kind.scoring.parse_hand(raw, options)
+        hand = kind.hand.parse(raw, options)
         scored = kind.scoring.play(options, result.state, hand)
     except InvalidHand as error:
         raise HandError(number, error.message, error.seat, error.field) from error

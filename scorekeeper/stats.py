@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from .engine import GameResult, find_kind, kind_names
+from .engine.kinds import SomeKind
 from .engine.types import StatColumn
 from .limits import player_key
 
@@ -182,13 +183,8 @@ def game_stats(
     it counts as finished, won by the side(s) ahead, unless every side is level — as
     the evening's standings count it (night.counted)."""
     players: dict[str, PlayerStats] = {}
-
-    def of(name: str) -> PlayerStats:
-        key = player_key(name)
-        if key not in players:
-            players[key] = PlayerStats(" ".join(name.split()))
-        return players[key]
-
+    keys = [player_key(name) for name in names]
+    shown = [" ".join(name.split()) for name in names]
     kind_name = result.game.ruleset.game
     kind = find_kind(kind_name)
     side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
@@ -196,40 +192,73 @@ def game_stats(
     finished = result.outcome.finished or (over and bool(result.hands))
     if finished and not result.outcome.finished:
         won_by = _ahead(result)
-    for key in dict.fromkeys(player_key(n) for n in names):
-        seat = next(s for s, n in enumerate(names) if player_key(n) == key)
-        stats = of(names[seat])
-        stats.spellings[" ".join(names[seat].split())] += 1
+    for key in dict.fromkeys(keys):
+        seat = keys.index(key)
+        stats = players[key] = PlayerStats(shown[seat])
+        stats.spellings[shown[seat]] += 1
         stats.games += 1
         stats.kinds[kind_name] += 1
+        won = int(side_of[seat] in won_by)
         if finished:
             stats.finished += 1
-            stats.won += int(side_of[seat] in won_by)
+            stats.won += won
             stats.finished_by_kind[kind_name] += 1
-            stats.won_by_kind[kind_name] += int(side_of[seat] in won_by)
-        for other, name in enumerate(names):
-            if player_key(name) == key:
+            stats.won_by_kind[kind_name] += won
+        for other, name in enumerate(shown):
+            if keys[other] == key:
                 continue
             records = stats.partners if side_of[other] == side_of[seat] else stats.opponents
-            record = records.setdefault(" ".join(name.split()), Record())
+            record = records.setdefault(name, Record())
             record.games += 1
-            record.won += int(side_of[seat] in won_by)
-    seats = [(seat, side_of[seat], of(name)) for seat, name in enumerate(names)]
-    for number, (hand, scored) in enumerate(
-        zip(result.game.hands, result.hands, strict=True), start=1
-    ):
-        options = result.game.ruleset_for(number).options
+            record.won += won
+    if result.hands:
+        _add_hands(
+            result, kind, [(seat, side_of[seat], players[key]) for seat, key in enumerate(keys)]
+        )
+    return players
+
+
+def _add_hands(
+    result: GameResult, kind: SomeKind, seats: list[tuple[int, int, PlayerStats]]
+) -> None:
+    """Every hand's points and tallies added to its players' statistics (each seat's
+    sums kept apart from the Counters until the last hand: a game of 20 hands adds each
+    up once, in the order the hands first name each key)."""
+    kind_name = result.game.ruleset.game
+    prefix = f"{kind_name}{KIND_SEPARATOR}"
+    named: dict[str, str] = {}  # a tally's key, under its game's name
+    hands = {id(stats): 0 for _, _, stats in seats}
+    points = dict(hands)
+    against = dict(hands)
+    counts: dict[int, dict[str, int]] = {id(stats): {} for _, _, stats in seats}
+    tally = kind.tally
+    game = result.game
+    for number, (hand, scored) in enumerate(zip(game.hands, result.hands, strict=True), start=1):
+        options = game.ruleset_for(number).options
         everyone = sum(scored.points)
         for seat, side, stats in seats:
-            stats.hands += 1
-            stats.hands_by_kind[kind_name] += 1
-            stats.points_by_kind[kind_name] += scored.points[side]
-            stats.against_by_kind[kind_name] += everyone - scored.points[side]
-            stats.points_for += scored.points[side]
-            stats.points_against += everyone - scored.points[side]
-            tallied = kind.tally(options, hand, scored, seat, side)
-            stats.counts.update({f"{kind_name}{KIND_SEPARATOR}{k}": n for k, n in tallied.items()})
-    return players
+            one = id(stats)
+            hands[one] += 1
+            points[one] += scored.points[side]
+            against[one] += everyone - scored.points[side]
+            kept = counts[one]
+            for key, n in tally(options, hand, scored, seat, side).items():
+                full = named.get(key)
+                if full is None:
+                    full = named[key] = prefix + key
+                kept[full] = kept.get(full, 0) + n
+    for _, _, stats in seats:
+        one = id(stats)
+        if one not in hands:
+            continue  # two seats of one player: added once
+        stats.hands += hands[one]
+        stats.hands_by_kind[kind_name] += hands[one]
+        stats.points_by_kind[kind_name] += points[one]
+        stats.against_by_kind[kind_name] += against[one]
+        stats.points_for += points[one]
+        stats.points_against += against[one]
+        stats.counts.update(counts[one])
+        del hands[one]
 
 
 def merge(parts: Iterable[dict[str, PlayerStats]]) -> list[PlayerStats]:
@@ -305,32 +334,34 @@ def csv_rows(
     at = head.index("points")
     yield (*head[:at], *cells, *head[at:])
     for game_id, started, names, bodies, result in games:
-        kind = result.game.ruleset.kind
+        game = result.game
+        kind = game.ruleset.kind
+        csv_cells, seat_markers = kind.hand.csv_cells, kind.seat_markers
         side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
+        # What every row of a seat starts with but its hand's number.
+        seats = [
+            (seat, name, side_of[seat], result.sides[side_of[seat]].name)
+            for seat, name in enumerate(names)
+        ]
+        ruleset = game.ruleset.id
         for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
-            for seat, name in enumerate(names):
-                side = side_of[seat]
-                said = kind.hand.csv_cells(body, seat)
+            options = game.ruleset_for(number).options
+            hand = game.hands[number - 1]
+            for seat, name, side, side_name in seats:
+                said = csv_cells(body, seat)
                 yield (
                     game_id,
-                    result.game.ruleset.id,
+                    ruleset,
                     started,
                     number,
                     seat + 1,
                     name,
-                    result.sides[side].name,
-                    *(said.get(column, "") for column in cells),
+                    side_name,
+                    *[said.get(column, "") for column in cells],
                     scored.points[side],
                     scored.totals[side],
                     "" if scored.carried is None else scored.carried[side],
-                    " ".join(
-                        kind.seat_markers(
-                            result.game.ruleset_for(number).options,
-                            result.game.hands[number - 1],
-                            scored.markers[side],
-                            seat,
-                        )
-                    ),
+                    " ".join(seat_markers(options, hand, scored.markers[side], seat)),
                 )
 
 
@@ -396,14 +427,22 @@ def write_csv(rows: Iterable[Sequence[Any]], out: Any, *, bom: bool = False) -> 
     # repeat on every row: each cell written once a file (the CSV was half of making a
     # game's summary again, before).
     known: dict[str | int, str] = {}
+    get = known.get
+
+    def first(cell: str | int) -> str:
+        made = known[cell] = _csv_cell(cell)
+        return made
+
+    write = out.write
     for row in rows:
-        line = []
-        for cell in row:
-            if type(cell) is str or type(cell) is int:  # not a bool, equal to 0 or 1
-                made = known.get(cell)
-                if made is None:
-                    made = known[cell] = _csv_cell(cell)
-                line.append(made)
-            else:
-                line.append(_csv_cell(cell))
-        out.write(",".join(line) + "\r\n")
+        # Looked up by exact type: True equals 1, and would find 1's cell.
+        line = [
+            (made if (made := get(cell)) is not None else first(cell))
+            if type(cell) in _KEPT
+            else _csv_cell(cell)
+            for cell in row
+        ]
+        write(",".join(line) + "\r\n")
+
+
+_KEPT = frozenset({str, int})  # the cells write_csv makes once a file

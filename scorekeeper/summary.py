@@ -17,8 +17,11 @@ from typing import Any
 from .engine import GameResult, load_game, score_game
 from .engine.errors import GameError, HandError
 from .limits import player_key
-from .standings import table_result
+from .standings import TableResult, table_result
 from .stats import csv_rows, game_stats, write_csv
+
+# json.dumps with an argument makes a new encoder each call: one, made once, instead.
+_text = json.JSONEncoder(ensure_ascii=False).encode
 
 # One player's part, as a row of player_summaries: key, name, finished, won, hands, the
 # kind's counts (JSON) and the whole part (JSON).
@@ -62,18 +65,23 @@ def summary(
             part.finished,
             part.won,
             part.hands,
-            json.dumps(dict(part.counts), ensure_ascii=False),
-            json.dumps(part.to_part(), ensure_ascii=False),
+            _text(dict(part.counts)),
+            _text(part.to_part()),
         )
         for key, part in game_stats(players, result, over=over).items()
     )
     return Summary(
-        json.dumps(sides, ensure_ascii=False),
+        _text(sides),
         None if ranked is None else json.dumps(ranked),
-        None if table is None else json.dumps(dataclasses.asdict(table), ensure_ascii=False),
+        None if table is None else _text(_fields(table)),
         out.getvalue(),
         parts,
     )
+
+
+def _fields(table: TableResult) -> dict[str, Any]:
+    """A table's result as JSON takes it (dataclasses.asdict copies deeply, and slowly)."""
+    return {field.name: getattr(table, field.name) for field in dataclasses.fields(table)}
 
 
 def summary_of(

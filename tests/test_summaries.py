@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import Executor, Future
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -306,3 +307,34 @@ def test_kept_totals_follow_every_change_to_the_games_they_count(club, monkeypat
     assert "Cy" not in {name for name, *_ in _agree(db, everyone)}
     store.move_game(db, ids[0], None, by=None)
     assert _agree(db, phone) == []
+
+
+class _WritesMeanwhile(Executor):
+    """Helpers that score each slice here, as a phone adds a hand to one game while it
+    is being made: the slices sent are kept."""
+
+    def __init__(self, db, game_id: str) -> None:
+        self.db, self.game_id, self.sent = db, game_id, []
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        self.sent.extend(args[1])
+        done: Future[Any] = Future()
+        done.set_result(fn(*args, **kwargs))
+        if self.game_id in args[1]:
+            hand = {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+            store.add_hand(self.db, self.game_id, hand, version=None)
+        return done
+
+
+def test_helpers_make_each_stale_game_once_and_leave_a_game_written_meanwhile(club):
+    """A batch of games sent to the helpers: those made meanwhile (by a write, or for a
+    page) are not made again, and a game written while it was being made keeps the
+    summary of its write, never the older one restamped."""
+    _client, db, ids = club
+    db.execute("UPDATE game_summaries SET stamp = 'other-code' WHERE game != ?", [ids[0]])
+    db.conn.commit()
+    helpers = _WritesMeanwhile(db, ids[1])
+    summaries.remake_many(db, ids, helpers)
+    assert helpers.sent == ids[1:]  # the first was current
+    assert summaries.stale(db) == []
+    assert from_summaries(db) == replay(db)

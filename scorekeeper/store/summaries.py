@@ -285,6 +285,10 @@ def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[s
     it is (its write made its summary, or it is stale still and found again)."""
     path = db.execute("PRAGMA database_list").fetchone()[2]
     unscorable: set[str] = set()
+    # Only those still stale: a page's games made already as the last played (or the
+    # last played made already for a page) are not made twice.
+    still = set(stale(db, "games.id IN (SELECT value FROM json_each(?))", [json.dumps(list(ids))]))
+    ids = [game_id for game_id in ids if game_id in still]
     slices = [ids[at : at + SLICE] for at in range(0, len(ids), SLICE)]
     working: deque[Future[list[Remade]]] = deque()
     while slices or working:
@@ -292,16 +296,22 @@ def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[s
             working.append(helpers.submit(remade, path, slices.pop(0)))
         made = working.popleft().result()  # not holding the write lock meanwhile
         with writing(db):
+            db.conn.executemany(  # those that say the same: restamped, unless written meanwhile
+                "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?"
+                " AND ? = (SELECT version FROM games WHERE id = ?)",
+                [
+                    (version, stamp(), game_id, version, game_id)
+                    for game_id, version, _, same in made
+                    if same
+                ],
+            )
             for game_id, version, one, same in made:
+                if same:
+                    continue
                 now = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
                 if now is None or now[0] != version:
                     continue  # deleted or written meanwhile
-                if same:
-                    db.execute(
-                        "UPDATE game_summaries SET version = ?, stamp = ? WHERE game = ?",
-                        [version, stamp(), game_id],
-                    )
-                elif one is None:
+                if one is None:
                     db.execute("DELETE FROM game_summaries WHERE game = ?", [game_id])
                     db.execute("DELETE FROM player_summaries WHERE game = ?", [game_id])
                     unscorable.add(game_id)
@@ -311,7 +321,7 @@ def _remake_beside(db: Database, ids: Sequence[str], helpers: Executor) -> set[s
 
 
 # A game made again in a helper: its id, the version read, its summary (None: it
-# cannot be scored) and whether the kept summary already says the same.
+# cannot be scored, or the kept summary already says the same) and whether it does.
 Remade = tuple[str, int, Summary | None, bool]
 _reading: dict[str, Database] = {}  # a helper's connection to each database, read only
 
@@ -331,7 +341,10 @@ def remade(path: str, ids: Sequence[str]) -> list[Remade]:
             except GameNotFound:
                 continue
             made = summary_of_stored(stored)
-            out.append((game_id, stored.version, made, _says(db, game_id, made)))
+            if _says(db, game_id, made):  # the writer only restamps it: nothing to send
+                out.append((game_id, stored.version, None, True))
+            else:
+                out.append((game_id, stored.version, made, False))
     return out
 
 
@@ -340,23 +353,19 @@ def _says(db: Database, game_id: str, made: Summary | None) -> bool:
     if made is None:
         return False
     kept = db.execute(
-        "SELECT sides, places, standing, csv, stamp FROM game_summaries WHERE game = ?",
+        "SELECT sides, places, standing, csv, s.ended IS (CASE WHEN s.places IS NULL THEN"
+        " NULL ELSE (SELECT created_at FROM hands WHERE game_id = s.game ORDER BY number"
+        " DESC LIMIT 1) END) FROM game_summaries s WHERE s.game = ?",
         [game_id],
     ).fetchone()
-    if kept is None or kept[:4] != (made.sides, made.places, made.standing, made.csv):
+    if kept is None or kept != (made.sides, made.places, made.standing, made.csv, 1):
         return False
-    ended = db.execute(
-        "SELECT s.ended IS (CASE WHEN s.places IS NULL THEN NULL ELSE (SELECT created_at"
-        " FROM hands WHERE game_id = s.game ORDER BY number DESC LIMIT 1) END)"
-        " FROM game_summaries s WHERE s.game = ?",
-        [game_id],
-    ).fetchone()[0]
     parts = db.execute(
         "SELECT player, name, finished, won, hands, counts, part FROM player_summaries"
         " WHERE game = ? ORDER BY rowid",
         [game_id],
     ).fetchall()
-    return bool(ended) and parts == list(made.parts)
+    return parts == list(made.parts)
 
 
 def summary_of_stored(stored: StoredGame) -> Summary | None:

@@ -3,6 +3,7 @@ hand sizes, the hook, scoring."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -115,7 +116,7 @@ class OhHellOptions:
         dealt = self.pack if self.whole_pack else self.pack - 1
         return dealt // max(self.players, 1)
 
-    @property
+    @functools.cached_property  # asked several times a hand: 6 % of replaying a game
     def schedule(self) -> tuple[int, ...]:
         """Every hand's size, in order: the game is over after the last. Each time the run
         reaches the largest hand it is dealt `largest_repeat` times."""
