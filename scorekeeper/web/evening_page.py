@@ -658,10 +658,6 @@ def render_live(evening: store.Evening, has: str, version: str) -> LiveParts:
     view = (evening.id, language(), has, held, who)
     kept = _LIVE.get(view)
     if kept is None or _stale(kept, version) or _clock_old(kept):
-        if kept is not None and _BUILDING.locked():
-            # Another phone's request is building them: this one has the copy kept
-            # rather than hold one of the server's threads, which the tables need.
-            return kept
         with _BUILDING:  # one at a time, each as of now: never an older copy over a newer
             version = store.evening_version(db, evening.id)
             kept = _LIVE.get(view)
