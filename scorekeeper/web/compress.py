@@ -16,6 +16,16 @@ COMPRESSIBLE = {
     "image/svg+xml",
 }
 SMALLEST = 600  # below this, gzip's own overhead is not worth it
+LEVEL = 6
+
+
+def accepts_gzip() -> bool:
+    """Whether the client of this request reads gzip."""
+    return "gzip" in request.headers.get("Accept-Encoding", "")
+
+
+def gzipped(body: bytes) -> bytes:
+    return gzip.compress(body, compresslevel=LEVEL)
 
 
 def compress(response: Response) -> Response:
@@ -24,14 +34,14 @@ def compress(response: Response) -> Response:
         or response.status_code in (204, 206, 304)
         or response.mimetype not in COMPRESSIBLE
         or "Content-Encoding" in response.headers
-        or "gzip" not in request.headers.get("Accept-Encoding", "")
+        or not accepts_gzip()
     ):
         return response
     response.direct_passthrough = False  # static files: read them to compress them
     body = response.get_data()
     if len(body) < SMALLEST:
         return response
-    response.set_data(gzip.compress(body, compresslevel=6))  # sets Content-Length too
+    response.set_data(gzipped(body))  # sets Content-Length too
     response.headers["Content-Encoding"] = "gzip"
     response.vary.add("Accept-Encoding")
     etag, weak = response.get_etag()

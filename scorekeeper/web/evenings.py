@@ -35,10 +35,12 @@ from ..limits import (
 )
 from ..stats import csv_number, csv_rows, write_csv
 from .access import check_room, device, evening_for, game_for, new_device, starting_device
+from .compress import accepts_gzip
 from .costly import pdf_once
 from .db import get_db
 from .download import file_response
 from .evening_page import (
+    LiveParts,
     card_game,
     compared_games,
     format_choices,
@@ -164,13 +166,26 @@ def live_parts(evening_id: str) -> Response:
     found, has = evening_for(evening_id)
     version = store.evening_version(get_db(), found.id)
     response = Response(mimetype="text/html", headers={"Cache-Control": "no-cache, private"})
+    response.vary.add("Accept-Encoding")
     if not request.if_none_match.contains_weak(version):
-        version, html = render_live(found, has, version)
-        response.set_data(html)
+        parts = render_live(found, has, version)
+        version = parts.version
+        if not request.if_none_match.contains_weak(version):
+            return _live_answer(response, parts)
     response.set_etag(version)
-    if request.if_none_match.contains_weak(version):  # it shows these parts already
-        response.status_code = 304
-        response.set_data(b"")
+    response.status_code = 304  # it shows these parts already
+    return response
+
+
+def _live_answer(response: Response, parts: LiveParts) -> Response:
+    """The live parts built once for every phone of the view, gzipped once (render_live)."""
+    if accepts_gzip():
+        response.set_data(parts.gzipped)
+        response.headers["Content-Encoding"] = "gzip"
+        response.set_etag(parts.version, weak=True)  # as compress() tags gzipped bytes
+    else:
+        response.set_data(parts.body)
+        response.set_etag(parts.version)
     return response
 
 

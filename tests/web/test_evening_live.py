@@ -4,6 +4,7 @@ phone's view or language."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import time
 
@@ -90,3 +91,28 @@ def test_a_player_sees_only_the_tables_it_may_even_after_a_tv_asked(app, client,
 
 def text_of(parts: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", parts.replace("&amp;", "&")).split())
+
+
+def test_a_tv_gets_the_parts_gzipped_and_a_client_without_gzip_plain(app, client, db):
+    evening = start_evening(client)
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 2, 1: 4, 2: 3, 3: 4})
+    tv = watching(app, client, evening)
+    packed = tv.get(f"/e/{evening}/live", headers={"Accept-Encoding": "gzip, deflate"})
+    plain = tv.get(f"/e/{evening}/live")
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Content-Encoding" not in plain.headers
+    for answer in (packed, plain):
+        assert "Accept-Encoding" in answer.headers["Vary"]
+    body = packed.get_data()
+    assert int(packed.headers["Content-Length"]) == len(body)
+    parts = gzip.decompress(body).decode()
+    assert "Hand 1: Ann & Cho" in text_of(parts) and 'id="round-clock"' in parts
+    assert table_cards(parts) == table_cards(plain.get_data(as_text=True))
+    assert packed.headers["ETag"] == f'W/"{shown(plain)}"'
+    # Revalidated with the gzipped answer's (weak) tag: nothing changed, nothing sent.
+    again = tv.get(
+        f"/e/{evening}/live",
+        headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]},
+    )
+    assert again.status_code == 304 and again.data == b""
