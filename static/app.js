@@ -730,7 +730,7 @@
   // become the allowed numbers (data-follow-numbers) that begin with the digits typed,
   // or, where none does, the allowed numbers nearest it (said: data-follow-none); a
   // chip tapped puts its number in the field. Chips that are not numbers stay.
-  function follow(input) {
+  function chipsFollow(input) {
     var picker = document.querySelector('[data-picker="' + input.getAttribute("data-follow") + '"]');
     if (!picker) return;
     var allowed = input.getAttribute("data-follow-numbers").split(" ").filter(Boolean);
@@ -788,7 +788,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("form[data-tricks]"), setup);
     Array.prototype.forEach.call(document.querySelectorAll("[data-total-not]"), totalNot);
     Array.prototype.forEach.call(document.querySelectorAll("[data-tally]"), tally);
-    Array.prototype.forEach.call(document.querySelectorAll("input[data-follow]"), follow);
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-follow]"), chipsFollow);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-once]"), once);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-keep]"), keep);
     Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {

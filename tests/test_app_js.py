@@ -1,0 +1,17 @@
+"""static/app.js is one script whose functions share a scope: a second function of the
+same name silently replaces the first everywhere (a chip helper once took the name of the
+focus-keeping `follow`, and every watched page's update stopped)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / "static" / "app.js"
+
+
+def test_no_two_functions_share_a_name():
+    names = re.findall(r"^\s*function\s+([A-Za-z_$][\w$]*)\s*\(", SCRIPT.read_text(), re.M)
+    twice = sorted(name for name, count in Counter(names).items() if count > 1)
+    assert names and not twice, twice
