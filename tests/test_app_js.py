@@ -11,7 +11,9 @@ from pathlib import Path
 SCRIPT = Path(__file__).resolve().parent.parent / "static" / "app.js"
 
 
-def test_no_two_functions_share_a_name():
-    names = re.findall(r"^\s*function\s+([A-Za-z_$][\w$]*)\s*\(", SCRIPT.read_text(), re.M)
+def test_no_two_of_its_functions_share_a_name():
+    # The script's own functions sit one level into its wrapper; those nested deeper are
+    # each their function's own.
+    names = re.findall(r"^  function ([A-Za-z_$][\w$]*)\s*\(", SCRIPT.read_text(), re.M)
     twice = sorted(name for name, count in Counter(names).items() if count > 1)
     assert names and not twice, twice
