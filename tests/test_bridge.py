@@ -451,8 +451,8 @@ def test_errors_say_what_is_wrong_on_one_line(ruleset, hands, top, expected):
 
 
 def test_its_statistics_never_add_into_another_games():
-    """Until each game's statistics are kept apart, a player's counts of every game meet
-    in one place: bridge's keys are its own."""
+    """Bridge's keys are its own besides: no other game counts or prints them (each
+    game's counts are kept under its name, tests/test_stats.py)."""
     from scorekeeper.engine import find_kind, kind_names
 
     def keys(kind):

@@ -193,9 +193,8 @@ class Bridge(KindDefaults[BridgeOptions, BridgeState]):
         seat: int,
         side: int,
     ) -> dict[str, int]:
-        """Contracts declared and made, games and slams made, contracts defeated (keys
-        no other game's statistics use: a player's counts of every game are added up in
-        one place)."""
+        """Contracts declared and made, games and slams made, contracts defeated (counted
+        under the game's own name, as every kind's tallies are)."""
         if hand.contract is None or hand.declarer is None or hand.tricks is None:
             return {}
         made = hand.tricks >= hand.contract.needed
