@@ -247,6 +247,12 @@ def _add_hands(
                 if full is None:
                     full = named[key] = prefix + key
                 kept[full] = kept.get(full, 0) + n
+    if result.closed is not None:  # stopped short: the premiums its rules close it with
+        last = result.hands[-1].totals if result.hands else (0,) * len(result.closed)
+        extra = [closed - before for closed, before in zip(result.closed, last, strict=True)]
+        for _seat, side, stats in seats:
+            points[id(stats)] += extra[side]
+            against[id(stats)] += sum(extra) - extra[side]
     for _, _, stats in seats:
         one = id(stats)
         if one not in hands:

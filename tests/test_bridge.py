@@ -296,6 +296,16 @@ def test_b21_stopped_rubber_level():
     assert out["finished"] and out["winner"] is None and out["winners"] == [0, 1]
 
 
+def test_a_stopped_rubbers_result_totals_are_its_closed_totals():
+    """What every page reads (the game's totals) is what `score` prints: the premiums
+    of the only game won are in no deal's points."""
+    doc = {"format": "scorekeeper-game/1", "game": "bridge", "ruleset": "rubber"}
+    doc.update(players=PLAYERS, hands=[deal("4S", 0, 10)], stopped=True)
+    result = score_game(load_game(doc))
+    assert result.hands[-1].totals == (120, 0)
+    assert result.totals == (420, 0) == tuple(result_to_json(result)["totals"])
+
+
 # --- GAME-FORMAT's examples ------------------------------------------------------------
 
 

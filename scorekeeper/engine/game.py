@@ -91,9 +91,14 @@ class GameResult:
     hands: tuple[HandResult, ...]
     outcome: Outcome
     state: object = field(repr=False, compare=False)  # the kind's state
+    # A game the table stopped short: its totals as the kind's rules close it (a rubber's
+    # premiums for the only game won are in no hand's points).
+    closed: tuple[int, ...] | None = None
 
     @property
     def totals(self) -> tuple[int, ...]:
+        if self.closed is not None:
+            return self.closed
         return self.hands[-1].totals if self.hands else tuple(0 for _ in self.sides)
 
     @property
@@ -149,11 +154,15 @@ def score_game(game: Game) -> GameResult:
         results.append(result)
         state = result.state
         outcome = end((rules or game.ruleset_for(number + 1)).options, state)
+    closed = None
     if game.stopped and not outcome.finished:  # the table stopped: what that scores
         after = (rules or game.ruleset_for(len(game.hands) + 1)).options
         state = kind.stop(after, state)
         outcome = end(after, state)
-    return GameResult(game, sides, tuple(results), outcome, state)
+        totals = kind.report(after, state)[1].get("totals")
+        if isinstance(totals, list):
+            closed = tuple(int(t) for t in totals)
+    return GameResult(game, sides, tuple(results), outcome, state, closed)
 
 
 def _over(

@@ -109,11 +109,8 @@ def dealer_of(stored: StoredGame, result: GameResult, number: int) -> int:
 
 
 def final_totals(result: GameResult) -> list[int]:
-    """The totals as `score` gives them: a kind's report may replace them (the premiums
-    of a game stopped short are in its totals, not in any hand's points)."""
-    whole = result.game.kind.report(result.game.current_ruleset.options, result.state)[1]
-    totals = whole.get("totals")
-    return [int(t) for t in totals] if isinstance(totals, list) else list(result.totals)
+    """The totals as `score` gives them (a game stopped short: as its rules close it)."""
+    return list(result.totals)
 
 
 def next_hand(stored: StoredGame, result: GameResult) -> NextHand:

@@ -160,3 +160,14 @@ def test_an_evenings_tables_are_compared_board_by_board_and_pair_by_pair(client,
     assert "Pairs" in compared and "IMPs" in compared  # and by cross-IMPs
     client.set_cookie("lang", "ja")
     assert client.get(f"/e/{evening}/compared").status_code == 200
+
+
+def test_a_stopped_rubbers_premiums_count_wherever_its_totals_are_read(client, db):
+    """The closing premiums are in no deal's points: the players' figures read the
+    rubber's totals as its rules close it, as the sheet does."""
+    game_id = start_game(client, "rubber")
+    for declarer, contract in [(0, "4S"), (1, "2H")]:
+        assert enter(client, db, game_id, declarer=declarer, contract=contract).status_code == 303
+    client.post(f"/g/{game_id}/stop", data={"confirm": "1", "version": version(db, game_id)})
+    assert "Contract Bridge: points for 420, against 160" in text(client.get("/players/ann"))
+    assert "Contract Bridge: points for 160, against 420" in text(client.get("/players/ben"))
