@@ -190,6 +190,15 @@ class OnePageEntry(Entry, Protocol[Opts]):
         """What the table does before the hand ("pass 3 across"; who leads)."""
         ...
 
+    def live(
+        self, options: Opts, players: Sequence[str], values: Form
+    ) -> Mapping[str, Text | str]:
+        """What the page says of the hand as it is filled in, by name: the page's
+        elements marked `data-live-text`, `data-live-show` or `data-live-hide` with a
+        name follow it (static/app.js `live`; an empty mapping for a kind with nothing
+        to say)."""
+        ...
+
 
 class OnePage(Generic[Kind]):
     """What every kind entered on one page shares: its step, the box before the next
@@ -213,6 +222,11 @@ class OnePage(Generic[Kind]):
 
     def notes(self, options: Kind, number: int) -> list[Text]:
         return []
+
+    def live(
+        self, options: Kind, players: Sequence[str], values: Form
+    ) -> Mapping[str, Text | str]:
+        return {}
 
 
 def fill_the_rest(entries: dict[Key, int | None], most: int) -> Text | None:
