@@ -301,7 +301,7 @@ def test_the_grid_says_the_melds_as_they_are_tapped(client, db):
     said = live(client, game_id, trump="hearts", **laid)  # the same cards, hearts trump
     assert said["cards_0"] == "♠ marriage = 20"
     said = live(client, game_id, **laid)
-    assert said["cards_error"] == "Meld_cards need a trump"
+    assert said["cards_error"] == "Choose trump: the meld the cards make depends on it"
     client.set_cookie("lang", "ja")
     assert live(client, game_id, trump="spades", **laid)["cards_0"].endswith("= 210")
     double = start_game(client, "pinochle-double-deck")

@@ -125,7 +125,10 @@ class _Meld:
         )
         if not self.card_sides:
             return
-        trump = (values.get("trump") or "").strip() or None
+        trump = (values.get("trump") or "").strip()
+        if trump in ("", NO_MARRIAGE):
+            self.error = text(N_("Choose trump: the meld the cards make depends on it"))
+            return
         bidder = parse_count((values.get("bidder") or "").strip())
         try:
             self.laid = laid_from_cards(options, trump, self.cards, bidder)
