@@ -385,6 +385,12 @@ def test_a_short_bidders_meld_ends_the_hand_at_once(client, db):
     assert "short" in live(client, game_id, **{**hand, "meld_0": "", **cards(0, "KS", "QS")})
     page = client.get(f"/g/{game_id}/play").get_data(as_text=True)
     assert 'data-live-show="short" hidden' in page and 'data-live-hide="short">' in page
+    refused = enter(client, db, game_id, **{**hand, "trump": ""})  # the page comes back
+    assert refused.status_code == 400 and "Choose trump" in text(refused)
+    page = refused.get_data(as_text=True)  # as it was left: the end said, nothing more asked
+    assert 'data-live-show="short">' in page and "the bid is lost without play" in page
+    assert 'id="counters" data-live-hide="short" hidden' in page
+    assert re.search(r'data-picker="conceded"[^>]*data-live-hide="short" hidden', page)
     done = enter(client, db, game_id, **hand)  # stored without counters (PN13)
     assert done.status_code == 303, text(done)
     result = text(client.get(done.headers["Location"]))

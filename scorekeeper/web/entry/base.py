@@ -45,6 +45,10 @@ class Picker:
     total_not_why: tuple[object, Text] | None = None
     total_not_open: str | None = None  # a choice the rule never closes (a bid of 0)
     then: str = ""  # a template partial the page shows after this picker (a number field)
+    # Hidden while the form's live answer (OnePageEntry.live) says this name (a question
+    # the hand no longer asks), and whether it says it now.
+    live_hide: str = ""
+    hidden: bool = False
 
 
 Key = TypeVar("Key")  # a form field, or a seat

@@ -215,6 +215,8 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
                 picker.then = "kinds/pinochle/meld.html"
             elif picker.name == "conceded":
                 picker.then = "kinds/pinochle/counters.html"
+                picker.live_hide = "short"  # the hand ended at the meld: nothing to throw in
+                picker.hidden = "short" in self.live(options, players, values)
         return rows
 
     def read(
