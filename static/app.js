@@ -844,9 +844,12 @@
     var name = box.getAttribute("data-lead-by");
     if (!rows.length || !form) return;
     var after = rows[rows.length - 1].nextSibling;
+    var led;
     function update() {
       var chosen = form.querySelector("input[name='" + name + "']:checked");
       var lead = chosen ? chosen.value : null;
+      if (lead === led) return;  // rows moved only when the choice changes
+      led = lead;
       var order = rows.filter(function (row) { return row.getAttribute("data-lead") === lead; })
         .concat(rows.filter(function (row) { return row.getAttribute("data-lead") !== lead; }));
       order.forEach(function (row) {
@@ -854,7 +857,7 @@
         box.insertBefore(row, after);
       });
     }
-    form.addEventListener("change", function (event) { if (event.target.name === name) update(); });
+    form.addEventListener("change", update);  // a choice tapped, or a kept entry put back
     update();
   }
 
