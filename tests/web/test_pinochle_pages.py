@@ -352,6 +352,7 @@ def test_a_trick_is_asked_only_where_it_decides_the_meld(client, db):
     assert "trick_1" not in live(client, bicycle, **{**hand, "meld_1": 0}, counters_0=250)
     page = client.get(f"/g/{bicycle}/play").get_data(as_text=True)
     assert re.search(r'data-live-show="trick_1" hidden', page)  # nothing entered: not asked
+    assert re.search(r'<noscript><p class="field ask"><label><input [^>]*name="trick_1"', page)
     partnership = start_game(client, "pinochle-partnership")  # counters keep the meld
     assert "trick_1" not in live(client, partnership, **hand, counters_0=250)
     assert 'name="trick_1"' not in client.get(f"/g/{partnership}/play").get_data(as_text=True)
