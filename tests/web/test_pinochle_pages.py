@@ -290,6 +290,20 @@ def test_the_cards_laid_down_are_tapped_on_a_grid(client, db):
     assert re.search(r'name="card_2_QH"[^>]*value=""', edit)
 
 
+def test_cards_a_game_file_writes_its_own_way_come_back_to_edit(client, db):
+    hand = {"bidder": 0, "bid": 250, "trump": "hearts", "counters": [200, None]}
+    hand["meld_cards"] = ["AH 10H KH QH JH", "", "q♠, jd", ""]  # as a file may write them
+    game = {"format": "scorekeeper-game/1", "game": "pinochle"}
+    game |= {"ruleset": "pinochle-partnership", "players": ["Ann", "Ben", "Cho", "Dee"]}
+    imported = client.post("/import", data={"text": json.dumps({**game, "hands": [hand]})})
+    assert imported.status_code == 303, text(imported)
+    game_id = imported.headers["Location"].rsplit("/", 1)[1]
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert re.search(r'name="card_0_TH"[^>]*value="1"', edit)
+    assert re.search(r'name="card_2_QS"[^>]*value="1"', edit)
+    assert re.search(r'name="card_2_JD"[^>]*value="1"', edit)
+
+
 def test_the_grid_says_the_melds_as_they_are_tapped(client, db):
     game_id = start_game(client, "pinochle-partnership")
     laid = cards(0, "AS", "TS", "KS", "QS", "JS", "KS", "9S", "9S")

@@ -29,7 +29,7 @@ from ...engine.pinochle.hand import (
     side_of,
     trick_decides,
 )
-from ...engine.pinochle.melds import card_code, pack_cards
+from ...engine.pinochle.melds import card_code, pack_cards, read_card
 from ...engine.pinochle.options import PinochleOptions
 from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
@@ -287,9 +287,11 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
         if body.get("conceded") and not body.get("trump"):
             values |= {"trump": NO_MARRIAGE, "conceded": NO}
         for seat, cards in enumerate(body.get("meld_cards") or []):
-            for code in str(cards).split():
-                name = f"card_{seat}_{code.upper().replace('10', 'T')}"
-                values[name] = str(int(values.get(name, "0")) + 1)
+            for token in str(cards or "").replace(",", " ").split():
+                card = read_card(token)  # as a game file may write it: "10S", "A♠"
+                if card is not None:
+                    name = f"card_{seat}_{card_code(card)}"
+                    values[name] = str(int(values.get(name, "0")) + 1)
         for side, meld in enumerate(body.get("meld") or []):
             values[f"meld_{side}"] = str(meld) if isinstance(meld, int) else ""
             if isinstance(meld, dict):
