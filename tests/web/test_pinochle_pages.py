@@ -351,6 +351,8 @@ def test_cards_for_one_side_and_a_number_for_the_other(client, db):
         counters_1=150,
         **cards(0, "QS", "JD"),
     )
+    said = live(client, game_id, bidder=1, trump="clubs", meld_0=40, **cards(0, "QS", "JD"))
+    assert said["cards_error"].endswith("not both") and said["cards_0"] == "pinochle = 40"
     assert both.status_code == 400
     assert "Ann &amp; Cho: give the meld as a number or as the cards laid down, not both" in (
         both.get_data(as_text=True)

@@ -65,7 +65,7 @@ def _picks(values: Form, side: int) -> dict[str, int] | None:
     return picks
 
 
-def card_codes(options: PinochleOptions) -> list[str]:
+def _card_codes(options: PinochleOptions) -> list[str]:
     """The pack's distinct cards as the grid names them ("AH", "TH", … "9C")."""
     return [card_code(card) for card in pack_cards(options.deck.value)]
 
@@ -77,7 +77,7 @@ def _cards(options: PinochleOptions, seats: int, values: Form) -> tuple[list[str
     lines, fine = [], True
     for seat in range(seats):
         cards = []
-        for code in card_codes(options):
+        for code in _card_codes(options):
             typed = (values.get(f"card_{seat}_{code}") or "").strip()
             count = parse_count(typed) if typed else 0
             if count is None:
@@ -323,7 +323,7 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
                 said[f"side_{side}"] = text(N_("{side}'s meld: {n}"), side=names[side], n=laid)
                 if 0 < laid < options.min_meld:
                     said[f"below_{side}"] = text(N_("not on the board"))
-        elif meld.error is not None and meld.card_sides:
+        if meld.error is not None and meld.card_sides:
             said["cards_error"] = meld.error
         bidder = parse_count((values.get("bidder") or "").strip())
         if values.get("bid") == STUCK:
