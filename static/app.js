@@ -768,6 +768,99 @@
     if (input.value) update();
   }
 
+  // A form that says what its hand makes so far (data-live: a URL answering, as JSON by
+  // name, what the app makes of the fields sent): as it is filled in, an element marked
+  // data-live-text gets that name's words, data-live-show is shown only while the name
+  // says something and data-live-hide only while it says nothing. Asked on load (a kept
+  // or edited hand) and after each change, the latest question's answer winning; when
+  // the app cannot be reached the page stays as it was and still sends.
+  function liveForm(form) {
+    var marked = form.querySelectorAll("[data-live-text], [data-live-show], [data-live-hide]");
+    if (!marked.length) return;
+    var url = form.getAttribute("data-live");
+    var asked = 0, timer = null;
+    function apply(said) {
+      Array.prototype.forEach.call(marked, function (element) {
+        var name = element.getAttribute("data-live-text");
+        if (name && element.textContent !== (said[name] || "")) element.textContent = said[name] || "";
+        name = element.getAttribute("data-live-show");
+        if (name) element.hidden = !said[name];
+        name = element.getAttribute("data-live-hide");
+        if (name) element.hidden = Boolean(said[name]);
+      });
+    }
+    function ask() {
+      var query = new URLSearchParams();
+      fieldsOf(form).forEach(function (pair) { if (!SKIP[pair[0]]) query.append(pair[0], pair[1]); });
+      var mine = ++asked;
+      fetch(url + "?" + query.toString(), { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
+        .then(function (said) { if (mine === asked) apply(said); })
+        .catch(function () {});
+    }
+    function soon() { window.clearTimeout(timer); timer = window.setTimeout(ask, 100); }
+    form.addEventListener("input", soon);
+    form.addEventListener("change", soon);
+    ask();
+  }
+
+  // Counts tapped up (the cards laid down: how many of each): a number field marked
+  // data-taps becomes a button with its label and the count; a tap adds one, and a tap
+  // past the field's max goes back to 0. The field stays, hidden, and is what is sent.
+  function tapCount(input) {
+    var label = input.labels && input.labels[0];
+    if (!label) return;
+    var most = parseInt(input.getAttribute("max"), 10) || 1;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "tap-count";
+    Array.prototype.forEach.call(label.childNodes, function (node) { button.appendChild(node.cloneNode(true)); });
+    var count = document.createElement("b");
+    button.appendChild(count);
+    function show() {
+      var n = parseInt(input.value, 10) || 0;
+      count.textContent = n ? "×" + n : "";
+      button.classList.toggle("counted", n > 0);
+      button.setAttribute("aria-label", label.textContent.trim() + ": " + n);
+    }
+    button.addEventListener("click", function () {
+      var n = parseInt(input.value, 10) || 0;
+      input.value = String(n >= most ? 0 : n + 1);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    input.addEventListener("input", show);
+    if (input.form) input.form.addEventListener("change", show);  // a kept entry put back
+    label.hidden = true;
+    input.hidden = true;
+    input.parentNode.insertBefore(button, input);
+    show();
+  }
+
+  // Rows that follow a choice (data-lead-by names its radio buttons): the row whose
+  // data-lead is the choice made comes first, marked; the others keep their order.
+  function leadBy(box) {
+    var rows = Array.prototype.slice.call(box.querySelectorAll("[data-lead]"));
+    var form = box.closest("form");
+    var name = box.getAttribute("data-lead-by");
+    if (!rows.length || !form) return;
+    var after = rows[rows.length - 1].nextSibling;
+    var led;
+    function update() {
+      var chosen = form.querySelector("input[name='" + name + "']:checked");
+      var lead = chosen ? chosen.value : null;
+      if (lead === led) return;  // rows moved only when the choice changes
+      led = lead;
+      var order = rows.filter(function (row) { return row.getAttribute("data-lead") === lead; })
+        .concat(rows.filter(function (row) { return row.getAttribute("data-lead") !== lead; }));
+      order.forEach(function (row) {
+        row.classList.toggle("lead", row.getAttribute("data-lead") === lead);
+        box.insertBefore(row, after);
+      });
+    }
+    form.addEventListener("change", update);  // a choice tapped, or a kept entry put back
+    update();
+  }
+
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(function () {});
   }
@@ -790,7 +883,10 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-tally]"), tally);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-follow]"), chipsFollow);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-once]"), once);
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-taps]"), tapCount);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-lead-by]"), leadBy);
     Array.prototype.forEach.call(document.querySelectorAll("form[data-keep]"), keep);
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-live]"), liveForm);
     Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
       var token = form.querySelector("input[name=submission]");
       if (!token) return;

@@ -717,3 +717,51 @@ def test_the_sheet_shows_a_picked_or_laid_meld_by_its_total():
     assert KIND.hand.shorthand(on_sheet, (1, 3), FOUR, str) == "20 + 50"
     wrong = {**picked, "meld": [{"run": "one"}, 60]}  # a hand that does not read: as it is
     assert KIND.on_sheet(options, wrong) == wrong
+
+
+PRESETS = [
+    "pinochle-partnership",
+    "pinochle-partnership-ones",
+    "pinochle-partnership-bicycle",
+    "pinochle-double-deck",
+    "pinochle-cutthroat",
+    "pinochle-cutthroat-ones",
+]
+
+
+@pytest.mark.parametrize("ruleset", PRESETS)
+@pytest.mark.parametrize("options", [{}, {"save_meld_bidders": "none"}, {"save_meld": "trick"}])
+@pytest.mark.parametrize("taker", ["bidders", "others"])
+def test_a_trick_decides_exactly_where_the_entry_asks_it(ruleset, options, taker):
+    """`trick_decides` (the entry asks "did they take a trick?" only where it is true)
+    says whether a trick without counters changes the meld the scoring counts."""
+    from scorekeeper.engine.pinochle.hand import trick_decides
+
+    players = THREE if "cutthroat" in ruleset else FOUR
+    doc = {"format": "scorekeeper-game/1", "game": "pinochle", "ruleset": ruleset}
+    rules = load_game({**doc, "options": options, "players": players}).ruleset.options
+    sides, total = rules.sides, rules.counters_total
+    side = 0 if taker == "bidders" else 1
+    for meld in (0, rules.min_meld // 2, 2 * max(rules.min_meld, rules.meld_unit)):
+        if meld % rules.meld_unit:
+            continue
+        counters = [total if s == 1 - side else 0 for s in range(sides)]  # `side` took none
+        melds = [meld if s == side else 0 for s in range(sides)]
+        hand = {
+            "bidder": 0,
+            "bid": rules.min_bid,
+            "trump": "hearts",
+            "meld": melds,
+            "counters": counters,
+        }
+        if rules.min_meld and side == 0 and meld < rules.min_meld:
+            continue  # the hand ends at the meld: no counters are asked
+        counted = [
+            score(
+                ruleset,
+                [{**hand, "won_trick": [c > 0 or s == side for s, c in enumerate(counters)]}],
+                options,
+            )["hands"][0]["meld_counted"],
+            score(ruleset, [hand], options)["hands"][0]["meld_counted"],
+        ]
+        assert (counted[0] != counted[1]) == trick_decides(rules, side, 0, meld), (meld, counted)

@@ -627,6 +627,19 @@ def play(game_id: str) -> BaseResponse | str | tuple[str | bytes, int]:
     return _kind_page(stored, len(stored.hands) + 1, editing=False, result=result)
 
 
+@bp.route("/g/<game_id>/hands/<int:number>/live")
+def live(game_id: str, number: int) -> BaseResponse:
+    """What a one-page form says of its hand as it is filled in (its fields in the query
+    string): the kind entry's `live`, each text in the page's language, as JSON."""
+    stored = game_for(game_id, "edit")
+    entry = entry_for(stored.kind)
+    if "play" not in entry.steps or not 1 <= number <= len(stored.hands) + 1:
+        abort(404)
+    options = stored.rules_for(number).options
+    said = cast(OnePageEntry[Any], entry).live(options, stored.players, request.args.to_dict())
+    return jsonify({name: render_text(words) for name, words in said.items()})
+
+
 def _store_kind_hand(
     stored: store.StoredGame,
     number: int,
@@ -721,6 +734,7 @@ def _kind_page(
         editing=editing,
         dealer=stored.players[dealt],
         pickers=entry.pickers(options, stored.players, dealt, values, chosen, errors),
+        live=entry.live(options, stored.players, values),
         values=values,
         errors=errors,
         notes=entry.notes(options, number),

@@ -233,8 +233,26 @@ def test_a_players_page_shows_the_bidders_record(client, db):
     assert "Bids made / won" in page and "1 / 2" in page
 
 
-def test_the_cards_laid_down_make_the_meld(client, db):
+def cards(seat, *codes):
+    """The grid's taps for one seat's cards laid down: how many of each card."""
+    counts = {}
+    for code in codes:
+        counts[f"card_{seat}_{code}"] = counts.get(f"card_{seat}_{code}", 0) + 1
+    return counts
+
+
+def live(client, game_id, number=1, **fields):
+    answer = client.get(f"/g/{game_id}/hands/{number}/live", query_string=fields)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    return answer.get_json()
+
+
+def test_the_cards_laid_down_are_tapped_on_a_grid(client, db):
     game_id = start_game(client, "pinochle-partnership")
+    form = client.get(f"/g/{game_id}/play").get_data(as_text=True)
+    grid = re.findall(r'name="card_0_([A-Z0-9]{2})"[^>]*max="2"', form)
+    assert len(grid) == 24 and "9H" in grid and "TS" in grid  # A 10 K Q J 9 of each suit
+    run = ["AH", "TH", "KH", "QH", "JH", "9H"]
     refused = enter(
         client,
         db,
@@ -242,11 +260,12 @@ def test_the_cards_laid_down_make_the_meld(client, db):
         bidder=0,
         bid=250,
         trump="hearts",
-        cards_0="AH TH KH QH JH X9",
         counters_0=200,
+        **cards(0, *run),
+        **cards(2, "AH", "AH"),
     )
-    assert refused.status_code == 400
-    assert "&#39;X9&#39; is not a card" in refused.get_data(as_text=True)
+    assert refused.status_code == 400  # three aces of hearts in a pack of two
+    assert "3 copies of A♥; the pack holds 2" in text(refused)
     done = enter(
         client,
         db,
@@ -254,12 +273,154 @@ def test_the_cards_laid_down_make_the_meld(client, db):
         bidder=0,
         bid=250,
         trump="hearts",
-        cards_0="AH TH KH QH JH 9H",
-        cards_2="QS JD",
-        cards_1="KS QS",
         counters_0=200,
+        **cards(0, *run),
+        **cards(2, "QS", "JD"),
+        **cards(1, "KS", "QS"),
     )
     assert done.status_code == 303, text(done)
     hand = text(client.get(done.headers["Location"]))
     assert "Ann: run 150, dix 10" in hand and "Cho: pinochle 40" in hand
     assert "Bid 250: meld 200 + counters 200 = 400, made" in hand
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"][0]["meld_cards"] == ["AH TH KH QH JH 9H", "KS QS", "QS JD", ""]
+    assert "meld" not in exported["hands"][0]
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert re.search(r'name="card_2_QS"[^>]*value="1"', edit)  # the taps come back to edit
+    assert re.search(r'name="card_2_QH"[^>]*value=""', edit)
+
+
+def test_cards_a_game_file_writes_its_own_way_come_back_to_edit(client, db):
+    hand = {"bidder": 0, "bid": 250, "trump": "hearts", "counters": [200, None]}
+    hand["meld_cards"] = ["AH 10H KH QH JH", "", "q♠, jd", ""]  # as a file may write them
+    game = {"format": "scorekeeper-game/1", "game": "pinochle"}
+    game |= {"ruleset": "pinochle-partnership", "players": ["Ann", "Ben", "Cho", "Dee"]}
+    imported = client.post("/import", data={"text": json.dumps({**game, "hands": [hand]})})
+    assert imported.status_code == 303, text(imported)
+    game_id = imported.headers["Location"].rsplit("/", 1)[1]
+    edit = client.get(f"/g/{game_id}/hands/1/edit").get_data(as_text=True)
+    assert re.search(r'name="card_0_TH"[^>]*value="1"', edit)
+    assert re.search(r'name="card_2_QS"[^>]*value="1"', edit)
+    assert re.search(r'name="card_2_JD"[^>]*value="1"', edit)
+
+
+def test_the_grid_says_the_melds_as_they_are_tapped(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    laid = cards(0, "AS", "TS", "KS", "QS", "JS", "KS", "9S", "9S")
+    said = live(client, game_id, trump="spades", **laid)
+    # the engine's calculator, under this preset's run with an extra king (§8.2)
+    assert said["cards_0"] == "run + royal marriage + 2× dix = 210"
+    assert said["side_0"] == "Ann & Cho's meld: 210"
+    assert "cards_2" not in said and "side_1" not in said
+    said = live(client, game_id, trump="hearts", **laid)  # the same cards, hearts trump
+    assert said["cards_0"] == "♠ marriage = 20"
+    said = live(client, game_id, **laid)
+    assert said["cards_error"] == "Choose trump: the meld the cards make depends on it"
+    client.set_cookie("lang", "ja")
+    assert live(client, game_id, trump="spades", **laid)["cards_0"].endswith("= 210")
+    double = start_game(client, "pinochle-double-deck")
+    form = client.get(f"/g/{double}/play").get_data(as_text=True)
+    grid = re.findall(r'name="card_1_([A-Z0-9]{2})"[^>]*max="4"', form)
+    assert len(grid) == 20 and "9H" not in grid  # no nines, four copies
+
+
+def test_cards_for_one_side_and_a_number_for_the_other(client, db):
+    game_id = start_game(client, "pinochle-partnership")
+    done = enter(
+        client,
+        db,
+        game_id,
+        bidder=1,
+        bid=250,
+        trump="clubs",
+        meld_1=60,
+        counters_1=150,
+        **cards(0, "AC", "TC", "KC", "QC", "JC"),
+    )
+    assert done.status_code == 303, text(done)
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"][0]["meld"] == [150, 60]  # the cards' side by what they make
+    both = enter(
+        client,
+        db,
+        game_id,
+        bidder=1,
+        bid=250,
+        trump="clubs",
+        meld_0=40,
+        counters_1=150,
+        **cards(0, "QS", "JD"),
+    )
+    said = live(client, game_id, bidder=1, trump="clubs", meld_0=40, **cards(0, "QS", "JD"))
+    assert said["cards_error"].endswith("not both") and said["cards_0"] == "pinochle = 40"
+    assert both.status_code == 400
+    assert "Ann &amp; Cho: give the meld as a number or as the cards laid down, not both" in (
+        both.get_data(as_text=True)
+    )
+
+
+def test_a_trick_is_asked_only_where_it_decides_the_meld(client, db):
+    bicycle = start_game(client, "pinochle-partnership-bicycle")  # a trick keeps the meld
+    hand = dict(bidder=0, bid=200, trump="hearts", meld_0=120, meld_1=60)
+    assert live(client, bicycle, **hand, counters_0=250)["trick_1"] == "yes"  # theirs: 0
+    assert "trick_1" not in live(client, bicycle, **hand, counters_0=240)  # took counters
+    assert "trick_0" not in live(client, bicycle, **hand, counters_0=250)
+    assert "trick_1" not in live(client, bicycle, **{**hand, "meld_1": 0}, counters_0=250)
+    page = client.get(f"/g/{bicycle}/play").get_data(as_text=True)
+    assert re.search(r'data-live-show="trick_1" hidden', page)  # nothing entered: not asked
+    assert re.search(r'<noscript><p class="field ask"><label><input [^>]*name="trick_1"', page)
+    partnership = start_game(client, "pinochle-partnership")  # counters keep the meld
+    assert "trick_1" not in live(client, partnership, **hand, counters_0=250)
+    assert 'name="trick_1"' not in client.get(f"/g/{partnership}/play").get_data(as_text=True)
+    # PN10: side 1 took a trick of no counters and keeps its 60
+    done = enter(client, db, bicycle, **hand, counters_0=250, trick_1="yes")
+    assert done.status_code == 303, text(done)
+    sheet = text(client.get(f"/g/{bicycle}"))
+    assert "370" in sheet and "60" in sheet
+    # a tick the counters overrule (they took 10) is not kept
+    done = enter(client, db, bicycle, **hand, counters_0=240, trick_1="yes")
+    assert done.status_code == 303, text(done)
+    exported = json.loads(client.get(f"/g/{bicycle}/export").get_data(as_text=True))
+    assert exported["hands"][0]["won_trick"] == [True, True]
+    assert "won_trick" not in exported["hands"][1]
+    edit = client.get(f"/g/{bicycle}/hands/1/edit").get_data(as_text=True)
+    assert re.search(r'data-live-show="trick_1">', edit)  # asked again, ticked
+    assert 'name="trick_1" value="yes" checked' in edit
+
+
+def test_a_short_bidders_meld_ends_the_hand_at_once(client, db):
+    game_id = start_game(client, "pinochle-double-deck")
+    hand = dict(bidder=0, bid=51, trump="spades", meld_0=19, meld_1=32)
+    said = live(client, game_id, **hand)
+    assert said["short"] == (
+        "Ann & Cho's meld 19 is under 20: the bid is lost without play, the others score"
+        " their meld. No counters."
+    )
+    assert "short" not in live(client, game_id, **{**hand, "meld_0": 20})
+    assert "short" not in live(client, game_id, **{**hand, "meld_0": ""})  # not entered yet
+    assert "short" not in live(client, game_id, **{**hand, "bidder": 1})  # theirs is 32
+    assert "short" in live(client, game_id, **{**hand, "meld_0": "", **cards(0, "KS", "QS")})
+    page = client.get(f"/g/{game_id}/play").get_data(as_text=True)
+    assert 'data-live-show="short" hidden' in page and 'data-live-hide="short">' in page
+    refused = enter(client, db, game_id, **{**hand, "trump": ""})  # the page comes back
+    assert refused.status_code == 400 and "Choose trump" in text(refused)
+    page = refused.get_data(as_text=True)  # as it was left: the end said, nothing more asked
+    assert 'data-live-show="short">' in page and "the bid is lost without play" in page
+    assert 'id="counters" data-live-hide="short" hidden' in page
+    assert re.search(r'data-picker="conceded"[^>]*data-live-hide="short" hidden', page)
+    done = enter(client, db, game_id, **hand)  # stored without counters (PN13)
+    assert done.status_code == 303, text(done)
+    result = text(client.get(done.headers["Location"]))
+    assert "Meld 19, not on the board: bid 51 lost without play" in result
+    assert "counters entered" not in result
+    sheet = text(client.get(f"/g/{game_id}"))
+    assert "−51" in sheet and "32" in sheet
+    done = enter(client, db, game_id, **hand, counters_0=30)  # typed before the meld: dropped
+    assert done.status_code == 303, text(done)
+    exported = json.loads(client.get(f"/g/{game_id}/export").get_data(as_text=True))
+    assert exported["hands"] == [
+        {"bidder": 0, "bid": 51, "trump": "spades", "meld": [19, 32]},
+        {"bidder": 0, "bid": 51, "trump": "spades", "meld": [19, 32]},
+    ]
+    refused = client.get(f"/g/{game_id}/hands/9/live")
+    assert refused.status_code == 404

@@ -13,7 +13,17 @@ from ..text import N_, Text, text
 from ..types import HandResult, Marker, StatColumn
 from . import scoring
 from .hand import HAND, LAID, PinochleHand, bid_ladder, meld_table, side_of
-from .melds import AROUNDS, FOLD, NAMES, SINGLES
+from .melds import (
+    AROUNDS,
+    FOLD,
+    NAMES,
+    SINGLES,
+    SUIT_SIGNS,
+    SUITS,
+    card_code,
+    card_face,
+    pack_cards,
+)
 from .options import Deck, PinochleOptions
 from .scoring import PinochleState
 
@@ -134,6 +144,15 @@ class Pinochle(KindDefaults[PinochleOptions, PinochleState]):
         """The meld picker's rows: every meld the pack can hold, its name (an N_
         template) and its value under these rules."""
         return [(meld, NAMES[meld], value) for meld, value in meld_table(options).rows()]
+
+    def card_rows(self, options: PinochleOptions) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """The card grid's rows: each suit (its name and sign) with its cards, each by its
+        code and its face ("TH", "10")."""
+        cards = pack_cards(options.deck.value)
+        return [
+            (suit, SUIT_SIGNS[suit], [(card_code(c), card_face(c)) for c in cards if c[1] == suit])
+            for suit in SUITS
+        ]
 
     def on_sheet(self, options: PinochleOptions, body: Body) -> Body:
         """A meld picked from the table or laid down as cards is shown by its total: the

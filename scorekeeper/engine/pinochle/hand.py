@@ -25,7 +25,7 @@ from .melds import (
     find_melds,
     read_card,
 )
-from .options import Deck, Moon, PinochleOptions, Play
+from .options import Deck, Moon, PinochleOptions, Play, SaveMeld, SaveMeldBidders
 
 MOON_RESULTS = ("made", "failed")
 
@@ -335,7 +335,7 @@ def _read_counters(raw: object, values: Mapping[str, object], options: PinochleO
     bidder, bid = values["bidder"], values["bid"]
     assert isinstance(meld, Laid) and isinstance(bidder, int) and isinstance(bid, int)
     laid = meld.laid[side_of(bidder, options)]
-    ends_at_meld = options.bidder_short_meld is Play.CONCEDE and laid < options.min_meld
+    ends_at_meld = short_meld_ends(options, laid)
     hopeless = options.hopeless is Play.CONCEDE and laid + options.counters_total < bid
     entry = tuple(raw) if isinstance(raw, list) else None
     if values["conceded"] or values["moon"] or ends_at_meld or hopeless:
@@ -345,6 +345,57 @@ def _read_counters(raw: object, values: Mapping[str, object], options: PinochleO
             text(N_('counters are missing (or say "conceded": true)')), field="counters"
         )
     return Taken(entry, _counters(raw, options), ends_at_meld)
+
+
+def short_meld_ends(options: PinochleOptions, bidders_meld: int) -> bool:
+    """Whether the bidders' meld ends the hand at the meld: under the minimum, where the
+    rules say so (lost without play)."""
+    return options.bidder_short_meld is Play.CONCEDE and bidders_meld < options.min_meld
+
+
+def trick_decides(options: PinochleOptions, side: int, bidders: int | None, meld: int) -> bool:
+    """Whether a trick taken without counters would keep a side's meld, for a side that
+    took no counters: only where a trick alone saves the meld (`save_meld` `trick`, no
+    counters needed), the rules bind this side, and it has meld on the board to keep.
+    Elsewhere the engine's default (a trick taken = counters taken) decides the same."""
+    return (
+        options.save_meld is SaveMeld.TRICK
+        and options.save_meld_min == 0
+        and not (side == bidders and options.save_meld_bidders is SaveMeldBidders.NONE)
+        and meld > 0
+        and meld >= options.min_meld
+    )
+
+
+def laid_from_cards(
+    options: PinochleOptions, trump: str | None, cards: Sequence[str], bidder: int | None
+) -> Laid:
+    """The melds the cards each seat laid down make (§8.4), checked against a hand's size
+    and the pack: what the calculator finds, per seat, and each side's meld."""
+    values = {"meld": None, "trump": trump, "bidder": bidder}
+    laid = _read_cards(list(cards), values, options)
+    assert laid is not None
+    return laid
+
+
+def found_words(found: Sequence[Found]) -> Text:
+    """One player's melds as the calculator found them, with their total: "run + royal
+    marriage + 2× dix = 190" (a plain marriage names its suit)."""
+    parts = []
+    for meld in found:
+        name = text(NAMES[meld.meld])
+        if meld.suit:
+            name = text("{suit} {name}", suit=SUIT_SIGNS[meld.suit], name=name)
+        if meld.count > 1:
+            name = text("{n}× {name}", n=meld.count, name=name)
+        parts.append(name)
+    if not parts:
+        return text(N_("no meld"))
+    listed = text(
+        " + ".join(f"{{m{i}}}" for i in range(len(parts))),
+        **{f"m{i}": p for i, p in enumerate(parts)},
+    )
+    return text("{melds} = {total}", melds=listed, total=sum(f.points for f in found))
 
 
 def _read_won(

@@ -133,9 +133,26 @@ def read_card(token: str) -> Card | None:
     return rank, SUIT_LETTERS.get(suit) or _SIGN_SUITS[suit]
 
 
-def card_name(card: Card) -> str:
+def pack_cards(deck: str) -> list[Card]:
+    """The pack's distinct cards, suit by suit in the order A 10 K Q J 9 (no nines in the
+    double deck)."""
+    ranks = [rank for rank in RANKS if not (rank == "9" and deck == "double")]
+    return [(rank, suit) for suit in SUITS for rank in ranks]
+
+
+def card_code(card: Card) -> str:
+    """A card as a game file writes it ("TH")."""
     rank, suit = card
-    return f"{'10' if rank == 'T' else rank}{SUIT_SIGNS[suit]}"
+    return rank + suit[0].upper()
+
+
+def card_face(card: Card) -> str:
+    """A card's rank as it is printed on it ("10" for a ten)."""
+    return "10" if card[0] == "T" else card[0]
+
+
+def card_name(card: Card) -> str:
+    return f"{card_face(card)}{SUIT_SIGNS[card[1]]}"
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,10 @@ class Picker:
     total_not_why: tuple[object, Text] | None = None
     total_not_open: str | None = None  # a choice the rule never closes (a bid of 0)
     then: str = ""  # a template partial the page shows after this picker (a number field)
+    # Hidden while the form's live answer (OnePageEntry.live) says this name (a question
+    # the hand no longer asks), and whether it says it now.
+    live_hide: str = ""
+    hidden: bool = False
 
 
 Key = TypeVar("Key")  # a form field, or a seat
@@ -190,6 +194,15 @@ class OnePageEntry(Entry, Protocol[Opts]):
         """What the table does before the hand ("pass 3 across"; who leads)."""
         ...
 
+    def live(
+        self, options: Opts, players: Sequence[str], values: Form
+    ) -> Mapping[str, Text | str]:
+        """What the page says of the hand as it is filled in, by name: the page's
+        elements marked `data-live-text`, `data-live-show` or `data-live-hide` with a
+        name follow it (static/app.js `live`; an empty mapping for a kind with nothing
+        to say)."""
+        ...
+
 
 class OnePage(Generic[Kind]):
     """What every kind entered on one page shares: its step, the box before the next
@@ -213,6 +226,11 @@ class OnePage(Generic[Kind]):
 
     def notes(self, options: Kind, number: int) -> list[Text]:
         return []
+
+    def live(
+        self, options: Kind, players: Sequence[str], values: Form
+    ) -> Mapping[str, Text | str]:
+        return {}
 
 
 def fill_the_rest(entries: dict[Key, int | None], most: int) -> Text | None:

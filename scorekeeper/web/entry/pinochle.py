@@ -2,8 +2,11 @@
 the bid, trump, the moon, a throw-in), in the table's own order. What is Pinochle's own:
 the bid's chips follow the ladder ("stuck" is one of them: the dealer at the minimum),
 "no marriage" beside the suits throws the hand in, and each side's meld (a number,
-picks from the meld table, or the cards laid down) and counters (one side's; the
-other's are the rest of the hand's total) are its own part of the page."""
+picks from the meld table, or the cards laid down tapped on a grid) and counters (one
+side's; the other's are the rest of the hand's total) are its own part of the page.
+As the page is filled in, `live` says what the rules make of it so far: the melds the
+cards make, a bidders' meld that ends the hand, and whether a side took a trick is
+asked only where that decides its meld."""
 
 from __future__ import annotations
 
@@ -11,10 +14,24 @@ from collections.abc import Mapping, Sequence
 
 from flask_babel import lazy_gettext as _l
 
+from ...engine.errors import InvalidHand
 from ...engine.hand import Body
-from ...engine.pinochle.hand import HAND, PinochleHand, bid_ladder, legal_bids
+from ...engine.pinochle.hand import (
+    HAND,
+    Laid,
+    PinochleHand,
+    bid_ladder,
+    found_words,
+    laid_from_cards,
+    legal_bids,
+    meld_table,
+    short_meld_ends,
+    side_of,
+    trick_decides,
+)
+from ...engine.pinochle.melds import card_code, pack_cards, read_card
 from ...engine.pinochle.options import PinochleOptions
-from ...engine.text import N_, Text, text
+from ...engine.text import N_, Text, sentence, text
 from ...limits import parse_count
 from .base import Choice, Form, OnePageEntry, Picker, Read
 from .declared import NO, YES, Declared
@@ -46,6 +63,106 @@ def _picks(values: Form, side: int) -> dict[str, int] | None:
             if count:
                 picks[name.removeprefix(prefix)] = count
     return picks
+
+
+def _card_codes(options: PinochleOptions) -> list[str]:
+    """The pack's distinct cards as the grid names them ("AH", "TH", … "9C")."""
+    return [card_code(card) for card in pack_cards(options.deck.value)]
+
+
+def _cards(options: PinochleOptions, seats: int, values: Form) -> tuple[list[str], bool]:
+    """Each seat's cards laid down, tapped on the grid (`card_<seat>_<card>`: how many of
+    that card), as a game file writes them ("AH AH TH"); and whether every count is a
+    number."""
+    lines, fine = [], True
+    for seat in range(seats):
+        cards = []
+        for code in _card_codes(options):
+            typed = (values.get(f"card_{seat}_{code}") or "").strip()
+            count = parse_count(typed) if typed else 0
+            if count is None:
+                fine = False
+                continue
+            cards += [code] * count
+        lines.append(" ".join(cards))
+    return lines, fine
+
+
+def _names(options: PinochleOptions, players: Sequence[str]) -> list[str]:
+    """Each side's name: the partners', or the player's in a three-hand game."""
+    if options.partnership:
+        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    return list(players)
+
+
+class _Meld:
+    """Each side's meld as the page holds it so far: typed, picked from the table or
+    laid down as cards (None where nothing was entered), and what the cards make."""
+
+    def __init__(self, options: PinochleOptions, players: Sequence[str], values: Form):
+        self.error: Text | None = None
+        self.numbers: list[int | None] = []
+        self.entries: list[object] = []  # as a game file's `meld` holds them
+        table = meld_table(options)
+        for side in range(options.sides):
+            number, fine = _number(values, f"meld_{side}")
+            picks = _picks(values, side)
+            if not fine or picks is None:
+                self.error = text(N_("Meld is a number"))
+            entry: object = number if number is not None or not picks else picks
+            self.entries.append(entry)
+            if isinstance(entry, dict):
+                number = sum(
+                    n * table.value(meld) for meld, n in entry.items() if table.holds(meld)
+                )
+            self.numbers.append(number)
+        self.cards, fine = _cards(options, len(players), values)
+        if not fine:
+            self.error = text(N_("A card's count is a number"))
+        self.laid: Laid | None = None
+        self.card_sides = sorted(
+            {side_of(s, options) for s, line in enumerate(self.cards) if line}
+        )
+        if not self.card_sides:
+            return
+        trump = (values.get("trump") or "").strip()
+        if trump in ("", NO_MARRIAGE):
+            self.error = text(N_("Choose trump: the meld the cards make depends on it"))
+            return
+        bidder = parse_count((values.get("bidder") or "").strip())
+        try:
+            self.laid = laid_from_cards(options, trump, self.cards, bidder)
+        except InvalidHand as error:
+            self.error = sentence(error.message)
+            return
+        names = _names(options, players)
+        for side in self.card_sides:
+            if self.entries[side] not in (None, {}):
+                self.error = text(
+                    N_("{side}: give the meld as a number or as the cards laid down, not both"),
+                    side=names[side],
+                )
+            self.numbers[side] = self.laid.laid[side]
+
+    def own(self) -> dict[str, object]:
+        """The meld as the hand keeps it: the cards where every side's meld is cards (or
+        none); else each side's number, the cards' sides by what the cards make."""
+        if not self.card_sides:
+            return {"meld": self.entries}
+        if all(side in self.card_sides or not entry for side, entry in enumerate(self.entries)):
+            return {"meld_cards": self.cards}
+        return {"meld": self.numbers}
+
+
+def _counters(options: PinochleOptions, values: Form) -> list[int | None]:
+    """Each side's counters as typed, the one left blank filled in as the rest (None
+    where that cannot be told yet)."""
+    typed = [_number(values, f"counters_{side}")[0] for side in range(options.sides)]
+    blank = [side for side, n in enumerate(typed) if n is None]
+    known = sum(n for n in typed if n is not None)
+    if len(blank) == 1 and known <= options.counters_total:
+        typed[blank[0]] = options.counters_total - known
+    return typed
 
 
 def _chips(options: PinochleOptions, values: Form) -> list[int]:
@@ -98,6 +215,8 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
                 picker.then = "kinds/pinochle/meld.html"
             elif picker.name == "conceded":
                 picker.then = "kinds/pinochle/counters.html"
+                picker.live_hide = "short"  # the hand ended at the meld: nothing to throw in
+                picker.hidden = "short" in self.live(options, players, values)
         return rows
 
     def read(
@@ -122,11 +241,19 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
         if body is None:
             return body, errors, problems
         hand = HAND.parse(body, options)
-        if hand.taken is not None:
-            body["counters"] = list(hand.taken)  # the rest filled in: the sheet shows both
-            took = [values.get(f"trick_{side}") == YES for side in range(options.sides)]
-            if any(took):
-                body["won_trick"] = [c > 0 or t for c, t in zip(hand.taken, took, strict=True)]
+        if hand.taken is None:
+            body.pop("counters", None)  # a hand not played: nothing asked, nothing kept
+            return body, {}, []
+        body["counters"] = list(hand.taken)  # the rest filled in: the sheet shows both
+        bidders = side_of(hand.bidder, options)
+        took = [
+            values.get(f"trick_{side}") == YES
+            and taken == 0
+            and trick_decides(options, side, bidders, hand.laid[side])
+            for side, taken in enumerate(hand.taken)
+        ]
+        if any(took):  # said only to tell the engine what counters cannot
+            body["won_trick"] = [c > 0 or t for c, t in zip(hand.taken, took, strict=True)]
         return body, {}, []
 
     def read_own(
@@ -140,21 +267,10 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
         a hand played out."""
         if not (values.get("trump") or "").strip() and values.get("conceded") != YES:
             errors["trump"] = text(N_("Choose trump, or no marriage"))
-        own: dict[str, object] = {}
-        meld: list[object] = []
-        for side in range(options.sides):
-            number, fine = _number(values, f"meld_{side}")
-            picks = _picks(values, side)
-            if not fine or picks is None:
-                errors["meld"] = text(N_("Meld is a number"))
-            meld.append(number if number is not None or not picks else picks)
-        cards = [(values.get(f"cards_{seat}") or "").strip() for seat in range(len(players))]
-        if any(cards):  # the cards laid down: the app finds the melds
-            if any(entry for entry in meld):
-                errors["meld"] = text(N_("Give the meld as numbers or as cards, not both"))
-            own["meld_cards"] = cards
-        else:
-            own["meld"] = meld
+        meld = _Meld(options, players, values)
+        if meld.error is not None:
+            errors["meld"] = meld.error
+        own = meld.own()
         if values.get("conceded") == YES or (values.get("moon") or "").strip():
             return own
         counters: list[int | None] = []
@@ -171,7 +287,11 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
         if body.get("conceded") and not body.get("trump"):
             values |= {"trump": NO_MARRIAGE, "conceded": NO}
         for seat, cards in enumerate(body.get("meld_cards") or []):
-            values[f"cards_{seat}"] = str(cards)
+            for token in str(cards or "").replace(",", " ").split():
+                card = read_card(token)  # as a game file may write it: "10S", "A♠"
+                if card is not None:
+                    name = f"card_{seat}_{card_code(card)}"
+                    values[name] = str(int(values.get(name, "0")) + 1)
         for side, meld in enumerate(body.get("meld") or []):
             values[f"meld_{side}"] = str(meld) if isinstance(meld, int) else ""
             if isinstance(meld, dict):
@@ -182,6 +302,56 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
             if won:
                 values[f"trick_{side}"] = YES
         return values
+
+    def live(
+        self, options: PinochleOptions, players: Sequence[str], values: Form
+    ) -> dict[str, Text | str]:
+        """What the page says as it is filled in, by name (static/app.js `live`): each
+        seat's melds from the cards laid down ("run + royal marriage + 2× dix = 190") and
+        its side's meld from them; a bidders' meld that ends the hand at the meld (the
+        counters are not asked); and each side that took no counters where a trick
+        without them would keep its meld ("trick_1": the question is asked)."""
+        said: dict[str, Text | str] = {}
+        meld = _Meld(options, players, values)
+        names = _names(options, players)
+        if meld.laid is not None:
+            for seat, found in enumerate(meld.laid.found):
+                if meld.cards[seat]:
+                    said[f"cards_{seat}"] = found_words(found)
+            for side in meld.card_sides:
+                laid = meld.laid.laid[side]
+                said[f"side_{side}"] = text(N_("{side}'s meld: {n}"), side=names[side], n=laid)
+                if 0 < laid < options.min_meld:
+                    said[f"below_{side}"] = text(N_("not on the board"))
+        if meld.error is not None and meld.card_sides:
+            said["cards_error"] = meld.error
+        bidder = parse_count((values.get("bidder") or "").strip())
+        if values.get("bid") == STUCK:
+            bidder = parse_count((values.get("dealer") or "").strip())
+        if bidder is None or bidder >= len(players):
+            return said
+        bidders = side_of(bidder, options)
+        if values.get("trump") == NO_MARRIAGE or values.get("conceded") == YES:
+            return said  # thrown in: nothing more is asked
+        if (values.get("moon") or "").strip():
+            return said
+        short = meld.numbers[bidders]
+        if short is not None and short_meld_ends(options, short):
+            said["short"] = text(
+                N_(
+                    "{side}'s meld {meld} is under {min}: the bid is lost without play,"
+                    " the others score their meld. No counters."
+                ),
+                side=names[bidders],
+                meld=short,
+                min=options.min_meld,
+            )
+            return said
+        for side, counters in enumerate(_counters(options, values)):
+            meld_now = meld.numbers[side] or 0
+            if counters == 0 and trick_decides(options, side, bidders, meld_now):
+                said[f"trick_{side}"] = YES
+        return said
 
     def notes(self, options: PinochleOptions, number: int) -> list[Text]:
         return [
