@@ -91,8 +91,8 @@ class GameResult:
     hands: tuple[HandResult, ...]
     outcome: Outcome
     state: object = field(repr=False, compare=False)  # the kind's state
-    # A game the table stopped short: its totals as the kind's rules close it (a rubber's
-    # premiums for the only game won are in no hand's points).
+    # A game the table stopped short: its totals as the kind's rules close it (premiums
+    # that are in no hand's points).
     closed: tuple[int, ...] | None = None
 
     @property
