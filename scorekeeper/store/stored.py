@@ -116,18 +116,25 @@ class StoredGame:
         return find_ruleset(self.ruleset_id)
 
     def game(self) -> Game:
-        """Parse the stored log into the engine's Game."""
-        return load_game(self.document())
+        """Parse the stored log into the engine's Game; DamagedGame when it does not
+        read (a hand changed outside the app)."""
+        if self.unreadable:
+            raise DamagedGame(self.id, self.unreadable[0], text(N_("it is not valid JSON")))
+        try:
+            return load_game(self.document())
+        except HandError as error:
+            raise DamagedGame(self.id, error.hand, error.message) from None
+        except GameError as error:
+            raise DamagedGame(self.id, None, error.message) from None
 
     def score(self) -> GameResult:
         """The scored game: every hand replayed through the engine (1 ms for 20 hands);
         DamagedGame when its stored log does not replay."""
         if self.listed:
             raise ValueError(f"game {self.id} was listed without its hands: get_game it")
-        if self.unreadable:
-            raise DamagedGame(self.id, self.unreadable[0], text(N_("it is not valid JSON")))
+        game = self.game()
         try:
-            return score_game(self.game())
+            return score_game(game)
         except HandError as error:
             raise DamagedGame(self.id, error.hand, error.message) from None
         except GameError as error:

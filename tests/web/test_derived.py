@@ -124,11 +124,24 @@ def test_a_stored_hand_that_does_not_replay_is_named_and_the_rest_works(client, 
         assert f"Hand 2 of this game, as stored, cannot be read: {why}." in page
         assert "scorekeeper check --deep" in page
     assert client.get(f"/g/{tables[0]}/export").status_code == 200
+    for url in _game_pages(client.application, tables[0]):  # none of its pages fails
+        assert client.get(url).status_code < 500, url
     # Every other page works: the evening shows its other table, the lists list it.
     assert "Eve" in _fine(client.get(f"/e/{evening}"))
     assert _fine(client.get(f"/g/{tables[1]}"))
     for url in ("/", "/players/", "/players/Ann", "/evenings/", f"/e/{evening}/version"):
         _fine(client.get(url))
+
+
+def _game_pages(app, game_id: str) -> list[str]:
+    """Every page of a game a phone can open (its hand 2 where a page is a hand's)."""
+    pages = []
+    for rule in app.url_map.iter_rules():
+        if "GET" not in (rule.methods or ()) or set(rule.arguments) - {"game_id", "number"}:
+            continue
+        if "game_id" in rule.arguments:
+            pages.append(rule.build({"game_id": game_id, "number": 2}, append_unknown=False)[1])
+    return pages
 
 
 def test_check_deep_replays_every_game_and_repairs_what_differs(app, client, db, games):
