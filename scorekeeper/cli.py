@@ -606,7 +606,11 @@ def cmd_rename(args: argparse.Namespace) -> int:
         raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
     db = _database(writes=True)
     evenings = [row[0] for row in db.execute("SELECT id FROM evenings")]
-    changed = members.rename(db, [g.id for g in list_games(db)], evenings, args.old, new).games
+    try:
+        renamed = members.rename(db, [g.id for g in list_games(db)], evenings, args.old, new)
+    except BadName as problem:  # it looks like another player of a game or evening
+        raise Refused(text(N_("the new name: {why}"), why=problem.message)) from None
+    changed = renamed.games
     message = ntext(
         Nn_("{old} is now {new} in {n} game", "{old} is now {new} in {n} games"),
         len(changed),

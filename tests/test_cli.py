@@ -482,3 +482,23 @@ def test_import_takes_several_files_and_a_stream_of_one_a_line(tmp_path):
     db = open_database(tmp_path / "instance" / "scorekeeper.db")
     assert len(store.list_games(db)) == 2 + 2 + 2
     db.close()
+
+
+def test_rename_refuses_a_name_that_looks_like_another_player_of_a_game(tmp_path):
+    env = {"SCOREKEEPER_INSTANCE": str(tmp_path)}
+    game = tmp_path / "g.json"
+    game.write_text(
+        json.dumps(
+            {
+                "format": "scorekeeper-game/1",
+                "ruleset": "yahoo-normal",
+                "players": ["Kim", "Lou", "Max", "Ned"],
+                "hands": [],
+            }
+        )
+    )
+    assert run_cli("import", str(game), env=env).returncode == 0
+    refused = run_cli("rename", "Lou", "K\u0456m", env=env)  # a Cyrillic і
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.strip().endswith("look alike: give one of them another name")
+    assert "Lou" in run_cli("stats", env=env).stdout

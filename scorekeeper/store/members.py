@@ -29,7 +29,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..limits import clean_name, player_key
+from ..limits import BadName, clean_name, lookalike_of, lookalike_words, player_key
 from . import places, summaries, totals
 from .db import writing
 from .games import rename_player
@@ -180,6 +180,9 @@ def rename(
     new = clean_name(new)
     key = player_key(old)
     theirs = holding(db, game_ids, key)
+    other = lookalike_of(new, [n for n in _met(db, theirs, evenings, key) if player_key(n) != key])
+    if other is not None:  # "Аnn" (Cyrillic) beside an "Ann" of the same game or evening
+        raise BadName(lookalike_words(new, other))
     changed = rename_player(db, theirs, old, new)
     games_in = {
         evening: int(count)
@@ -196,6 +199,26 @@ def rename(
                 detail = {"before": old, "after": new, "games": games_in.get(evening, 0)}
                 places.note(db, evening, "player_renamed", None, detail)
     return Renamed(changed, [g for g in theirs if g not in changed])
+
+
+def _met(db: Database, game_ids: Sequence[str], evenings: Sequence[str], key: str) -> set[str]:
+    """Every name the player of this key shares a game or an evening with, among these
+    games and these evenings' rotations (a renamed name must not look like one of them)."""
+    names: set[str] = set()
+    for (players,) in db.execute(
+        "SELECT players FROM games WHERE id IN (SELECT value FROM json_each(?))"
+        " OR evening IN (SELECT evening FROM games WHERE id IN (SELECT value FROM json_each(?)))",
+        [json.dumps(list(game_ids))] * 2,
+    ):
+        names.update(json.loads(players))
+    for (players,) in db.execute(
+        "SELECT players FROM rotations WHERE evening IN (SELECT value FROM json_each(?))",
+        [json.dumps(list(evenings))],
+    ):
+        seated = json.loads(players)
+        if any(player_key(name) == key for name in seated):
+            names.update(seated)
+    return names
 
 
 def _rename_in_rotation(db: Database, evening: str, key: str, new: str) -> bool:

@@ -130,7 +130,10 @@ def rename_or_confirm(
             button=_("Merge"),
             back=back,
         )
-    done = members.rename(db, mine_to_rename, members.directed(db, mine), old, new)
+    try:
+        done = members.rename(db, mine_to_rename, members.directed(db, mine), old, new)
+    except BadName as problem:  # it looks like another player of a game or evening
+        return _("The new name: %(why)s", why=render_text(problem.message)), 400
     if player_key(new) == player_key(old):  # one spelling for every game
         said = ngettext(
             "%(new)s is spelled so in every game now (%(num)s changed).",

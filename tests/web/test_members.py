@@ -170,3 +170,18 @@ def test_a_tables_phone_is_offered_tonights_names_but_hidden_ones(app, client, d
         r'<option value="([^"]+)">', table_phone.get(setup).get_data(as_text=True)
     )
     assert "Dee" not in offered and "Cho" in offered  # hidden by the director of its night
+
+
+def test_a_rename_never_makes_a_look_alike_of_another_player_of_the_evening(client, db):
+    """Eve renamed "Аnn" (a Cyrillic А) would sit beside Ann in tonight's rotation and
+    games: refused, saying which names look alike, and nothing renamed anywhere."""
+    evening = start_evening(client)
+    seat(client, evening, 1, EIGHT)
+    for route in ("/members/eve/rename", "/players/Eve/rename"):
+        refused = client.post(route, data={"name": "\u0410nn"})
+        assert refused.status_code == 400
+        assert "“\u0410nn” and “Ann” look alike" in text(refused)
+    rotation = rounds.get_rotation(db, evening)
+    assert rotation is not None and "Eve" in rotation.players
+    assert not any("\u0410nn" in g.players for g in store.list_games(db))
+    assert seat(client, evening, 2, list(rotation.players)).status_code == 303
