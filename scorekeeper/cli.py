@@ -23,6 +23,8 @@ from .engine.text import N_, Nn_, Text, ntext, text
 UNKNOWN_RULESET = N_("unknown ruleset {id} (see `scorekeeper rules`)")
 
 if TYPE_CHECKING:  # names for the checker only: `score` and `rules` never import SQLite
+    from pathlib import Path
+
     from sqlite_utils import Database
 
     from .engine.describe import RuleSheet
@@ -446,18 +448,41 @@ def _database(*, writes: bool = False) -> Database:
         if found is not None:
             db.close()
             raise damaged(path, found)
+    else:
+        _closed_without_writing(db, path)
     return db
+
+
+def _closed_without_writing(db: Database, path: Path) -> None:
+    """A reading command's connection, closed at exit while a read-only one to the same
+    file is still open: the last connection to close writes the write-ahead log into the
+    file, and a read-only one cannot, so a file found damaged meanwhile is left (with its
+    log) exactly as it was."""
+    import atexit
+    import sqlite3
+
+    from .store.db import read_only
+
+    guard = read_only(path)
+    with contextlib.suppress(sqlite3.Error):  # a file that does not read: nothing to keep
+        guard.execute("SELECT count(*) FROM sqlite_master").fetchone()
+
+    def close() -> None:
+        db.close()
+        guard.close()
+
+    atexit.register(close)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Say whether the database file is sound (SQLite's integrity check, read-only)."""
     from .paths import database_path
-    from .store.db import StoreError, damage, damaged, open_database
+    from .store.db import StoreError, damage, damaged, read_only
 
     path = database_path()
     if not path.exists():
         raise StoreError(text(N_("there is no database at {path}"), path=str(path)))
-    open_database(path).close()  # refuses somebody else's file, untouched
+    read_only(path).close()  # refuses somebody else's file; writes nothing into this one
     found = damage(path, thorough=True)
     if found is not None:
         raise damaged(path, found)

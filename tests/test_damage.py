@@ -258,3 +258,34 @@ def test_serve_checks_the_database_at_start(season, tmp_path):
         server.terminate()
         out, _ = server.communicate(timeout=10)
     assert "Warning: the database" in out and "is damaged" in out
+
+
+def _with_a_write_ahead_log(season: Season, folder: Path) -> Path:
+    """A sound database whose last writer was killed (its -wal left beside it), then
+    damaged inside: what a power cut mid-game can leave."""
+    instance = season.instance(folder, damaged=False)
+    path = instance / "scorekeeper.db"
+    script = (
+        "import os, sqlite3, sys; db = sqlite3.connect(sys.argv[1]);"
+        " db.execute('PRAGMA wal_autocheckpoint = 0');"
+        " db.execute(\"UPDATE games SET version = version + 1\"); db.commit();"
+        " os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", script, str(path)], check=True)
+    assert (instance / "scorekeeper.db-wal").stat().st_size > 0
+    path.write_bytes(season.damaged)
+    return instance
+
+
+@pytest.mark.parametrize(
+    "command", [["check"], ["check", "--deep"], ["backup", "OUT"], ["stats"], ["csv"]]
+)
+def test_a_reading_command_leaves_a_damaged_file_and_its_log_as_they_were(
+    season, tmp_path, command
+):
+    instance = _with_a_write_ahead_log(season, tmp_path / "i")
+    files = [instance / "scorekeeper.db", instance / "scorekeeper.db-wal"]
+    before = [_digest(file) for file in files]
+    out = str(tmp_path / "copy.db")
+    _one_line(run_cli(*[out if a == "OUT" else a for a in command], env=_env(instance)))
+    assert [_digest(file) for file in files] == before

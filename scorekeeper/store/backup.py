@@ -21,6 +21,7 @@ from .db import (
     damage,
     migrate,
     open_database,
+    read_only,
 )
 from .migrations import migrations
 
@@ -34,7 +35,7 @@ def backup(source: Path, output: str) -> int:
     return the number of games copied."""
     if not source.exists():
         raise BackupError(text(N_("there is no database at {path}"), path=str(source)))
-    live = open_database(source)  # refuses a damaged or foreign file, untouched
+    live = read_only(source)  # refuses a foreign file; writes nothing into this one
     partial = f"{output}.partial"
     try:
         if os.path.exists(partial):
@@ -42,7 +43,7 @@ def backup(source: Path, output: str) -> int:
         # Readable by its owner only, like the database: it holds PINs and share links.
         os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         with contextlib.closing(sqlite3.connect(partial)) as copy:
-            live.conn.backup(copy)
+            live.backup(copy)
             # The copy is read whole before it is kept: a backup of a damaged database
             # would only be found damaged when it is needed.
             found = connection_damage(copy, thorough=True)

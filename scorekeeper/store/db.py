@@ -123,6 +123,18 @@ def known_damage(path: str | Path) -> str | None:
     return _KNOWN_DAMAGED.get(identity) if identity is not None else None
 
 
+def read_only(path: str | Path) -> sqlite3.Connection:
+    """A connection that only reads the database (scorekeeper's, else StoreError): it
+    never writes into the file, not even the checkpoint a closing connection makes, so a
+    damaged file and its write-ahead log are left exactly as they were."""
+    _refuse_foreign(path)
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    try:
+        return sqlite3.connect(uri, uri=True, timeout=WAIT_FOR_LOCK_MS / 1000)
+    except sqlite3.Error as error:
+        raise _cannot_open(path, error) from None
+
+
 def _refuse_foreign(path: str | Path) -> None:
     """Raise StoreError unless the file is a scorekeeper database or an empty one. It is
     read through a read-only connection, closed before anything else opens it: a damaged
