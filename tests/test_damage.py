@@ -268,7 +268,7 @@ def _with_a_write_ahead_log(season: Season, folder: Path) -> Path:
     script = (
         "import os, sqlite3, sys; db = sqlite3.connect(sys.argv[1]);"
         " db.execute('PRAGMA wal_autocheckpoint = 0');"
-        " db.execute(\"UPDATE games SET version = version + 1\"); db.commit();"
+        ' db.execute("UPDATE games SET version = version + 1"); db.commit();'
         " os._exit(0)"
     )
     subprocess.run([sys.executable, "-c", script, str(path)], check=True)
