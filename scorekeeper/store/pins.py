@@ -4,9 +4,10 @@ A phone that guesses wrong PIN_TRIES times in PIN_WINDOW seconds waits; another 
 with the right PIN, does not. The right PIN is never refused because of other phones'
 guesses: a guesser who knows a game's id (a watcher, the evening's TV, a guest) could
 otherwise lock its scorers out. What all phones together guess is counted too: once a
-game has had GAME_TRIES wrong PINs in the window, each phone gets SIEGE_TRIES wrong ones
-on it (a typo forgiven) before it waits, so a guesser that throws its cookie away gets
-two guesses a cookie, not five, while a phone with the right PIN gets in at once.
+game has had GAME_TRIES wrong PINs in the window, every phone is slowed a little, not
+locked: after SIEGE_TRIES wrong ones it waits SIEGE_WAIT seconds from its last before
+the next is tried. A guesser that throws its cookie away gets two guesses a cookie, not
+five; a scorer who mistyped twice waits a minute, then gets in.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ PIN_TRIES = 5
 PIN_WINDOW = 600
 GAME_TRIES = 50
 SIEGE_TRIES = 2
+SIEGE_WAIT = 60
 
 
 def pin_wait(db: Database, game_id: str, device: str, now: float | None = None) -> int:
@@ -34,10 +36,11 @@ def pin_wait(db: Database, game_id: str, device: str, now: float | None = None) 
     every = db.execute(
         "SELECT count(*) FROM pin_misses WHERE game_id = ? AND at > ?", [game_id, since]
     ).fetchone()[0]
-    most = SIEGE_TRIES if every >= GAME_TRIES else PIN_TRIES
-    if len(mine) < most:
-        return 0
-    return max(0, math.ceil(mine[len(mine) - most] + PIN_WINDOW - now))
+    if len(mine) >= PIN_TRIES:  # this phone's own guesses: it waits, right PIN or not
+        return max(0, math.ceil(mine[len(mine) - PIN_TRIES] + PIN_WINDOW - now))
+    if every >= GAME_TRIES and len(mine) >= SIEGE_TRIES:  # everyone's: slowed a little
+        return max(0, math.ceil(mine[-1] + SIEGE_WAIT - now))
+    return 0
 
 
 def _times(db: Database, where: str, params: list[object]) -> list[float]:

@@ -15,6 +15,7 @@ from scorekeeper.store.pins import (
     PIN_TRIES,
     PIN_WINDOW,
     SIEGE_TRIES,
+    SIEGE_WAIT,
     pin_missed,
     pin_wait,
 )
@@ -193,11 +194,16 @@ def test_wrong_pins_from_throwaway_cookies_never_lock_out_the_right_pin(app, cli
     typo = app.test_client()
     assert typo.post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
     assert typo.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 303
-    # While the game is under siege, a guessing phone gets SIEGE_TRIES wrong PINs, not five.
-    guesser = app.test_client()
+    # While the game is under siege, a phone gets SIEGE_TRIES wrong PINs, then waits a
+    # minute (not ten) before its next try is heard; then the right PIN gets in.
+    honest = app.test_client()
     for _ in range(SIEGE_TRIES):
-        assert guesser.post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
-    assert guesser.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 429
+        assert honest.post(f"/g/{game_id}/pin", data={"pin": wrong}).status_code == 403
+    slowed = honest.post(f"/g/{game_id}/pin", data={"pin": pin})
+    assert slowed.status_code == 429 and 0 < int(slowed.headers["Retry-After"]) <= SIEGE_WAIT
+    db.execute("UPDATE pin_misses SET at = at - ?", [SIEGE_WAIT])  # a minute later
+    db.conn.commit()
+    assert honest.post(f"/g/{game_id}/pin", data={"pin": pin}).status_code == 303
 
 
 def test_the_game_wide_count_shortens_each_phones_tries_but_hears_a_new_phone(db, client):
@@ -208,9 +214,15 @@ def test_the_game_wide_count_shortens_each_phones_tries_but_hears_a_new_phone(db
     pin_missed(db, game_id, "yet-another", now=1010.0)
     assert pin_wait(db, game_id, "yet-another", now=1010.0) == 0
     pin_missed(db, game_id, "yet-another", now=1020.0)
-    assert pin_wait(db, game_id, "yet-another", now=1020.0) == PIN_WINDOW - 10
+    assert pin_wait(db, game_id, "yet-another", now=1020.0) == SIEGE_WAIT
+    assert pin_wait(db, game_id, "yet-another", now=1020.0 + SIEGE_WAIT) == 0
+    for second in (1100.0, 1200.0, 1300.0):  # a phone's own five still lock it
+        pin_missed(db, game_id, "yet-another", now=second)
+    assert pin_wait(db, game_id, "yet-another", now=1400.0) == 1010.0 + PIN_WINDOW - 1400.0
     # Once the others' misses leave the window, the phone has its five again.
-    assert pin_wait(db, game_id, "yet-another", now=1601.0) == 0
+    pin_missed(db, game_id, "one-more", now=1602.0)
+    pin_missed(db, game_id, "one-more", now=1603.0)
+    assert pin_wait(db, game_id, "one-more", now=1603.0) == 0
 
 
 def test_the_right_pin_from_another_phone_behind_the_same_address_is_taken(app, client):
