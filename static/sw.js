@@ -1,7 +1,7 @@
 // Scorekeeper's service worker: the app shell and the last viewed scoresheets stay
 // readable without a connection; entering a hand always needs one, and says so.
 "use strict";
-const VERSION = "v1";
+const VERSION = "v1"; // served as the shell files' digest (web/pwa.py)
 const SHELL = "shell-" + VERSION;
 const PAGES = "pages-" + VERSION;
 const SHELL_URLS = ["/offline", "/static/app.css", "/static/app.js", "/static/icons/icon-192.png"];

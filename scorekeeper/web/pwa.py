@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
@@ -43,12 +45,20 @@ def manifest() -> Response:
     return Response(json.dumps(doc, ensure_ascii=False), mimetype="application/manifest+json")
 
 
+SHELL_FILES = ("app.css", "app.js", "icons/icon-192.png")
+
+
 @bp.route("/sw.js")
 def service_worker() -> Response:
-    """The service worker, served from the root so its scope is the whole app."""
-    path = current_app.static_folder + "/sw.js"  # type: ignore[operator]
-    with open(path, encoding="utf-8") as file:
-        body = file.read()
+    """The service worker, served from the root so its scope is the whole app. Its
+    version is the shell files' digest: after an upgrade that changes them the phone
+    installs it again and drops the old copies (with a fixed one it kept the old script)."""
+    folder = Path(current_app.static_folder or "static")
+    body = (folder / "sw.js").read_text(encoding="utf-8")
+    digest = hashlib.sha256()
+    for name in SHELL_FILES:
+        digest.update((folder / name).read_bytes())
+    body = body.replace('const VERSION = "v1"', f'const VERSION = "{digest.hexdigest()[:12]}"')
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 

@@ -39,3 +39,26 @@ def test_offline_page_says_nothing_was_saved(client):
     assert "Entering or changing a hand needs the connection: nothing was saved." in page
     client.set_cookie("lang", "ja")
     assert "何も保存されていません" in client.get("/offline").get_data(as_text=True)
+
+
+def test_an_upgraded_script_makes_a_new_service_worker(app, client, tmp_path):
+    """A phone keeps the app's script from its service worker's cache: a new script must
+    come with a worker that differs, or the phone never asks for the new one."""
+    import re
+    import shutil
+
+    def version() -> str:
+        found = re.search(
+            r'const VERSION = "([^"]+)"', client.get("/sw.js").get_data(as_text=True)
+        )
+        assert found is not None
+        return found.group(1)
+
+    before = version()
+    assert version() == before  # the same files: the same worker, no new install
+    upgraded = tmp_path / "static"
+    shutil.copytree(app.static_folder, upgraded)
+    with (upgraded / "app.js").open("a", encoding="utf-8") as script:
+        script.write("\n// the next release\n")
+    app.static_folder = str(upgraded)
+    assert version() != before
