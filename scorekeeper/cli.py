@@ -275,7 +275,7 @@ def cmd_rules_delete(args: argparse.Namespace) -> int:
 
     rules_id = _rules_argument(args)
     found = _stored_house_rules(rules_id, writes=True)
-    delete_house_rules(_database(), found)
+    delete_house_rules(_database(writes=True), found)
     print(text(N_("Deleted house rules {id}"), id=rules_id).render(args.translations))
     return 0
 
@@ -468,8 +468,10 @@ def _closed_without_writing(db: Database, path: Path) -> None:
         guard.execute("SELECT count(*) FROM sqlite_master").fetchone()
 
     def close() -> None:
-        db.close()
-        guard.close()
+        try:
+            db.close()
+        finally:
+            guard.close()
 
     atexit.register(close)
 

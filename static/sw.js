@@ -10,7 +10,9 @@ const KEEP_PAGES = 12;
 const READABLE = /^\/($|g\/[^/]+$|g\/[^/]+\/hands\/\d+$|rules\/)/;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_URLS)).then(() => self.skipWaiting()));
+  // Past the browser's own cache (a day for /static/): a new worker keeps the new files.
+  const fresh = SHELL_URLS.map((url) => new Request(url, { cache: "reload" }));
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -45,7 +45,7 @@ def manifest() -> Response:
     return Response(json.dumps(doc, ensure_ascii=False), mimetype="application/manifest+json")
 
 
-SHELL_FILES = ("app.css", "app.js", "icons/icon-192.png")
+SHELL_FILES = ("app.css", "app.js", "icons/icon-192.png")  # as sw.js keeps them
 
 
 @bp.route("/sw.js")

@@ -424,3 +424,54 @@ def test_a_short_bidders_meld_ends_the_hand_at_once(client, db):
     ]
     refused = client.get(f"/g/{game_id}/hands/9/live")
     assert refused.status_code == 404
+
+
+def test_a_card_count_past_the_pack_is_refused_however_large(client, db):
+    """A count typed by hand (not tapped) can be any number: refused as the pack's, and
+    never built into that many cards."""
+    game_id = start_game(client, "pinochle-partnership")
+    hand = dict(bidder=0, bid=250, trump="spades", counters_0=200)
+    huge = {"card_0_AS": "9" * 30, "card_0_KS": str(10**7)}
+    said = live(client, game_id, **hand, **huge)
+    assert "the pack holds 2" in said["cards_error"]
+    refused = enter(client, db, game_id, **hand, **huge)
+    assert refused.status_code == 400 and "the pack holds 2" in text(refused)
+
+
+def test_cards_typed_before_the_grid_are_never_dropped_unsaid(client, db):
+    """A phone kept a hand typed the old way (cards_0 "AH TH …"): refused, not stored
+    without its meld."""
+    game_id = start_game(client, "pinochle-partnership")
+    kept = enter(
+        client,
+        db,
+        game_id,
+        bidder=0,
+        bid=250,
+        trump="hearts",
+        counters_0=200,
+        cards_0="AH TH KH QH JH 9H",
+    )
+    assert kept.status_code == 400
+    assert "Cards laid down are tapped on the grid: enter them again" in text(kept)
+
+
+def test_without_the_script_an_unticked_trick_is_not_sent_by_a_hidden_copy(client, db):
+    bicycle = start_game(client, "pinochle-partnership-bicycle")
+    # Refused (no trump), the page comes back with the tick the phone sent.
+    page = enter(client, db, bicycle, bidder=0, bid=200, meld_0=120, meld_1=60, trick_1="yes")
+    assert page.status_code == 400
+    boxes = re.findall(r'<input type="checkbox" name="trick_1"[^>]*>', page.get_data(as_text=True))
+    assert len(boxes) == 2  # the copy the script shows, and the one without the script
+    assert sum("checked" in box for box in boxes) == 1  # unticking that one takes
+
+
+def test_stuck_the_dealer_lays_down_the_widow_too(client, db):
+    """Everybody passed in a three-hand game: the dealer took the widow, so may lay down
+    up to 18 cards (15 and the widow's 3), as the hand itself is stored."""
+    game_id = start_game(client, "pinochle-cutthroat")
+    sixteen = ["AS", "TS", "KS", "QS", "JS", "9S", "AH", "TH", "KH", "QH", "JH", "9H"]
+    sixteen += ["AD", "TD", "KD", "QD"]
+    stuck = dict(bidder=0, bid="stuck", dealer=2, trump="spades")  # seat 0 tapped, then stuck
+    said = live(client, game_id, **stuck, **cards(2, *sixteen))
+    assert "cards_error" not in said and "run" in said["cards_2"]

@@ -83,7 +83,9 @@ def _cards(options: PinochleOptions, seats: int, values: Form) -> tuple[list[str
             if count is None:
                 fine = False
                 continue
-            cards += [code] * count
+            # No more than one past the pack's copies: the engine says the pack holds
+            # fewer, and a count of a million is never a list of a million cards.
+            cards += [code] * min(count, options.copies + 1)
         lines.append(" ".join(cards))
     return lines, fine
 
@@ -119,6 +121,9 @@ class _Meld:
         self.cards, fine = _cards(options, len(players), values)
         if not fine:
             self.error = text(N_("A card's count is a number"))
+        if any(name.startswith("cards_") and (values.get(name) or "").strip() for name in values):
+            # typed card codes, kept by a phone from before the grid: never dropped unsaid
+            self.error = text(N_("Cards laid down are tapped on the grid: enter them again"))
         self.laid: Laid | None = None
         self.card_sides = sorted(
             {side_of(s, options) for s, line in enumerate(self.cards) if line}
@@ -129,7 +134,8 @@ class _Meld:
         if trump in ("", NO_MARRIAGE):
             self.error = text(N_("Choose trump: the meld the cards make depends on it"))
             return
-        bidder = parse_count((values.get("bidder") or "").strip())
+        seat = "dealer" if values.get("bid") == STUCK else "bidder"  # stuck: the dealer bid
+        bidder = parse_count((values.get(seat) or "").strip())
         try:
             self.laid = laid_from_cards(options, trump, self.cards, bidder)
         except InvalidHand as error:
