@@ -326,10 +326,7 @@ def csv_rows(
     carried = "/".join(
         sorted({k for name in kind_names() if (k := find_kind(name).facts.carried)})
     )
-    # A seat's cells: "bid" and "tricks", then the columns only some kinds fill.
-    cells = list(
-        dict.fromkeys([*CELLS, *(c for n in kind_names() for c in find_kind(n).hand.csv_columns)])
-    )
+    cells = _cell_columns()
     head = [carried if column == "carried" else column for column in CSV_COLUMNS]
     at = head.index("points")
     yield (*head[:at], *cells, *head[at:])
@@ -363,6 +360,65 @@ def csv_rows(
                     "" if scored.carried is None else scored.carried[side],
                     " ".join(seat_markers(options, hand, scored.markers[side], seat)),
                 )
+
+
+def game_csv(
+    game_id: str, started: str, names: Sequence[str], bodies: Sequence[Any], result: GameResult
+) -> str:
+    """One game's rows of `csv_rows`, as `write_csv` writes them (without the header):
+    the text a game's summary keeps. What repeats on a seat's rows (the game, its rules,
+    the day, the seat, its player and side) is written once a game, and each line is put
+    together from its parts (building every row's cells, then writing them, was a
+    quarter of making a game's summary again)."""
+    known: dict[Any, str] = {}
+
+    def cell(value: Any) -> str:  # as write_csv writes it: str and int made once
+        if type(value) not in _KEPT:
+            return _csv_cell(value)
+        made = known.get(value)
+        if made is None:
+            made = known[value] = _csv_cell(value)
+        return made
+
+    game = result.game
+    kind = game.ruleset.kind
+    csv_cells, seat_markers = kind.hand.csv_cells, kind.seat_markers
+    columns = _cell_columns()
+    side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
+    first = f"{cell(game_id)},{cell(game.ruleset.id)},{cell(started)},"
+    seats = [
+        (
+            seat,
+            side_of[seat],
+            f",{cell(seat + 1)},{cell(name)},{cell(result.sides[side_of[seat]].name)},",
+        )
+        for seat, name in enumerate(names)
+    ]
+    lines = []
+    for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
+        options = game.ruleset_for(number).options
+        hand = game.hands[number - 1]
+        start = first + cell(number)
+        for seat, side, said_of_seat in seats:
+            said = csv_cells(body, seat)
+            carried = "" if scored.carried is None else scored.carried[side]
+            markers = " ".join(seat_markers(options, hand, scored.markers[side], seat))
+            lines.append(
+                start
+                + said_of_seat
+                + ",".join([cell(said.get(column, "")) for column in columns])
+                + f",{cell(scored.points[side])},{cell(scored.totals[side])},{cell(carried)},"
+                + cell(markers)
+                + "\r\n"
+            )
+    return "".join(lines)
+
+
+def _cell_columns() -> list[str]:
+    """A seat's cells: "bid" and "tricks", then the columns only some kinds fill."""
+    return list(
+        dict.fromkeys([*CELLS, *(c for n in kind_names() for c in find_kind(n).hand.csv_columns)])
+    )
 
 
 # What a spreadsheet reads as the start of a formula (=HYPERLINK(…), +cmd|…, -2+3,
