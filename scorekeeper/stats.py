@@ -394,23 +394,25 @@ def game_csv(
         )
         for seat, name in enumerate(names)
     ]
+    said_cells: dict[tuple[str, ...], str] = {}  # a seat's cells, written once a game
     lines = []
     for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
         options = game.ruleset_for(number).options
         hand = game.hands[number - 1]
         start = first + cell(number)
+        carried = scored.carried
+        sides = [
+            f",{cell(points)},{cell(total)},{cell('' if carried is None else carried[side])},"
+            for side, (points, total) in enumerate(zip(scored.points, scored.totals, strict=True))
+        ]
         for seat, side, said_of_seat in seats:
             said = csv_cells(body, seat)
-            carried = "" if scored.carried is None else scored.carried[side]
+            values = tuple([said.get(column, "") for column in columns])
+            line = said_cells.get(values)
+            if line is None:
+                line = said_cells[values] = ",".join([cell(value) for value in values])
             markers = " ".join(seat_markers(options, hand, scored.markers[side], seat))
-            lines.append(
-                start
-                + said_of_seat
-                + ",".join([cell(said.get(column, "")) for column in columns])
-                + f",{cell(scored.points[side])},{cell(scored.totals[side])},{cell(carried)},"
-                + cell(markers)
-                + "\r\n"
-            )
+            lines.append(f"{start}{said_of_seat}{line}{sides[side]}{cell(markers)}\r\n")
     return "".join(lines)
 
 
