@@ -380,6 +380,9 @@ def game_csv(
             made = known[value] = _csv_cell(value)
         return made
 
+    def number_cell(value: Any) -> str:  # a whole number is written as it is
+        return str(value) if type(value) is int else cell(value)
+
     game = result.game
     kind = game.ruleset.kind
     csv_cells, seat_markers = kind.hand.csv_cells, kind.seat_markers
@@ -395,6 +398,7 @@ def game_csv(
         for seat, name in enumerate(names)
     ]
     said_cells: dict[tuple[str, ...], str] = {}  # a seat's cells, written once a game
+    marker_cells: dict[tuple[str, ...], str] = {}
     lines = []
     for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
         options = game.ruleset_for(number).options
@@ -402,7 +406,8 @@ def game_csv(
         start = first + cell(number)
         carried = scored.carried
         sides = [
-            f",{cell(points)},{cell(total)},{cell('' if carried is None else carried[side])},"
+            f",{number_cell(points)},{number_cell(total)},"
+            f"{'' if carried is None else number_cell(carried[side])},"
             for side, (points, total) in enumerate(zip(scored.points, scored.totals, strict=True))
         ]
         for seat, side, said_of_seat in seats:
@@ -411,8 +416,11 @@ def game_csv(
             line = said_cells.get(values)
             if line is None:
                 line = said_cells[values] = ",".join([cell(value) for value in values])
-            markers = " ".join(seat_markers(options, hand, scored.markers[side], seat))
-            lines.append(f"{start}{said_of_seat}{line}{sides[side]}{cell(markers)}\r\n")
+            marks = seat_markers(options, hand, scored.markers[side], seat)
+            markers = marker_cells.get(marks)
+            if markers is None:
+                markers = marker_cells[marks] = cell(" ".join(marks))
+            lines.append(f"{start}{said_of_seat}{line}{sides[side]}{markers}\r\n")
     return "".join(lines)
 
 

@@ -104,12 +104,19 @@ class CatchUp:
         self._unscorable: set[str] = set()  # games this version cannot score
         self._thread: threading.Thread | None = None
         self._token: str | None = None  # what this worker wrote once it found none stale
+        self._resting = threading.Event()  # set while the worker is not running
+        self._resting.set()
 
     def start(self) -> None:
         """Look for stale summaries now, and make them again in the background."""
         with self._lock:
             self._look = True
             self._run()
+
+    def rest(self, seconds: float) -> bool:
+        """Wait until the worker stops (nothing stale is left, or it gave up), at most
+        `seconds`; whether it did."""
+        return self._resting.wait(seconds)
 
     def progress(self) -> tuple[int, int] | None:
         """(games made, games to make) while catching up; None when caught up."""
@@ -135,6 +142,7 @@ class CatchUp:
 
     def _run(self) -> None:
         if self._thread is None or not self._thread.is_alive():
+            self._resting.clear()
             self._thread = threading.Thread(target=self._work, name="catch-up", daemon=True)
             self._thread.start()
 
@@ -223,6 +231,7 @@ class CatchUp:
             self._token = f"{summaries.stamp()}:{token}"
             self._pending.clear()
             self._thread = None
+            self._resting.set()
             return True
 
     def current(self, db: Database) -> bool:
@@ -258,3 +267,4 @@ class CatchUp:
             self._queue.clear()
             self._pending.clear()
             self._thread = None
+            self._resting.set()
