@@ -173,9 +173,9 @@ class CatchUp:
                     # cut loses some: not worth a wait for the disk after each batch.
                     db.execute("PRAGMA synchronous = NORMAL")
                 if not look and not batch:
-                    if made:  # the ratings count every summary made again
-                        ratings.refresh(db)
+                    if made:  # the pages' kept totals first: the ratings count every game
                         _add_up_again(db)
+                        ratings.refresh(db)
                         if self.say:
                             took = time.monotonic() - started
                             self.say(f"Caught up: every game's summary is current ({took:.0f} s).")

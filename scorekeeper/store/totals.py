@@ -157,7 +157,7 @@ def _keep(db: Database, key: str, mark: int, epoch: str, figures: str) -> None:
 def player_totals(db: Database, scope: Scope) -> list[PlayerStats]:
     """The players page's figures (see `_player_totals`); a summary that does not read
     back is made again and the page reads once more, never a 500."""
-    where, params = _fresh(db, scope)
+    where, params = scope.sql()  # brought up to date by _player_totals, once
     return read_again(db, lambda: _player_totals(db, scope), where, params)
 
 
