@@ -73,6 +73,21 @@ def _add_up_again(db: Database) -> None:
             totals.player_of(db, scope, key)
 
 
+def _add_up_and_rate(where: Database | str) -> None:
+    """Once every game is made again: the pages' kept totals added up again, then the
+    ratings worked out again (they count every game). Given a path, in a helper with a
+    connection of its own: in the server's process the ratings' ~1.3 s of processor at
+    10,000 games held the interpreter while the pages that waited for the catch-up added
+    up their figures (the players page took 0.9 s instead of 0.3)."""
+    db = open_database(Path(where)) if isinstance(where, str) else where
+    try:
+        _add_up_again(db)
+        ratings.refresh(db)
+    finally:
+        if isinstance(where, str):
+            db.close()
+
+
 class CatchingUp(Exception):
     """The games a page needs are not made again yet: it says how far the worker is."""
 
@@ -173,9 +188,11 @@ class CatchUp:
                     # cut loses some: not worth a wait for the disk after each batch.
                     db.execute("PRAGMA synchronous = NORMAL")
                 if not look and not batch:
-                    if made:  # the pages' kept totals first: the ratings count every game
-                        _add_up_again(db)
-                        ratings.refresh(db)
+                    if made:  # every game made again: what counts them, then
+                        if helpers is not None:  # in a helper, beside the pages that waited
+                            helpers.submit(_add_up_and_rate, str(self.path)).result()
+                        else:
+                            _add_up_and_rate(db)
                         if self.say:
                             took = time.monotonic() - started
                             self.say(f"Caught up: every game's summary is current ({took:.0f} s).")
