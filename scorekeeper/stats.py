@@ -223,30 +223,32 @@ def _add_hands(
 ) -> None:
     """Every hand's points and tallies added to its players' statistics (each seat's
     sums kept apart from the Counters until the last hand: a game of 20 hands adds each
-    up once, in the order the hands first name each key)."""
+    up once, in the order the hands first name each key; the points added up per side
+    first)."""
     kind_name = result.game.ruleset.game
     prefix = f"{kind_name}{KIND_SEPARATOR}"
     named: dict[str, str] = {}  # a tally's key, under its game's name
-    hands = {id(stats): 0 for _, _, stats in seats}
-    points = dict(hands)
-    against = dict(hands)
     counts: dict[int, dict[str, int]] = {id(stats): {} for _, _, stats in seats}
     tally = kind.tally
     game = result.game
     for number, (hand, scored) in enumerate(zip(game.hands, result.hands, strict=True), start=1):
         options = game.ruleset_for(number).options
-        everyone = sum(scored.points)
         for seat, side, stats in seats:
-            one = id(stats)
-            hands[one] += 1
-            points[one] += scored.points[side]
-            against[one] += everyone - scored.points[side]
-            kept = counts[one]
+            kept = counts[id(stats)]
             for key, n in tally(options, hand, scored, seat, side).items():
                 full = named.get(key)
                 if full is None:
                     full = named[key] = prefix + key
                 kept[full] = kept.get(full, 0) + n
+    by_side = [sum(side) for side in zip(*(scored.points for scored in result.hands), strict=True)]
+    everyone = sum(by_side)
+    hands = dict.fromkeys(counts, 0)
+    points, against = dict(hands), dict(hands)
+    for _, side, stats in seats:  # a player at two seats counts each
+        one = id(stats)
+        hands[one] += len(result.hands)
+        points[one] += by_side[side]
+        against[one] += everyone - by_side[side]
     for _, _, stats in seats:
         one = id(stats)
         if one not in hands:
