@@ -293,6 +293,6 @@ def test_a_games_csv_kept_in_its_summary_is_what_the_csv_export_writes():
             result = score_game(load_game(game))
             out = io.StringIO()
             write_csv(csv_rows([("g-1", "2026-11-28", names, game["hands"], result)]), out)
-            header, _, rows = out.getvalue().partition("\r\n")
+            _header, _, rows = out.getvalue().partition("\r\n")
             made = game_csv("g-1", "2026-11-28", names, game["hands"], result)
             assert made == rows and made.count("\r\n") == 4 * len(game["hands"]), (kind, names)

@@ -20,7 +20,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +43,10 @@ def _end_with(server: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+def _started() -> None:
+    """In a helper: nothing, but that it has started (and imported what it scores with)."""
 
 
 def _helpers() -> ProcessPoolExecutor | None:
@@ -164,8 +168,9 @@ class CatchUp:
     def _work(self) -> None:
         db: Database | None = None
         helpers: ProcessPoolExecutor | None = None
+        started: Future[None] | None = None  # a helper has started once it is done
         chunk = CHUNK
-        started = said = time.monotonic()
+        began = said = time.monotonic()
         made = 0
         try:
             while True:
@@ -194,7 +199,7 @@ class CatchUp:
                         else:
                             _add_up_and_rate(db)
                         if self.say:
-                            took = time.monotonic() - started
+                            took = time.monotonic() - began
                             self.say(f"Caught up: every game's summary is current ({took:.0f} s).")
                         made = 0
                     if self._verified(db):
@@ -205,8 +210,12 @@ class CatchUp:
                     continue
                 if helpers is None and made == 0 and len(self._pending) > chunk:
                     helpers = _helpers()
-                    chunk = CHUNK if helpers is None else CHUNK * 4
-                self._unscorable |= summaries.remake_many(db, batch, helpers)
+                    started = None if helpers is None else helpers.submit(_started)
+                # Until a helper has started (~1 s on a busy machine), this thread makes
+                # the games itself.
+                scoring = helpers if started is not None and started.done() else None
+                chunk = CHUNK if scoring is None else CHUNK * 4
+                self._unscorable |= summaries.remake_many(db, batch, scoring)
                 made += len(batch)
                 with self._lock:
                     self._pending.difference_update(batch)
