@@ -178,6 +178,9 @@ def serve(host: str, port: int, threads: int = 8) -> None:
 
 # Past this, the warm-up goes on beside a catch-up that takes long.
 WARM_UP_WAITS = 60.0
+# After a catch-up, the pages that waited for it add up their figures first (~0.3 s of
+# processor for a players page at 10,000 games, which took 1.1 s beside the warm-up).
+PAGES_FIRST = 2.0
 
 
 def _warm_up(app: Flask, worker: CatchUp) -> None:
@@ -186,7 +189,9 @@ def _warm_up(app: Flask, worker: CatchUp) -> None:
     from .pdf import start_renderers
     from .web import warm_up
 
-    worker.rest(WARM_UP_WAITS)
+    if not worker.rest(0.5):  # catching up
+        worker.rest(WARM_UP_WAITS)
+        time.sleep(PAGES_FIRST)
     warm_up(app)
     start_renderers()
 
