@@ -450,7 +450,8 @@ def spreadsheet_safe(cell: Any) -> Any:
     score too, stay numbers."""
     if not isinstance(cell, str):
         return cell
-    cell = _AFTER_A_SEPARATOR.sub(r"\1'", cell)
+    if "," in cell or ";" in cell:  # (most cells have neither: no pattern run)
+        cell = _AFTER_A_SEPARATOR.sub(r"\1'", cell)
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
@@ -479,7 +480,7 @@ def _csv_cell(value: Any) -> str:
     if isinstance(value, int | float):
         return str(value)
     text = str(spreadsheet_safe(value))
-    if _SPLITS.intersection(text) or text != text.strip():
+    if not _SPLITS.isdisjoint(text) or text != text.strip():
         return '"' + text.replace('"', '""') + '"'
     return text
 
