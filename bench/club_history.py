@@ -206,7 +206,7 @@ def organiser_pages(games: int) -> list[dict[str, Any]]:
     return rows
 
 
-def upgraded(games: int) -> dict[str, float]:
+def upgraded(games: int) -> dict[str, Any]:
     """A server started on the store with every summary made by other code: seconds
     until it answers, until the players page answers (right), and until it caught up."""
     instance, built = club_store.club(games)
@@ -215,6 +215,7 @@ def upgraded(games: int) -> dict[str, float]:
     db.execute("UPDATE game_summaries SET stamp = 'an-older-version'")
     db.commit()
     db.close()
+    load = os.getloadavg()[0]  # the machine's, beside the figures: the cores are shared
     server, port, answered = start(instance)
     try:
         phone = Phone(port, cookie)
@@ -231,12 +232,17 @@ def upgraded(games: int) -> dict[str, float]:
     finally:
         stop(server)
         shutil.rmtree(instance, ignore_errors=True)
-    return {"answers": answered, "players": players, "caught_up": caught_up}
+    return {
+        "answers": answered,
+        "players": players,
+        "caught_up": caught_up,
+        "load": (load, os.getloadavg()[0]),
+    }
 
 
 def run(
     sizes: tuple[int, ...] = SIZES,
-) -> tuple[list[dict[str, Any]], dict[int, dict[str, float]]]:
+) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
     rows = [row for games in sizes for row in organiser_pages(games)]
     starts = {games: upgraded(games) for games in sizes if games >= 10_000}
     return rows, starts
@@ -270,6 +276,7 @@ if __name__ == "__main__":
             print(
                 f"{games:,} games, every summary made by other code: serve answers in"
                 f" {took['answers']:.1f} s, the players page in {took['players']:.1f} s,"
-                f" caught up in {took['caught_up']:.0f} s",
+                f" caught up in {took['caught_up']:.0f} s (load average {took['load'][0]:.1f}"
+                f" before, {took['load'][1]:.1f} after)",
                 flush=True,
             )

@@ -223,36 +223,35 @@ def _add_hands(
 ) -> None:
     """Every hand's points and tallies added to its players' statistics (each seat's
     sums kept apart from the Counters until the last hand: a game of 20 hands adds each
-    up once, in the order the hands first name each key)."""
+    up once, in the order the hands first name each key; the points added up per side
+    first)."""
     kind_name = result.game.ruleset.game
     prefix = f"{kind_name}{KIND_SEPARATOR}"
     named: dict[str, str] = {}  # a tally's key, under its game's name
-    hands = {id(stats): 0 for _, _, stats in seats}
-    points = dict(hands)
-    against = dict(hands)
     counts: dict[int, dict[str, int]] = {id(stats): {} for _, _, stats in seats}
     tally = kind.tally
     game = result.game
     for number, (hand, scored) in enumerate(zip(game.hands, result.hands, strict=True), start=1):
         options = game.ruleset_for(number).options
-        everyone = sum(scored.points)
         for seat, side, stats in seats:
-            one = id(stats)
-            hands[one] += 1
-            points[one] += scored.points[side]
-            against[one] += everyone - scored.points[side]
-            kept = counts[one]
+            kept = counts[id(stats)]
             for key, n in tally(options, hand, scored, seat, side).items():
                 full = named.get(key)
                 if full is None:
                     full = named[key] = prefix + key
                 kept[full] = kept.get(full, 0) + n
-    if result.closed is not None:  # stopped short: the premiums its rules close it with
-        last = result.hands[-1].totals if result.hands else (0,) * len(result.closed)
-        extra = [closed - before for closed, before in zip(result.closed, last, strict=True)]
-        for _seat, side, stats in seats:
-            points[id(stats)] += extra[side]
-            against[id(stats)] += sum(extra) - extra[side]
+    by_side = [sum(side) for side in zip(*(scored.points for scored in result.hands), strict=True)]
+    if result.closed is not None and result.hands:  # stopped short: its closing premiums
+        last = result.hands[-1].totals
+        by_side = [n + c - b for n, c, b in zip(by_side, result.closed, last, strict=True)]
+    everyone = sum(by_side)
+    hands = dict.fromkeys(counts, 0)
+    points, against = dict(hands), dict(hands)
+    for _, side, stats in seats:  # a player at two seats counts each
+        one = id(stats)
+        hands[one] += len(result.hands)
+        points[one] += by_side[side]
+        against[one] += everyone - by_side[side]
     for _, _, stats in seats:
         one = id(stats)
         if one not in hands:
@@ -332,10 +331,7 @@ def csv_rows(
     carried = "/".join(
         sorted({k for name in kind_names() if (k := find_kind(name).facts.carried)})
     )
-    # A seat's cells: "bid" and "tricks", then the columns only some kinds fill.
-    cells = list(
-        dict.fromkeys([*CELLS, *(c for n in kind_names() for c in find_kind(n).hand.csv_columns)])
-    )
+    cells = _cell_columns()
     head = [carried if column == "carried" else column for column in CSV_COLUMNS]
     at = head.index("points")
     yield (*head[:at], *cells, *head[at:])
@@ -371,6 +367,75 @@ def csv_rows(
                 )
 
 
+def game_csv(
+    game_id: str, started: str, names: Sequence[str], bodies: Sequence[Any], result: GameResult
+) -> str:
+    """One game's rows of `csv_rows`, as `write_csv` writes them (without the header):
+    the text a game's summary keeps. What repeats on a seat's rows (the game, its rules,
+    the day, the seat, its player and side) is written once a game, and each line is put
+    together from its parts (building every row's cells, then writing them, was a
+    quarter of making a game's summary again)."""
+    known: dict[Any, str] = {}
+
+    def cell(value: Any) -> str:  # as write_csv writes it: str and int made once
+        if type(value) not in _KEPT:
+            return _csv_cell(value)
+        made = known.get(value)
+        if made is None:
+            made = known[value] = _csv_cell(value)
+        return made
+
+    def number_cell(value: Any) -> str:  # a whole number is written as it is
+        return str(value) if type(value) is int else cell(value)
+
+    game = result.game
+    kind = game.ruleset.kind
+    csv_cells, seat_markers = kind.hand.csv_cells, kind.seat_markers
+    columns = _cell_columns()
+    side_of = {seat: index for index, side in enumerate(result.sides) for seat in side.seats}
+    first = f"{cell(game_id)},{cell(game.ruleset.id)},{cell(started)},"
+    seats = [
+        (
+            seat,
+            side_of[seat],
+            f",{cell(seat + 1)},{cell(name)},{cell(result.sides[side_of[seat]].name)},",
+        )
+        for seat, name in enumerate(names)
+    ]
+    said_cells: dict[tuple[str, ...], str] = {}  # a seat's cells, written once a game
+    marker_cells: dict[tuple[str, ...], str] = {}
+    lines = []
+    for number, (body, scored) in enumerate(zip(bodies, result.hands, strict=True), start=1):
+        options = game.ruleset_for(number).options
+        hand = game.hands[number - 1]
+        start = first + cell(number)
+        carried = scored.carried
+        sides = [
+            f",{number_cell(points)},{number_cell(total)},"
+            f"{'' if carried is None else number_cell(carried[side])},"
+            for side, (points, total) in enumerate(zip(scored.points, scored.totals, strict=True))
+        ]
+        for seat, side, said_of_seat in seats:
+            said = csv_cells(body, seat)
+            values = tuple([said.get(column, "") for column in columns])
+            line = said_cells.get(values)
+            if line is None:
+                line = said_cells[values] = ",".join([cell(value) for value in values])
+            marks = seat_markers(options, hand, scored.markers[side], seat)
+            markers = marker_cells.get(marks)
+            if markers is None:
+                markers = marker_cells[marks] = cell(" ".join(marks))
+            lines.append(f"{start}{said_of_seat}{line}{sides[side]}{markers}\r\n")
+    return "".join(lines)
+
+
+def _cell_columns() -> list[str]:
+    """A seat's cells: "bid" and "tricks", then the columns only some kinds fill."""
+    return list(
+        dict.fromkeys([*CELLS, *(c for n in kind_names() for c in find_kind(n).hand.csv_columns)])
+    )
+
+
 # What a spreadsheet reads as the start of a formula (=HYPERLINK(…), +cmd|…, -2+3,
 # @SUM(…)), and the tab and carriage return that can hide one (OWASP, CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -388,7 +453,8 @@ def spreadsheet_safe(cell: Any) -> Any:
     score too, stay numbers."""
     if not isinstance(cell, str):
         return cell
-    cell = _AFTER_A_SEPARATOR.sub(r"\1'", cell)
+    if "," in cell or ";" in cell:  # (most cells have neither: no pattern run)
+        cell = _AFTER_A_SEPARATOR.sub(r"\1'", cell)
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
@@ -417,7 +483,7 @@ def _csv_cell(value: Any) -> str:
     if isinstance(value, int | float):
         return str(value)
     text = str(spreadsheet_safe(value))
-    if _SPLITS.intersection(text) or text != text.strip():
+    if not _SPLITS.isdisjoint(text) or text != text.strip():
         return '"' + text.replace('"', '""') + '"'
     return text
 

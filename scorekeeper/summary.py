@@ -8,7 +8,6 @@ server's helper processes call it while catching up (store/catch_up.py).
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from .engine import GameResult, load_game, score_game
 from .engine.errors import GameError, HandError
 from .limits import player_key
 from .standings import TableResult, table_result
-from .stats import csv_rows, game_stats, write_csv
+from .stats import game_csv, game_stats
 
 # json.dumps with an argument makes a new encoder each call: one, made once, instead.
 _text = json.JSONEncoder(ensure_ascii=False).encode
@@ -51,10 +50,6 @@ def summary(
     """What the engine and the statistics make of one scored game; `over`: its evening's
     round ended it (cut, or its round's hands played), so it has a result as its totals
     stand."""
-    out = io.StringIO()
-    rows = csv_rows([(game_id, started[:10], players, bodies, result)])
-    next(rows)  # the header: written once, before every game's rows
-    write_csv(rows, out)
     sides = [[player_key(players[seat]) for seat in side.seats] for side in result.sides]
     table = table_result(players, result)
     ranked = places(result, over=over)
@@ -74,7 +69,7 @@ def summary(
         _text(sides),
         None if ranked is None else json.dumps(ranked),
         None if table is None else _text(_fields(table)),
-        out.getvalue(),
+        game_csv(game_id, started[:10], players, bodies, result),
         parts,
     )
 

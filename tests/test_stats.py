@@ -276,3 +276,23 @@ def test_no_two_games_statistics_ever_meet():
     # Each kind's keys, as counted, under its own name only.
     for stats in player_stats(scored(*ONE_OF_EACH.values())):
         assert all(key.split(":", 1)[0] in ONE_OF_EACH for key in stats.counts)
+
+
+def test_a_games_csv_kept_in_its_summary_is_what_the_csv_export_writes():
+    """`game_csv` (what a game's summary keeps) writes the rows `csv_rows` yields, as
+    `write_csv` writes them, for a game of every kind, whatever its players are called
+    (formulas, separators, quotes, spaces around a name)."""
+    import io
+
+    from scorekeeper.stats import csv_rows, game_csv, write_csv
+
+    awkward = [*FORMULA_NAMES, 'Zoë "Z", 山田', " Ann "]
+    for kind, doc in ONE_OF_EACH.items():
+        for names in (doc["players"], awkward[: len(doc["players"])], awkward[-4:]):
+            game = {**doc, "players": names}
+            result = score_game(load_game(game))
+            out = io.StringIO()
+            write_csv(csv_rows([("g-1", "2026-11-28", names, game["hands"], result)]), out)
+            _header, _, rows = out.getvalue().partition("\r\n")
+            made = game_csv("g-1", "2026-11-28", names, game["hands"], result)
+            assert made == rows and made.count("\r\n") == 4 * len(game["hands"]), (kind, names)

@@ -149,8 +149,9 @@ def test_a_new_server_answers_at_once_and_catches_up_in_the_background(club, tmp
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
     assert sorted(summaries.stale(db)) == sorted(ids)  # nothing made before it answers
     catch_up(app).start()  # as `serve` does once it listens
+    # What `serve` waits for before it warms up: the worker done, nothing stale left.
+    assert catch_up(app).rest(30) and summaries.stale(db) == []
     _caught_up(app)
-    assert summaries.stale(db) == []
     assert from_summaries(db) == replay(db)
 
 
@@ -166,13 +167,30 @@ def test_a_catch_up_scored_in_helper_processes_reads_as_a_replay(club, tmp_path,
     db.execute("UPDATE player_summaries SET won = won + 1 WHERE game = ?", [ids[4]])
     db.conn.commit()
     monkeypatch.setattr(catch_up_module, "CHUNK", 2)  # helpers past two stale games
-    helpers: list[object] = []
-    started = catch_up_module._helpers
-    monkeypatch.setattr(catch_up_module, "_helpers", lambda: helpers.append(1) or started())
+    helpers: list[Executor] = []
+    original = catch_up_module._helpers
+
+    def started() -> Executor | None:  # until a helper has started, the worker scores
+        pool = original()
+        assert pool is not None  # two cores or more
+        pool.submit(catch_up_module._started).result()
+        helpers.append(pool)
+        return pool
+
+    monkeypatch.setattr(catch_up_module, "_helpers", started)
+    scored_by: list[bool] = []
+    remake_many = summaries.remake_many
+    monkeypatch.setattr(
+        summaries,
+        "remake_many",
+        lambda db, ids, pool=None: (
+            scored_by.append(pool is not None) or remake_many(db, ids, pool)
+        ),
+    )
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path)})
     catch_up(app).start()
     _caught_up(app, 120)
-    assert helpers and summaries.stale(db) == []
+    assert helpers and any(scored_by) and summaries.stale(db) == []
     assert from_summaries(db) == replay(db)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar
 
 from .errors import InvalidHand
@@ -127,16 +128,30 @@ class HandForm(Generic[Opts, Hand]):
     check: Callable[[Opts, Hand], None] | None = None
 
     def field(self, name: str) -> Field[Opts]:
-        return next(field for field in self.fields if field.name == name)
+        return self._by_name[name]
+
+    # Worked out once a kind (each hand of every game replayed asked them again).
+    @cached_property
+    def _by_name(self) -> dict[str, Field[Opts]]:
+        return {field.name: field for field in self.fields}
+
+    @cached_property
+    def _required(self) -> tuple[str, ...]:
+        return tuple(field.name for field in self.fields if field.required)
+
+    @cached_property
+    def _read_order(self) -> tuple[Field[Opts], ...]:
+        """The fields a hand always has, then the others."""
+        return tuple(sorted(self.fields, key=lambda f: not f.required))
 
     def parse(self, raw: object, options: Opts) -> Hand:
         """Read a game file's hand: the fields a hand always has, then the others, each
         checked for its form (and by its `then`); raise InvalidHand naming the field at
         fault. The rules' checks (`check`) wait for the hand's play."""
-        if not isinstance(raw, dict) or any(f.name not in raw for f in self.fields if f.required):
+        if not isinstance(raw, dict) or any(name not in raw for name in self._required):
             raise InvalidHand(text(self.needs))
         values: dict[str, object] = {}
-        for field in sorted(self.fields, key=lambda f: not f.required):
+        for field in self._read_order:
             value = raw.get(field.name, MISSING)
             if field.only_offered and not field.is_offered(options):
                 values[field.name] = None
@@ -280,7 +295,7 @@ class HandForm(Generic[Opts, Hand]):
             parts.append(said)
         return " ".join(parts)
 
-    @property
+    @cached_property
     def csv_columns(self) -> tuple[str, ...]:
         """The CSV columns the hand fills, in the order of its fields."""
         return tuple(dict.fromkeys(field.csv for field in self.fields if field.csv))

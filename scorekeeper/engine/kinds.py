@@ -429,7 +429,14 @@ def module_name(name: str) -> str:
 def find_kind(name: str) -> SomeKind:
     """Return the game kind with this name, importing it on first use (the registry is
     the edge where a kind's own types meet the generic loop)."""
-    if name not in _KINDS:
-        raise KeyError(name)
-    module = importlib.import_module(_KINDS[name])
-    return module.KIND  # type: ignore[no-any-return]
+    found = _FOUND.get(name)
+    if found is None:
+        if name not in _KINDS:
+            raise KeyError(name)
+        found = _FOUND[name] = importlib.import_module(_KINDS[name]).KIND
+    return found
+
+
+# The kinds imported: asked for ~15 times a game replayed, and importlib's look in
+# sys.modules each time was a twentieth of making a game's summary again.
+_FOUND: dict[str, SomeKind] = {}

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeGuard
 
 from ..errors import InvalidHand
 from ..outcome import decide, individual_sides
 from ..text import N_, Nn_, Text, ntext, shown, signed, text
-from ..types import HandResult, Line, Need, Outcome, Side
+from ..types import Explanation, HandResult, Line, Need, Outcome, Side
 from .options import BonusCard, End, HeartsOptions, Moon, Passing
 
 MOON_CHOICES = ("subtract", "add")
@@ -191,14 +192,9 @@ def start(options: HeartsOptions, players: Sequence[str]) -> HeartsState:
 
 
 def play(options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> HandResult:
-    """Score one hand: penalty points taken (lower is better)."""
-    seats = len(state.players)
-    lines: list[list[Line]] = [[] for _ in range(seats)]
-    markers: list[list[str]] = [[] for _ in range(seats)]
-    shooter = moon_shooter(options, hand.hearts, hand.cards)
-    _taken(options, hand, shooter, lines)
-    if shooter is not None:
-        _moon(options, hand, shooter, state.players, lines, markers)
+    """Score one hand: penalty points taken (lower is better). Its lines are written out
+    when somebody reads them (most hands scored are never explained)."""
+    lines, markers = _lines(options, state, hand, words=False)
     scores = tuple(sum(line.points for line in side) for side in lines)
     totals = tuple(t + p for t, p in zip(state.totals, scores, strict=True))
     new_state = HeartsState(state.players, state.sides, totals, state.hands + 1)
@@ -206,61 +202,100 @@ def play(options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> HandRe
         scores,
         totals,
         None,
-        tuple(tuple(side) for side in lines),
+        partial(explain, options, state, hand),
         tuple(tuple(m) for m in markers),
         new_state,
     )
 
 
+def explain(options: HeartsOptions, state: HeartsState, hand: HeartsHand) -> Explanation:
+    """Every seat's lines for a hand played from `state`, written out."""
+    return tuple(tuple(side) for side in _lines(options, state, hand, words=True)[0])
+
+
+def _lines(
+    options: HeartsOptions, state: HeartsState, hand: HeartsHand, *, words: bool
+) -> tuple[list[list[Line]], list[list[str]]]:
+    """Each seat's lines and markers (the lines' words only with `words`)."""
+    seats = len(state.players)
+    lines: list[list[Line]] = [[] for _ in range(seats)]
+    markers: list[list[str]] = [[] for _ in range(seats)]
+    cards = hand.cards
+    shooter = moon_shooter(options, hand.hearts, cards)
+    _taken(options, hand, cards, shooter, lines, words)
+    if shooter is not None:
+        _moon(options, hand, cards, shooter, state.players, lines, markers, words)
+    return lines, markers
+
+
+_UNSAID = Text("")  # a line's words while only its points are counted
+
+
 def _taken(
-    options: HeartsOptions, hand: HeartsHand, shooter: int | None, lines: list[list[Line]]
+    options: HeartsOptions,
+    hand: HeartsHand,
+    cards: Mapping[str, int],
+    shooter: int | None,
+    lines: list[list[Line]],
+    words: bool,
 ) -> None:
     """Each seat's hearts and scoring cards, but the moon shooter's."""
     for seat, taken in enumerate(hand.hearts):
         if seat == shooter or not taken:
             continue
         points = taken * options.heart_points
-        said = ntext(
-            Nn_("{n} heart: {points}", "{n} hearts: {points}"), taken, points=signed(points)
+        said = (
+            ntext(Nn_("{n} heart: {points}", "{n} hearts: {points}"), taken, points=signed(points))
+            if words
+            else _UNSAID
         )
         lines[seat].append(Line("heart_points", said, points))
-    for card, seat in hand.cards.items():
+    for card, seat in cards.items():
         if seat == shooter and card == "queen_of_spades":
             continue
         points = _card_points(options, card)
-        said = text(N_("{card}: {points}"), card=Text(CARD_NAMES[card]), points=signed(points))
+        said = (
+            text(N_("{card}: {points}"), card=Text(CARD_NAMES[card]), points=signed(points))
+            if words
+            else _UNSAID
+        )
         lines[seat].append(Line(CARD_RULES[card], said, points))
 
 
 def _moon(
     options: HeartsOptions,
     hand: HeartsHand,
+    cards: Mapping[str, int],
     shooter: int,
     players: Sequence[str],
     lines: list[list[Line]],
     markers: list[list[str]],
+    words: bool,
 ) -> None:
     """The shooter's moon: minus the moon for self, or plus it for everyone else."""
     moon_total = 13 * options.heart_points + options.queen_points
     choice = options.moon.value if options.moon is not Moon.CHOICE else hand.moon_choice
     markers[shooter].append("moon")
-    if (
-        options.bonus_card is not BonusCard.NONE
-        and hand.cards.get(options.bonus_card.value) == shooter
-    ):
+    if options.bonus_card is not BonusCard.NONE and cards.get(options.bonus_card.value) == shooter:
         markers[shooter].append("slam")
     if choice == "subtract":
-        said = text(N_("Shot the moon: chose −{n} for self"), n=moon_total)
+        said = text(N_("Shot the moon: chose −{n} for self"), n=moon_total) if words else _UNSAID
         lines[shooter].append(Line("moon", said, -moon_total))
         return
-    said = text(N_("Shot the moon: chose +{n} for everyone else"), n=moon_total)
+    said = (
+        text(N_("Shot the moon: chose +{n} for everyone else"), n=moon_total) if words else _UNSAID
+    )
     lines[shooter].append(Line("moon", said))
     for seat, seat_lines in enumerate(lines):
         if seat != shooter:
-            said = text(
-                N_("{player} shot the moon: {points}"),
-                player=players[shooter],
-                points=signed(moon_total),
+            said = (
+                text(
+                    N_("{player} shot the moon: {points}"),
+                    player=players[shooter],
+                    points=signed(moon_total),
+                )
+                if words
+                else _UNSAID
             )
             seat_lines.append(Line("moon", said, moon_total))
 

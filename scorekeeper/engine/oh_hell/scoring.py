@@ -174,11 +174,11 @@ def seat_score(options: OhHellOptions, bid: int, took: int, cards: int) -> tuple
     points + exact bonus (or a made zero's value) − miss penalty (or a missed zero's)."""
     exact = bid == took
     value = options.trick_value
-    trick_points = {
-        TrickPoints.IF_EXACT: took * value if exact else 0,
-        TrickPoints.ALWAYS: took * value,
-        TrickPoints.NEVER: 0,
-    }[options.trick_points]
+    counted = options.trick_points  # if/else, not a table of every rule's value: per seat
+    if counted is TrickPoints.ALWAYS or (counted is TrickPoints.IF_EXACT and exact):
+        trick_points = took * value
+    else:
+        trick_points = 0
     if exact and bid == 0 and options.zero_made is not ZeroMade.NORMAL:
         parts = [options.zero_value]
         if options.zero_made is ZeroMade.PLUS_CARDS:
@@ -188,18 +188,25 @@ def seat_score(options: OhHellOptions, bid: int, took: int, cards: int) -> tuple
     elif bid == 0 and options.zero_missed is ZeroMissed.MINUS_VALUE:
         parts = [trick_points, -options.zero_value]
     else:
-        off = abs(took - bid)
-        penalty = {
-            MissPenalty.NONE: 0,
-            MissPenalty.BID: value * bid,
-            MissPenalty.DIFFERENCE: off,
-            MissPenalty.TEN_PER_TRICK: 10 * off,
-            MissPenalty.PER_TRICK: options.miss_value * off,
-            MissPenalty.FLAT: options.miss_value,
-        }[options.miss_penalty]
-        parts = [trick_points, -penalty]
+        parts = [trick_points, -_miss_penalty(options, bid, took)]
     parts = [part for part in parts if part]
     return sum(parts), parts
+
+
+def _miss_penalty(options: OhHellOptions, bid: int, took: int) -> int:
+    """What a missed bid costs under the rules."""
+    rule, off = options.miss_penalty, abs(took - bid)
+    if rule is MissPenalty.BID:
+        return options.trick_value * bid
+    if rule is MissPenalty.DIFFERENCE:
+        return off
+    if rule is MissPenalty.TEN_PER_TRICK:
+        return 10 * off
+    if rule is MissPenalty.PER_TRICK:
+        return options.miss_value * off
+    if rule is MissPenalty.FLAT:
+        return options.miss_value
+    return 0  # MissPenalty.NONE
 
 
 def _sum_words(parts: Sequence[int], points: int) -> str:

@@ -290,7 +290,8 @@ def check_bids(
     problems = [
         problem
         for seat, bid in enumerate(bids)
-        if (
+        if not _open_at_any_score(options, bid)
+        and (
             problem := _seat_problem(
                 options, players, seat, bid, behind_by(totals, _side_index(sides, seat))
             )
@@ -316,6 +317,16 @@ def check_bids(
     for side in sides:
         problems.extend(_check_partnership(options, side, bids))
     return problems
+
+
+def _open_at_any_score(options: SpadesOptions, bid: Bid) -> bool:
+    """A number the rules allow, or a nil where they have it: what `bid_choice` opens
+    whatever the score (most bids of every hand, checked without its reasons in words)."""
+    if options.roulette:
+        return False
+    if bid.kind is BidKind.NUMBER:
+        return (0 if options.partnership else options.min_bid) <= bid.n <= options.tricks_per_hand
+    return bid.kind is BidKind.NIL and options.nil
 
 
 def _seat_problem(
