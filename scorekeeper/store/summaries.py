@@ -8,10 +8,10 @@ it, so it is never behind the code either:
 
 - `version`: the game's version it was made from (every write bumps the version; a
   write that leaves the hands and names alone carries the summary on to the new one);
-- `stamp`: the installed version of scorekeeper with a fingerprint of the code that
-  scores and counts (the engine, the presets, the statistics, this module), computed
-  once a process, so that an upgrade or a scoring fix changes it without anyone
-  remembering to.
+- `stamp`: a fingerprint of the code that scores and counts (the engine, the presets,
+  the statistics, this module and what they import: `stamped_files`), computed once a
+  process, so that an upgrade or a scoring fix changes it without anyone remembering
+  to, and an upgrade of the pages alone changes nothing.
 
 A summary whose version or stamp differs from its game's and this code's is made again
 from the hand log before it is read (`refresh`); a server does it for every game when
