@@ -187,7 +187,9 @@ def evening_version(db: Database, evening_id: str) -> str:
     """A word that changes whenever anything the evening's page shows does: a hand
     stored at any of its tables, a game started, a table added or renamed, its
     settings, its rounds and plan, a line in its book. Read from the evening's own rows
-    only."""
+    only; EveningNotFound for none. It is worked out with the evening's watch token, so
+    nobody who was never shown the evening can work it out (an empty evening's rows are
+    few): a TV's poll of an unchanged evening is answered by it alone (web/polls.py)."""
     # A game's time of change beside its version: a backup restored under a running
     # server, then played on, reaches the same versions with other hands.
     games = db.execute(
@@ -206,10 +208,12 @@ def evening_version(db: Database, evening_id: str) -> str:
         " (SELECT group_concat(number || ':' || IFNULL(ended_at, ''), ',') FROM rotation_rounds"
         "  WHERE evening = evenings.id),"
         " (SELECT rounds || ':' || players FROM rotations WHERE evening = evenings.id),"
-        " (SELECT MAX(id) FROM evening_book WHERE evening = evenings.id)"
+        " (SELECT MAX(id) FROM evening_book WHERE evening = evenings.id), watch_token"
         " FROM evenings WHERE id = ?",
         [evening_id],
     ).fetchone()
+    if settings is None:
+        raise EveningNotFound(evening_id)
     digest = hashlib.sha256(f"{games}|{tables}|{settings}".encode()).hexdigest()
     return digest[:16]
 
