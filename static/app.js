@@ -532,9 +532,11 @@
       say(news);
     }
     // Every 2 s; on a big night the server says to ask less often (Poll-After, in
-    // seconds: an evening's screens together ask a few dozen times a second).
+    // seconds: an evening's screens together ask a few dozen times a second). Each
+    // wait is spread by a fifth either way, so screens that started together (the
+    // server restarted, the network came back) do not go on asking together.
     var every = 2000;
-    function later() { window.setTimeout(poll, every); }
+    function later() { window.setTimeout(poll, every * (0.8 + 0.4 * Math.random())); }
     function poll() {
       if (document.hidden || fetching || paused()) return later();
       fetching = true;
