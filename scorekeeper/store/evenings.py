@@ -191,20 +191,15 @@ def evening_version(db: Database, evening_id: str) -> str:
     nobody who was never shown the evening can work it out (an empty evening's rows are
     few): a TV's poll of an unchanged evening is answered by it alone (web/polls.py)."""
     # A game's time of change beside its version: a backup restored under a running
-    # server, then played on, reaches the same versions with other hands.
-    games = db.execute(
-        "SELECT group_concat(id || ':' || version || ':' || updated_at || ':'"
-        " || IFNULL(table_number, ''), ',') FROM (SELECT id, version, updated_at,"
-        " table_number FROM games WHERE evening = ? ORDER BY id)",
-        [evening_id],
-    ).fetchone()[0]
-    tables = db.execute(
-        "SELECT group_concat(number || ':' || name, ',')"
-        " FROM (SELECT number, name FROM evening_tables WHERE evening = ? ORDER BY number)",
-        [evening_id],
-    ).fetchone()[0]
-    settings = db.execute(
-        "SELECT sit_out, format, hands_per_round, round_minutes, ruleset,"
+    # server, then played on, reaches the same versions with other hands. One statement:
+    # every screen of a big night asks for it, and it reads one moment of the evening.
+    row = db.execute(
+        "SELECT (SELECT group_concat(id || ':' || version || ':' || updated_at || ':'"
+        "  || IFNULL(table_number, ''), ',') FROM (SELECT id, version, updated_at,"
+        "  table_number FROM games WHERE evening = evenings.id ORDER BY id)),"
+        " (SELECT group_concat(number || ':' || name, ',') FROM (SELECT number, name"
+        "  FROM evening_tables WHERE evening = evenings.id ORDER BY number)),"
+        " sit_out, format, hands_per_round, round_minutes, ruleset,"
         " (SELECT group_concat(number || ':' || IFNULL(ended_at, ''), ',') FROM rotation_rounds"
         "  WHERE evening = evenings.id),"
         " (SELECT rounds || ':' || players FROM rotations WHERE evening = evenings.id),"
@@ -212,8 +207,9 @@ def evening_version(db: Database, evening_id: str) -> str:
         " FROM evenings WHERE id = ?",
         [evening_id],
     ).fetchone()
-    if settings is None:
+    if row is None:
         raise EveningNotFound(evening_id)
+    games, tables, settings = row[0], row[1], tuple(row[2:])
     digest = hashlib.sha256(f"{games}|{tables}|{settings}".encode()).hexdigest()
     return digest[:16]
 

@@ -166,7 +166,7 @@ def live_parts(evening_id: str) -> Response:
     while nothing changed (every TV of a big night asks: see render_live), and when to
     ask next (polls.py, which answers the 304s it can before this)."""
     found, has = evening_for(evening_id)
-    version = store.evening_version(get_db(), found.id)
+    version = polls.version_read(found.id) or store.evening_version(get_db(), found.id)
     response = Response(
         mimetype="text/html",
         headers={

@@ -27,7 +27,7 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from werkzeug.http import parse_cookie, parse_etags
 
 from .. import store
@@ -43,6 +43,7 @@ POLLS_A_SECOND = 40.0  # an evening's screens together, as they grow past 80
 WATCHING = 15.0  # seconds: a screen that has not asked for this long no longer counts
 SCREENS_COUNTED = 1000  # an evening's screens counted at most (past 200, all wait 5 s)
 EXTENSION = "scorekeeper.screens"
+VERSION_READ = "scorekeeper.evening_version"  # (evening, version) read here, for the view
 LIVE = re.compile(r"/e/([\w-]+)/live")
 HEADER = "Poll-After"
 
@@ -85,6 +86,13 @@ def poll_after(evening: str, cookies: dict[str, str]) -> str:
     return _after(current_app, evening, cookies)
 
 
+def version_read(evening: str) -> str | None:
+    """The evening's version as this request's poll read it before Flask (None: not
+    read), so the view does not read it again."""
+    read = request.environ.get(VERSION_READ)
+    return read[1] if read and read[0] == evening else None
+
+
 def _after(app: Flask, evening: str, cookies: dict[str, str]) -> str:
     screen = cookies.get(app.config["SESSION_COOKIE_NAME"], "")
     screens: Screens = app.extensions[EXTENSION]
@@ -120,6 +128,7 @@ class UnchangedEvenings:
         except (StoreError, store.EveningNotFound, sqlite3.Error):
             return None
         if not parse_etags(held).contains_weak(version):
+            environ[VERSION_READ] = (found[1], version)  # not read twice (version_read)
             return None
         gzipped = "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "")
         return [
