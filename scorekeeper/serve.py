@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import gc
 import logging
 import sys
 import threading
@@ -152,7 +151,7 @@ def serve(host: str, port: int, threads: int = 8) -> None:
         raise PortUnavailable(error) from error
     # Beside the first pages, not before them: compiling every template took seconds on
     # a busy machine, with the port bound and every phone waiting.
-    threading.Thread(target=_warm_up, args=(app, warm_up), name="warm-up", daemon=True).start()
+    threading.Thread(target=warm_up, args=(app,), name="warm-up", daemon=True).start()
     start_renderers()  # PDFs render beside the server, one per core at once
     for line in announcement(host, port):
         print(line, flush=True)
@@ -170,16 +169,6 @@ def serve(host: str, port: int, threads: int = 8) -> None:
     accept_all_waiting(channels)
     share_between_addresses(channels)
     server.run()
-
-
-def _warm_up(app: Any, warm_up: Any) -> None:
-    """Warm the app up, then set what is loaded by then (modules, templates, presets)
-    aside from Python's full garbage collections: each looked at all of it again,
-    stopping every thread, 12 times in 20 s of a big night (bench/tv_night.py: 672 ms
-    in all, the longest 169 ms; 129 ms and 56 ms once set aside)."""
-    warm_up(app)
-    gc.collect()
-    gc.freeze()
 
 
 def accept_all_waiting(channels: dict[int, Any]) -> None:
