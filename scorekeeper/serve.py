@@ -252,7 +252,7 @@ def _kept_alive_task() -> type[Any]:
     waitress closes the connection after any answer without a Content-Length, a 304
     too, which has no body and needs none (RFC 9112 6.3): every TV poll answered
     "unchanged" came on a new connection, and the server accepted, set up and tore down
-    one each time (~0.7 ms of its processor a poll; bench/tv_night.py)."""
+    one each time (~0.9 ms of its processor a poll; bench/tv_night.py)."""
     from waitress.task import WSGITask
 
     class Task(WSGITask):  # type: ignore[misc]
