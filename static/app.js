@@ -531,21 +531,29 @@
       root.setAttribute("data-version", seen);
       say(news);
     }
+    // Every 2 s; on a big night the server says to ask less often (Poll-After, in
+    // seconds: an evening's screens together ask a few dozen times a second). Each
+    // wait is spread by a fifth either way, so screens that started together (the
+    // server restarted, the network came back) do not go on asking together.
+    var every = 2000;
+    function later() { window.setTimeout(poll, every * (0.8 + 0.4 * Math.random())); }
     function poll() {
-      if (document.hidden || fetching || paused()) return;
+      if (document.hidden || fetching || paused()) return later();
       fetching = true;
       fetch(parts, { cache: "no-cache", credentials: "same-origin" })
         .then(function (r) {
           if (!r.ok) throw new Error(String(r.status));
           notice.back();
+          var after = parseFloat(r.headers.get("Poll-After"));
+          if (after >= 1 && after <= 60) every = after * 1000;
           var version = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
           if (version === seen) return null;
           return r.text().then(function (html) { swap(html, version); });
         })
         .catch(notice.lost)
-        .then(function () { fetching = false; });
+        .then(function () { fetching = false; later(); });
     }
-    window.setInterval(poll, 2000);
+    later();
   }
 
   // Tonight's players: a tapped name joins the list typed below (and leaves it when

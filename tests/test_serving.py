@@ -3,6 +3,7 @@ because of a client."""
 
 from __future__ import annotations
 
+import http.client
 import os
 import resource
 import socket
@@ -191,6 +192,34 @@ def test_a_request_trickled_a_byte_at_a_time_is_closed_an_idle_phone_is_kept(tmp
         assert idle.recv(65536).startswith(b"HTTP/1.1 200")
     finally:
         _stop(server, held)
+
+
+def test_a_phone_keeps_its_connection_after_an_answer_unchanged(tmp_path):
+    # Every TV's poll of an unchanged evening is a 304; waitress closed the connection
+    # after each, as after a body of unknown length, and the TV connected again.
+    server = _serve(tmp_path)
+    port = server.port  # type: ignore[attr-defined]
+    try:
+        _wait_until_serving(server, port)
+        phone = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        phone.request("GET", "/static/app.js")
+        first = phone.getresponse()
+        first.read()
+        tag = first.getheader("ETag")
+        assert first.status == 200 and tag
+        kept = phone.sock
+        for _ in range(3):
+            phone.request("GET", "/static/app.js", headers={"If-None-Match": tag})
+            again = phone.getresponse()
+            assert again.read() == b"" and again.status == 304
+            assert again.getheader("Connection") is None and not again.will_close
+            assert phone.sock is kept  # the same connection, still open
+        phone.request("GET", "/healthz", headers={"Connection": "close"})
+        closing = phone.getresponse()  # asked to close: it does
+        assert closing.status == 200 and closing.will_close
+        phone.close()
+    finally:
+        _stop(server, [])
 
 
 LIMIT_UNDER = """

@@ -187,29 +187,29 @@ def evening_version(db: Database, evening_id: str) -> str:
     """A word that changes whenever anything the evening's page shows does: a hand
     stored at any of its tables, a game started, a table added or renamed, its
     settings, its rounds and plan, a line in its book. Read from the evening's own rows
-    only."""
+    only; EveningNotFound for none. It is worked out with the evening's watch token, so
+    nobody who was never shown the evening can work it out (an empty evening's rows are
+    few): a TV's poll of an unchanged evening is answered by it alone (web/polls.py)."""
     # A game's time of change beside its version: a backup restored under a running
-    # server, then played on, reaches the same versions with other hands.
-    games = db.execute(
-        "SELECT group_concat(id || ':' || version || ':' || updated_at || ':'"
-        " || IFNULL(table_number, ''), ',') FROM (SELECT id, version, updated_at,"
-        " table_number FROM games WHERE evening = ? ORDER BY id)",
-        [evening_id],
-    ).fetchone()[0]
-    tables = db.execute(
-        "SELECT group_concat(number || ':' || name, ',')"
-        " FROM (SELECT number, name FROM evening_tables WHERE evening = ? ORDER BY number)",
-        [evening_id],
-    ).fetchone()[0]
-    settings = db.execute(
-        "SELECT sit_out, format, hands_per_round, round_minutes, ruleset,"
+    # server, then played on, reaches the same versions with other hands. One statement:
+    # every screen of a big night asks for it, and it reads one moment of the evening.
+    row = db.execute(
+        "SELECT (SELECT group_concat(id || ':' || version || ':' || updated_at || ':'"
+        "  || IFNULL(table_number, ''), ',') FROM (SELECT id, version, updated_at,"
+        "  table_number FROM games WHERE evening = evenings.id ORDER BY id)),"
+        " (SELECT group_concat(number || ':' || name, ',') FROM (SELECT number, name"
+        "  FROM evening_tables WHERE evening = evenings.id ORDER BY number)),"
+        " sit_out, format, hands_per_round, round_minutes, ruleset,"
         " (SELECT group_concat(number || ':' || IFNULL(ended_at, ''), ',') FROM rotation_rounds"
         "  WHERE evening = evenings.id),"
         " (SELECT rounds || ':' || players FROM rotations WHERE evening = evenings.id),"
-        " (SELECT MAX(id) FROM evening_book WHERE evening = evenings.id)"
+        " (SELECT MAX(id) FROM evening_book WHERE evening = evenings.id), watch_token"
         " FROM evenings WHERE id = ?",
         [evening_id],
     ).fetchone()
+    if row is None:
+        raise EveningNotFound(evening_id)
+    games, tables, settings = row[0], row[1], tuple(row[2:])
     digest = hashlib.sha256(f"{games}|{tables}|{settings}".encode()).hexdigest()
     return digest[:16]
 

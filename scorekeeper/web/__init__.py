@@ -79,6 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         i18n,
         members,
         players,
+        polls,
         pwa,
         rounds,
         rules,
@@ -95,6 +96,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     i18n.init_app(app)
     urls.init_app(app)
+    polls.init_app(app)
     blueprints = (games, hands, rules, players, members, evenings, rounds, director, seasons, pwa)
     for blueprint in blueprints:
         app.register_blueprint(blueprint.bp)

@@ -44,21 +44,27 @@ def get_db() -> Database:
     """
     db = g.get("db")
     if db is None:
-        path = current_app.config["DATABASE"]
-        now = file_identity(path)
-        why = known_damage(path)
-        if why is not None:
-            raise damaged(path, why)
-        local = current_app.extensions[EXTENSION]
-        db = getattr(local, "db", None)
-        if db is not None and now is not None and now != local.identity:
-            db.close()  # the file was replaced (a restore over a damaged one)
-            db = None
-        if db is None:
-            db = local.db = open_database(path)
-            local.identity = file_identity(path)
-        g.db = db
+        db = g.db = thread_db(current_app)
     return db  # type: ignore[no-any-return]
+
+
+def thread_db(app: Flask) -> Database:
+    """This serving thread's connection to the app's database, outside a request's
+    context too (web/polls.py); StoreError for a database found damaged."""
+    path = app.config["DATABASE"]
+    now = file_identity(path)
+    why = known_damage(path)
+    if why is not None:
+        raise damaged(path, why)
+    local = app.extensions[EXTENSION]
+    db = getattr(local, "db", None)
+    if db is not None and now is not None and now != local.identity:
+        db.close()  # the file was replaced (a restore over a damaged one)
+        db = None
+    if db is None:
+        db = local.db = open_database(path)
+        local.identity = file_identity(path)
+    return db
 
 
 # What a phone may still open while the database is damaged: none of it reads it.

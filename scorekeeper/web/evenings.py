@@ -34,6 +34,7 @@ from ..limits import (
     lookalike_words,
 )
 from ..stats import csv_number, csv_rows, write_csv
+from . import polls
 from .access import check_room, device, evening_for, game_for, new_device, starting_device
 from .compress import accepts_gzip
 from .costly import pdf_once
@@ -162,10 +163,17 @@ def live_version(evening_id: str) -> Response:
 def live_parts(evening_id: str) -> Response:
     """The evening's parts that keep themselves up to date, alone: what its page's
     script asks for every few seconds with the version it shows (If-None-Match), a 304
-    while nothing changed (every TV of a big night asks: see render_live)."""
+    while nothing changed (every TV of a big night asks: see render_live), and when to
+    ask next (polls.py, which answers the 304s it can before this)."""
     found, has = evening_for(evening_id)
-    version = store.evening_version(get_db(), found.id)
-    response = Response(mimetype="text/html", headers={"Cache-Control": "no-cache, private"})
+    version = polls.version_read(found.id) or store.evening_version(get_db(), found.id)
+    response = Response(
+        mimetype="text/html",
+        headers={
+            "Cache-Control": "no-cache, private",
+            polls.HEADER: polls.poll_after(found.id, request.cookies),
+        },
+    )
     response.vary.add("Accept-Encoding")
     if not request.if_none_match.contains_weak(version):
         parts = render_live(found, has, version)

@@ -6,6 +6,8 @@ opens it through its watch link as a guest's browser would.
 
 from __future__ import annotations
 
+import itertools
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from scorekeeper import store
 from scorekeeper.paths import database_path
 from scorekeeper.store.db import open_database
 
-from .conftest import PHONE
+from .conftest import LAN_NAME, PHONE
 
 TV = {"width": 1920, "height": 1080}
 
@@ -114,3 +116,30 @@ def test_the_same_evening_fits_a_phone(browser, live_server, tmp_path, screensho
         page.screenshot(path=str(screenshots / "40-evening-phone-8-tables.png"), full_page=True)
     finally:
         phone.close()
+
+
+def test_a_tv_asks_as_often_as_the_server_says(browser, live_server, tmp_path):
+    # On a big night the server spaces the screens' polls (Poll-After); here it says 4 s.
+    watch = club_night(tmp_path)
+    tv = browser.new_context(viewport=TV)
+    asked: list[float] = []
+
+    def told_to_wait(route: Any) -> None:
+        asked.append(time.monotonic())
+        # Fetched beside the browser, which alone maps the LAN name to this machine.
+        answer = route.fetch(url=route.request.url.replace(LAN_NAME, "127.0.0.1"))
+        route.fulfill(response=answer, headers={**answer.headers, "poll-after": "4"})
+
+    try:
+        screen = tv.new_page()
+        screen.route("**/live", told_to_wait)
+        screen.goto(live_server + watch)
+        expect(screen.locator(".tables .table-card")).to_have_count(8)
+        screen.wait_for_timeout(11_000)
+        gaps = [later - before for before, later in itertools.pairwise(asked)]
+        # The first poll after the script's own 2 s (±a fifth); each later one 4 s (±a
+        # fifth) after the one before, as its answer said, not 2 s.
+        assert 2 <= len(asked) <= 4, gaps
+        assert all(3.1 <= gap <= 5.2 for gap in gaps), gaps
+    finally:
+        tv.close()

@@ -9,6 +9,7 @@ import re
 import time
 
 from .conftest import play
+from .test_director import held_by_a_table_phone
 from .test_evenings import game_in, start_evening, table_cards
 
 
@@ -116,3 +117,72 @@ def test_a_tv_gets_the_parts_gzipped_and_a_client_without_gzip_plain(app, client
         headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]},
     )
     assert again.status_code == 304 and again.data == b""
+
+
+def test_an_unchanged_evening_answers_its_screens_304_until_a_hand_changes_it(app, client, db):
+    evening = start_evening(client)
+    game_id = game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+    tv = watching(app, client, evening)
+    version = shown(tv.get(f"/e/{evening}/live"))
+    for tag in (f'"{version}"', f'W/"{version}"'):  # as sent plain, and gzipped
+        again = tv.get(f"/e/{evening}/live", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.data == b""
+        assert again.headers["Poll-After"] == "2"
+    play(client, db, game_id, {0: 3, 1: 3, 2: 3, 3: 3}, {0: 2, 1: 4, 2: 3, 3: 4})
+    time.sleep(1.0)  # the parts are built again at most once a second
+    moved = tv.get(f"/e/{evening}/live", headers={"If-None-Match": f'"{version}"'})
+    assert moved.status_code == 200 and "Hand 1: Ann & Cho" in text_of(
+        moved.get_data(as_text=True)
+    )
+    assert moved.headers["Poll-After"] == "2"
+
+
+def test_nobody_outside_an_evening_learns_from_its_polls(app, client, db):
+    evening = start_evening(client)
+    other = start_evening(client)  # the same name and settings, empty too
+    first = shown(watching(app, client, evening).get(f"/e/{evening}/live"))
+    second = shown(watching(app, client, other).get(f"/e/{other}/live"))
+    assert first != second  # an empty evening's version cannot be worked out from its rows
+    stranger = app.test_client()
+    stranger.get("/")  # a phone of its own, with no right to the evening
+    for tag in ('"0123456789abcdef"', f'"{second}"', "*"):
+        refused = stranger.get(f"/e/{evening}/live", headers={"If-None-Match": tag})
+        assert refused.status_code == 403 and "Poll-After" not in refused.headers
+        assert "Friday club" not in refused.get_data(as_text=True)
+    assert stranger.get("/e/nothing-here/live", headers={"If-None-Match": "*"}).status_code == 404
+
+
+def test_a_phone_whose_table_was_taken_over_is_refused_at_its_next_poll(app, client, db):
+    evening = start_evening(client)
+    client.post(f"/e/{evening}/tables", data={"name": ""})
+    phone = held_by_a_table_phone(app, client, evening, 1)
+    version = shown(phone.get(f"/e/{evening}/live"))
+    held = {"If-None-Match": f'"{version}"'}
+    assert phone.get(f"/e/{evening}/live", headers=held).status_code == 304
+    taken = client.post(f"/e/{evening}/t/1/lock", data={"take_over": "1", "confirm": "1"})
+    assert taken.status_code == 303
+    refused = phone.get(f"/e/{evening}/live", headers=held)
+    assert refused.status_code == 403 and "took table 1 over" in text_of(
+        refused.get_data(as_text=True)
+    )
+
+
+def test_the_more_screens_watch_an_evening_the_less_often_each_asks(app, client, db):
+    evening = start_evening(client)
+    game_in(client, evening, ["Ann", "Ben", "Cho", "Dee"])
+
+    def asks_after(screen, watched: str = evening) -> float:
+        answer = screen.get(f"/e/{watched}/live")
+        assert answer.status_code == 200, answer.get_data(as_text=True)[-600:]
+        return float(answer.headers["Poll-After"])
+
+    screens = [watching(app, client, evening) for _ in range(200)]
+    waits = [asks_after(screen) for screen in screens]
+    assert waits[0] == 2 and waits[79] == 2  # a club's few TVs: every 2 s
+    assert waits[119] == 3 and waits[199] == 5  # together about 40 polls a second
+    assert asks_after(screens[0]) == 5  # a screen that asks again counts once
+    more = [watching(app, client, evening) for _ in range(100)]
+    assert [asks_after(screen) for screen in more][-1] == 5  # never less often than 5 s
+    # Another evening's screens are counted apart.
+    other = start_evening(client)
+    assert asks_after(watching(app, client, other), other) == 2
