@@ -230,7 +230,8 @@ def tv_row() -> tuple[str, str, str]:
         f" {serving.pct(alone, 0.99):.1f} ms); a TV's look after a hand"
         f" {found['page_cpu']:.1f} ms of server processor, unchanged {found['page_again_cpu']:.1f} ms;"
         f" server {found['server_cpu_alone']:.2f} → {found['server_cpu_share']:.2f} cores"
-        f" ({found['polls_a_second']:.0f} TV polls a second)",
+        f" ({found['polls_a_second']:.0f} TV polls a second); the disk's own commit"
+        f" meanwhile (floor) p99 {serving.pct(found['watched']['floor'], 0.99):.1f} ms",
         f"≤ 50 ms: {'holds' if p99 <= 50 else 'OVER'}",
     )
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import http.client
 import random
 import re
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -71,7 +72,7 @@ def build(instance: Path) -> dict[str, Any]:
     ]
     (watch,) = db.execute("SELECT watch_token FROM evenings WHERE id = ?", [evening]).fetchone()
     db.close()
-    return {"evening": evening, "games": games, "watch": watch}
+    return {"evening": evening, "games": games, "watch": watch, "instance": instance}
 
 
 class TV(serving.Phone):
@@ -135,7 +136,13 @@ def run_load(
     "cores": the server's processor meanwhile)."""
     phones = [(scorer(port, token), game_id) for game_id, token in built["games"]]
     screens = [TV(port, built["watch"], built["evening"]) for _ in range(tvs)]
-    times: dict[str, list[float]] = {"entry": [], "poll": [], "page": [], "errors": []}
+    times: dict[str, list[float]] = {
+        "entry": [],
+        "poll": [],
+        "page": [],
+        "errors": [],
+        "floor": [],
+    }
     lock = threading.Lock()
     cpu = club_history.server_cpu(pid)
     stop = time.monotonic() + duration
@@ -181,8 +188,24 @@ def run_load(
             with lock:
                 times["errors"].append(1.0)
 
+    def disk() -> None:  # the floor: the disk's own commit, as the server makes each hand's
+        floor = sqlite3.connect(built["instance"] / "floor.db", isolation_level=None)
+        floor.execute("PRAGMA journal_mode = WAL")
+        floor.execute("PRAGMA synchronous = FULL")  # as the app's: a hand survives a power cut
+        floor.execute("CREATE TABLE IF NOT EXISTS hands (body BLOB)")
+        while time.monotonic() < stop:
+            began = time.perf_counter()
+            floor.execute("BEGIN IMMEDIATE")
+            floor.execute("INSERT INTO hands VALUES (randomblob(2000))")
+            floor.execute("COMMIT")
+            with lock:
+                times["floor"].append(time.perf_counter() - began)
+            time.sleep(0.05)
+        floor.close()
+
     threads = [threading.Thread(target=table, args=p) for p in phones]
     threads += [threading.Thread(target=watch, args=(tv, n)) for n, tv in enumerate(screens)]
+    threads.append(threading.Thread(target=disk))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -249,9 +272,11 @@ def main() -> None:
     print(f"  a TV's look after a hand:     server processor {found['page_cpu']:.1f} ms")
     print(f"  its next look, nothing new:   server processor {found['page_again_cpu']:.1f} ms")
     print(f"  hand entry, no TV:  {summary(alone['entry'])} ({len(alone['entry']) // 3} hands)")
+    print(f"  the disk's own commit meanwhile (floor): {summary(alone['floor'])}")
     print(
         f"  hand entry, TVs:    {summary(watched['entry'])} ({len(watched['entry']) // 3} hands)"
     )
+    print(f"  the disk's own commit meanwhile (floor): {summary(watched['floor'])}")
     print(f"  TV looks, unchanged: {summary(watched['poll'])} ({len(watched['poll'])})")
     print(f"  TV updates:          {summary(watched['page'])} ({len(watched['page'])})")
     print(f"  TV polls a second:   {found['polls_a_second']:.0f}")
