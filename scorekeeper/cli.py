@@ -442,22 +442,25 @@ def _database(*, writes: bool = False) -> Database:
     from .store.db import damage, damaged, open_instance
 
     path = database_path()
+    # A reading command holds a read-only connection from before its own opens until
+    # it exits: the last connection to close writes the write-ahead log into the file,
+    # and a read-only one cannot, so a file found damaged on the way (opening it, or
+    # reading it) is left, with its log, exactly as it was.
+    guard = _read_only_guard(path) if not writes and path.exists() else None
     db = open_instance(path)
     if writes:
         found = damage(path)
         if found is not None:
             db.close()
             raise damaged(path, found)
-    else:
-        _closed_without_writing(db, path)
+    elif guard is not None:
+        guard.append(db)
     return db
 
 
-def _closed_without_writing(db: Database, path: Path) -> None:
-    """A reading command's connection, closed at exit while a read-only one to the same
-    file is still open: the last connection to close writes the write-ahead log into the
-    file, and a read-only one cannot, so a file found damaged meanwhile is left (with its
-    log) exactly as it was."""
+def _read_only_guard(path: Path) -> list[Database]:
+    """A read-only connection to `path`, closed at exit after the connections put in the
+    list it returns."""
     import atexit
     import sqlite3
 
@@ -466,14 +469,17 @@ def _closed_without_writing(db: Database, path: Path) -> None:
     guard = read_only(path)
     with contextlib.suppress(sqlite3.Error):  # a file that does not read: nothing to keep
         guard.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    opened: list[Database] = []
 
     def close() -> None:
         try:
-            db.close()
+            for db in opened:
+                db.close()
         finally:
             guard.close()
 
     atexit.register(close)
+    return opened
 
 
 def cmd_check(args: argparse.Namespace) -> int:

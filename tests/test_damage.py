@@ -260,9 +260,10 @@ def test_serve_checks_the_database_at_start(season, tmp_path):
     assert "Warning: the database" in out and "is damaged" in out
 
 
-def _with_a_write_ahead_log(season: Season, folder: Path) -> Path:
+def _with_a_write_ahead_log(season: Season, folder: Path, early: bool = False) -> Path:
     """A sound database whose last writer was killed (its -wal left beside it), then
-    damaged inside: what a power cut mid-game can leave."""
+    damaged inside (`early`: its third and fourth pages, where the schema's first
+    tables live): what a power cut mid-game can leave."""
     instance = season.instance(folder, damaged=False)
     path = instance / "scorekeeper.db"
     script = (
@@ -273,17 +274,23 @@ def _with_a_write_ahead_log(season: Season, folder: Path) -> Path:
     )
     subprocess.run([sys.executable, "-c", script, str(path)], check=True)
     assert (instance / "scorekeeper.db-wal").stat().st_size > 0
-    path.write_bytes(season.damaged)
+    if early:
+        spoiled = bytearray(season.sound)
+        spoiled[2 * PAGE : 4 * PAGE] = bytes(range(256)) * (2 * PAGE // 256)
+        path.write_bytes(bytes(spoiled))
+    else:
+        path.write_bytes(season.damaged)
     return instance
 
 
 @pytest.mark.parametrize(
     "command", [["check"], ["check", "--deep"], ["backup", "OUT"], ["stats"], ["csv"]]
 )
+@pytest.mark.parametrize("early", [False, True], ids=["inside", "early pages"])
 def test_a_reading_command_leaves_a_damaged_file_and_its_log_as_they_were(
-    season, tmp_path, command
+    season, tmp_path, command, early
 ):
-    instance = _with_a_write_ahead_log(season, tmp_path / "i")
+    instance = _with_a_write_ahead_log(season, tmp_path / "i", early)
     files = [instance / "scorekeeper.db", instance / "scorekeeper.db-wal"]
     before = [_digest(file) for file in files]
     out = str(tmp_path / "copy.db")
