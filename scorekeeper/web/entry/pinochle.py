@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...engine.errors import InvalidHand
 from ...engine.hand import Body
+from ...engine.pinochle import KIND
 from ...engine.pinochle.hand import (
     HAND,
     Laid,
@@ -91,10 +92,14 @@ def _cards(options: PinochleOptions, seats: int, values: Form) -> tuple[list[str
 
 
 def _names(options: PinochleOptions, players: Sequence[str]) -> list[str]:
-    """Each side's name: the partners', or the player's in a three-hand game."""
-    if options.partnership:
-        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    return list(players)
+    """Each side's name as the sheet says it: the partners', or the player's."""
+    return [side.name for side in KIND.shape(options).sides(players)]
+
+
+def _bidder(values: Form) -> int | None:
+    """The seat that took the bid as typed so far: stuck, the dealer."""
+    seat = "dealer" if values.get("bid") == STUCK else "bidder"
+    return parse_count((values.get(seat) or "").strip())
 
 
 class _Meld:
@@ -134,10 +139,8 @@ class _Meld:
         if trump in ("", NO_MARRIAGE):
             self.error = text(N_("Choose trump: the meld the cards make depends on it"))
             return
-        seat = "dealer" if values.get("bid") == STUCK else "bidder"  # stuck: the dealer bid
-        bidder = parse_count((values.get(seat) or "").strip())
         try:
-            self.laid = laid_from_cards(options, trump, self.cards, bidder)
+            self.laid = laid_from_cards(options, trump, self.cards, _bidder(values))
         except InvalidHand as error:
             self.error = sentence(error.message)
             return
@@ -331,9 +334,7 @@ class PinochleEntry(Declared[PinochleOptions, PinochleHand]):
                     said[f"below_{side}"] = text(N_("not on the board"))
         if meld.error is not None and meld.card_sides:
             said["cards_error"] = meld.error
-        bidder = parse_count((values.get("bidder") or "").strip())
-        if values.get("bid") == STUCK:
-            bidder = parse_count((values.get("dealer") or "").strip())
+        bidder = _bidder(values)
         if bidder is None or bidder >= len(players):
             return said
         bidders = side_of(bidder, options)
