@@ -4,9 +4,10 @@ store/games.py."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -120,12 +121,8 @@ class StoredGame:
         read (a hand changed outside the app)."""
         if self.unreadable:
             raise DamagedGame(self.id, self.unreadable[0], text(N_("it is not valid JSON")))
-        try:
+        with self._damaged_when_refused():
             return load_game(self.document())
-        except HandError as error:
-            raise DamagedGame(self.id, error.hand, error.message) from None
-        except GameError as error:
-            raise DamagedGame(self.id, None, error.message) from None
 
     def score(self) -> GameResult:
         """The scored game: every hand replayed through the engine (1 ms for 20 hands);
@@ -133,8 +130,14 @@ class StoredGame:
         if self.listed:
             raise ValueError(f"game {self.id} was listed without its hands: get_game it")
         game = self.game()
-        try:
+        with self._damaged_when_refused():
             return score_game(game)
+
+    @contextlib.contextmanager
+    def _damaged_when_refused(self) -> Iterator[None]:
+        """The engine's refusal of the stored log, as DamagedGame naming its hand."""
+        try:
+            yield
         except HandError as error:
             raise DamagedGame(self.id, error.hand, error.message) from None
         except GameError as error:
