@@ -43,7 +43,7 @@ from .entry import BiddingEntry, OnePageEntry, entry_for
 from .errors import handle_http_error
 from .forms import VersionForm
 from .i18n import render_text
-from .scoresheet import dealer_of, final_totals, first_shown, needs, next_hand, rows, rule_labels
+from .scoresheet import dealer_of, first_shown, needs, next_hand, rows, rule_labels
 from .sheet import render_game
 
 bp = Blueprint("hands", __name__)
@@ -830,8 +830,7 @@ def stop(game_id: str) -> BaseResponse | str | tuple[str, int]:
         ]
     else:
         totals = " · ".join(
-            f"{side.name} {total}"
-            for side, total in zip(after.sides, final_totals(after), strict=True)
+            f"{side.name} {total}" for side, total in zip(after.sides, after.totals, strict=True)
         )
         words = [
             _("The game ends here, scored as its rules score a game stopped before its end."),

@@ -108,11 +108,6 @@ def dealer_of(stored: StoredGame, result: GameResult, number: int) -> int:
     return result.dealer(number)
 
 
-def final_totals(result: GameResult) -> list[int]:
-    """The totals as `score` gives them (a game stopped short: as its rules close it)."""
-    return list(result.totals)
-
-
 def next_hand(stored: StoredGame, result: GameResult) -> NextHand:
     """Who deals and who bids first in the next hand."""
     number = len(stored.hands) + 1

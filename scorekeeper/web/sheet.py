@@ -23,7 +23,7 @@ from .entry import entry_for
 from .forms import Form, PinForm, TargetForm, VersionForm
 from .i18n import language as current_language
 from .i18n import when
-from .scoresheet import final_totals, first_shown, leading, needs, next_hand, rows, rule_labels
+from .scoresheet import first_shown, leading, needs, next_hand, rows, rule_labels
 from .words import option_values_words
 
 
@@ -140,7 +140,7 @@ def render_game(
         kind_context=entry.context(stored, result, current_role),
         needs=needs(stored, result),
         leading=leading(result),
-        final=final_totals(result) if result.outcome.finished else None,
+        final=list(result.totals) if result.outcome.finished else None,
         fixed_columns=fixed_columns(ruleset),
         can_play_on=target is not None,
         target=target,
